@@ -1,0 +1,58 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { staticWebPlugin } from './plugins/static-web';
+import { systemRoutes } from './modules/system/system.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  /** The process logger; tests leave it out and get a silent one. */
+  loggerInstance?: FastifyBaseLogger;
+  webDistDir?: string;
+}
+
+/** The Fastify instance with every plugin and module. Production and tests build the same one; it never listens. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    requestTimeout: ctx.config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: ctx.config.REQUEST_TIMEOUT_MS * 2,
+    trustProxy: ctx.config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config: ctx.config });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticWebPlugin, { distDir: options.webDistDir ?? ctx.config.WEB_DIST_DIR });
+  return app;
+}

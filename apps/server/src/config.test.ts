@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('has defaults that serve the embedded mode', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-config-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.embedded).toBe(true);
+    expect(config.MAIL_TRANSPORT).toBe('outbox');
+    expect(config.JWT_SECRET.length).toBeGreaterThanOrEqual(64);
+    // The generated secret is kept under DATA_DIR so that tokens survive a restart.
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.JWT_SECRET);
+    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(config.JWT_SECRET);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL']) expect(message).toContain(name);
+      expect((error as ConfigError).problems).toHaveLength(4);
+    }
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(40) }).embedded).toBe(false);
+  });
+
+  it('uses SMTP when an SMTP_URL is given and parses CORS origins', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', CORS_ORIGINS: 'https://a.example, https://b.example', DATABASE_URL: 'memory://' });
+    expect(config.MAIL_TRANSPORT).toBe('smtp');
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const commaList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+/** One schema over process.env. Every variable has a default that serves the embedded mode. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'must be a postgres:// URL or memory://')
+      .optional(),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    CORS_ORIGINS: commaList.default([]),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('FuelDesk <no-reply@fueldesk.local>'),
+    MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+    SUPPORT_INBOX: z.string().email().default('support@fueldesk.local'),
+    SALES_INBOX: z.string().email().default('sales@fueldesk.local'),
+    DEMO_DATA: booleanFromEnv.optional(),
+    EIA_API_KEY: z.string().optional(),
+    EIA_API_BASE_URL: z.url().default('https://api.eia.gov/v2'),
+    NEWS_FEEDS: z.string().optional(),
+    NEWS_ALLOW_PRIVATE_FEEDS: booleanFromEnv.default(false),
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof configSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'MAIL_TRANSPORT'> {
+  JWT_SECRET: string;
+  MAIL_TRANSPORT: 'smtp' | 'outbox';
+  /** True when no DATABASE_URL points at a PostgreSQL server. */
+  embedded: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const embedded = !env.DATABASE_URL || env.DATABASE_URL.startsWith('memory://');
+  return {
+    ...env,
+    embedded,
+    MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
+    JWT_SECRET: env.JWT_SECRET ?? readOrCreateSecret(env),
+  };
+}
+
+/** Embedded mode keeps a generated secret under DATA_DIR so tokens survive a restart. */
+function readOrCreateSecret(env: Env): string {
+  if (env.NODE_ENV === 'test' || env.DATABASE_URL?.startsWith('memory://')) {
+    return randomBytes(32).toString('hex');
+  }
+  const file = path.resolve(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../test/build-test-app';
+import { DatabaseLockedError, openDatabase } from './client';
+
+describe('database', () => {
+  it('applies every migration to an empty database, and again without change', async () => {
+    const t = await createTestContext();
+    try {
+      const tables = await t.ctx.db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      const names = tables.rows.map((row) => row.table_name);
+      expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'job_heartbeats']));
+      await t.ctx.database.migrate();
+      const again = await t.ctx.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+      expect(again.rows[0]).toEqual({ n: names.length });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a second process on the same PGlite directory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-lock-'));
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      // A real second process, as a user would start one.
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '-e', `import('${path.resolve(__dirname, 'client.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.name + ': ' + e.message); process.exit(3); })`],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(child.status).toBe(3);
+      expect(child.stderr).toContain('DatabaseLockedError');
+      expect(child.stderr).toContain('already used by another FuelDesk process');
+    } finally {
+      await first.close();
+    }
+    // Once the first process let go, the directory opens again and keeps its data.
+    const reopened = await openDatabase({ dataDir: dir });
+    await reopened.close();
+    expect(DatabaseLockedError).toBeDefined();
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query' | 'selectDistinct' | 'selectDistinctOn' | '$count'>;
+
+export interface SqlExecutor {
+  /** Runs SQL with positional parameters; used by pg-boss and LISTEN-free raw access. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+export interface DatabaseHandle extends SqlExecutor {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  pool?: pg.Pool;
+  pglite?: PGlite;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already used by another FuelDesk process (pid ${pid}). ` +
+        'Stop that process first, or point DATA_DIR at another folder.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+/** PGlite has no locking of its own: two processes on one directory would corrupt it. */
+function acquireDirectoryLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'fueldesk.lock');
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+    if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
+      throw new DatabaseLockedError(dir, holder);
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** Opens PGlite (memory:// or a directory under DATA_DIR) or a node-postgres pool. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const url = options.databaseUrl;
+  if (url && !url.startsWith('memory://')) return openPostgres(url);
+
+  const inMemory = url?.startsWith('memory://') ?? false;
+  const dir = path.resolve(options.dataDir, 'pglite');
+  const release = inMemory ? () => {} : acquireDirectoryLock(path.resolve(options.dataDir));
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(dir);
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows as any[] };
+      }
+      // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as any[] };
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async ping() {
+      await client.query('select 1');
+      return true;
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // numeric stays a string (exact), bigint counts become numbers.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      return { rows: result.rows };
+    },
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    async ping() {
+      await pool.query('select 1');
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}

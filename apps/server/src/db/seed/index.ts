@@ -1,0 +1,21 @@
+import type { AppContext } from '../../context';
+
+export interface Seeder {
+  name: string;
+  /** Runs at start in embedded mode (or when DEMO_DATA=true); must be idempotent. */
+  run(ctx: AppContext): Promise<void>;
+}
+
+const seeders: Seeder[] = [];
+
+/** Demo data loads on a fresh embedded install only, never on a real PostgreSQL unless asked. */
+export function shouldLoadDemoData(ctx: AppContext): boolean {
+  return ctx.config.DEMO_DATA ?? (ctx.config.embedded && ctx.config.NODE_ENV !== 'test');
+}
+
+export async function runStartupSeeds(ctx: AppContext, force = false) {
+  if (!force && !shouldLoadDemoData(ctx)) return;
+  for (const seeder of seeders) {
+    await seeder.run(ctx);
+  }
+}

@@ -1,0 +1,7 @@
+import type { AppContext } from '../context';
+import { registerSystemJobs } from '../modules/system/system.jobs';
+
+/** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
+export function registerAllJobs(ctx: AppContext) {
+  registerSystemJobs(ctx);
+}

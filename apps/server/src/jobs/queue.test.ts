@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { listHeartbeats } from '../modules/system/system.repository';
+import { HEARTBEAT_JOB } from '../modules/system/system.service';
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('background jobs (pg-boss on the app database)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ startJobs: true });
+  });
+  afterAll(() => t.close());
+
+  it('runs a queued job through the worker into the database', async () => {
+    const before = await listHeartbeats(t.ctx.db);
+    const id = await t.ctx.jobs.send(HEARTBEAT_JOB, { source: 'wiring-test' });
+    expect(id).toBeTruthy();
+    const rows = await waitFor(async () => {
+      const all = await listHeartbeats(t.ctx.db);
+      return all.length > before.length && all;
+    });
+    expect(rows.some((row) => row.source === 'wiring-test')).toBe(true);
+  });
+});
+
+describe('an API-only process', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ startJobs: false });
+    await t.ctx.jobs.start();
+  });
+  afterAll(() => t.close());
+
+  it('queues jobs without running them', async () => {
+    await t.ctx.jobs.send(HEARTBEAT_JOB, { source: 'api-only' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const rows = await listHeartbeats(t.ctx.db);
+    expect(rows.find((row) => row.source === 'api-only')).toBeUndefined();
+  });
+});

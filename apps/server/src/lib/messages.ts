@@ -1,0 +1,31 @@
+import type { ErrorCode } from '@fueldesk/contracts';
+
+type Lang = 'en' | 'es';
+
+/** Server-side text of the generic errors, in the caller's language (Accept-Language). */
+const messages: Partial<Record<ErrorCode, Record<Lang, string>>> = {
+  VALIDATION_ERROR: { en: 'Some fields are not valid.', es: 'Algunos campos no son válidos.' },
+  ROUTE_NOT_FOUND: { en: 'This API path does not exist.', es: 'Esta ruta de la API no existe.' },
+  NOT_FOUND: { en: 'Not found.', es: 'No encontrado.' },
+  INTERNAL_ERROR: {
+    en: 'Server error. Please try again later or contact support.',
+    es: 'Error del servidor. Inténtalo más tarde o contacta con soporte.',
+  },
+  BAD_REQUEST: { en: 'The request is not valid.', es: 'La solicitud no es válida.' },
+  PAYLOAD_TOO_LARGE: { en: 'The request body is too large.', es: 'El cuerpo de la solicitud es demasiado grande.' },
+  REQUEST_TIMEOUT: { en: 'The request took too long.', es: 'La solicitud tardó demasiado.' },
+  UNSUPPORTED_MEDIA_TYPE: { en: 'This content type is not supported.', es: 'Este tipo de contenido no es compatible.' },
+  RATE_LIMITED: { en: 'Please wait 1 minute and try again.', es: 'Espera 1 minuto e inténtalo de nuevo.' },
+  UNAUTHENTICATED: { en: 'Please sign in.', es: 'Inicia sesión.' },
+  FORBIDDEN: { en: 'You do not have access to this resource.', es: 'No tienes acceso a este recurso.' },
+};
+
+export function pickLanguage(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'en';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('es') ? 'es' : 'en';
+}
+
+export function genericMessage(code: ErrorCode, lang: Lang): string | undefined {
+  return messages[code]?.[lang];
+}

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, normalizeRole, type Role } from '@fueldesk/contracts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from './app-error';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  isSuperadmin: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/** HS256 access token: sub, sid, role, is_superadmin, exp (SPEC.md §3, DECISIONS.md). */
+export async function signAccessToken(secret: string, claims: AccessClaims, now: Date, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId, role: claims.role, is_superadmin: claims.isSuperadmin, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(encoder.encode(secret));
+}
+
+/** Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. */
+export async function verifyAccessToken(secret: string, token: string, now: Date, typ = 'access'): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      clockTolerance: 0,
+    });
+    const role = normalizeRole(payload.role);
+    if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !role) {
+      throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+    }
+    return { userId: payload.sub, sessionId: payload.sid, role, isSuperadmin: payload.is_superadmin === true };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof joseErrors.JWTExpired) {
+      throw new AppError('TOKEN_EXPIRED', 401, 'The access token has expired.');
+    }
+    throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  }
+}
+
+/** A short-lived token for one purpose only (e.g. the EventSource URL, which cannot carry headers). */
+export async function signPurposeToken(secret: string, claims: AccessClaims, purpose: string, now: Date, ttlSeconds: number) {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId, role: claims.role, is_superadmin: claims.isSuperadmin, typ: purpose })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(encoder.encode(secret));
+}
+
+/** Opaque random token (refresh, email links). Only its hash is stored. */
+export function generateOpaqueToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,67 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseLockedError } from './db/client';
+import { runStartupSeeds } from './db/seed';
+import { createRuntime } from './runtime';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let runtime;
+  try {
+    runtime = await createRuntime({ config });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { ctx } = runtime;
+  await runStartupSeeds(ctx);
+  await ctx.jobs.start();
+
+  const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    ctx.log.info(`FuelDesk is running on ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
+  } else {
+    ctx.log.info('FuelDesk worker started');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    ctx.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    const force = setTimeout(() => {
+      ctx.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app?.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import { isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { verifyAccessToken } from '../lib/tokens';
+
+/**
+ * Who may call a route. Deny by default: a route under /api without `config.auth` needs a
+ * signed-in user who is not a restricted cliente.
+ * - public: anyone
+ * - user: any signed-in user except a cliente who is not superadmin
+ * - cliente: any signed-in user, restricted clientes included (auth, profile, bank routes)
+ * - admin: role admin or superadmin
+ */
+export type AuthMode = 'public' | 'user' | 'cliente' | 'admin';
+
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  role: Role;
+  isSuperadmin: boolean;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
+/** Verifies a token and the live state of its session and user. */
+export async function authenticateToken(app: FastifyInstance, token: string, typ = 'access'): Promise<AuthUser> {
+  const ctx = app.ctx;
+  const claims = await verifyAccessToken(ctx.config.JWT_SECRET, token, ctx.now(), typ);
+  const [row] = await ctx.db
+    .select({
+      revokedAt: sessions.revokedAt,
+      sessionUser: sessions.userId,
+      active: users.active,
+      role: users.role,
+      isSuperadmin: users.isSuperadmin,
+      email: users.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, claims.sessionId))
+    .limit(1);
+  if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  if (row.revokedAt) throw new AppError('SESSION_REVOKED', 401, 'Your session was closed because another session is active.');
+  if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, 'This account is not active.');
+  // The role comes from the database, so a role change takes effect without a new token.
+  return { id: claims.userId, sessionId: claims.sessionId, role: row.role, isSuperadmin: row.isSuperadmin, email: row.email };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const mode: AuthMode = request.routeOptions.config?.auth ?? 'user';
+    const token = readBearer(request);
+    if (mode === 'public') {
+      if (token) request.user = await authenticateToken(app, token).catch(() => null);
+      return;
+    }
+    if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+    const user = await authenticateToken(app, token);
+    request.user = user;
+    const subject = { role: user.role, is_superadmin: user.isSuperadmin };
+    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, 'This area is for administrators.');
+    if (mode === 'user' && isRestrictedClient(subject)) {
+      throw new AppError('FORBIDDEN', 403, 'Your account can only use bank verification.');
+    }
+  });
+});
+
+/** The signed-in user of a route that required one. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  return request.user;
+}

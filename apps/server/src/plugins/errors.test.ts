@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { AppError } from '../lib/app-error';
+
+describe('error handling', () => {
+  let t: TestContext;
+  const logged: unknown[] = [];
+  beforeAll(async () => {
+    t = await createTestContext();
+    await t.app.close();
+    // A fresh app with extra probe routes, built the same way as production.
+    const { buildApp } = await import('../app');
+    const app = await buildApp(t.ctx);
+    const probes: FastifyPluginAsyncZod = async (api) => {
+      api.post(
+        '/api/probe/validate',
+        { config: { auth: 'public' }, schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) } },
+        async () => ({ ok: true }),
+      );
+      api.get('/api/probe/boom', { config: { auth: 'public' } }, async () => {
+        throw new Error('secret stack detail');
+      });
+      api.get('/api/probe/app-error', { config: { auth: 'public' } }, async () => {
+        throw new AppError('CONFLICT', 409, 'Already there.', undefined, { 'retry-after': '60' });
+      });
+    };
+    await app.register(probes);
+    app.addHook('onError', async (_req, _reply, error) => {
+      logged.push(error);
+    });
+    await app.ready();
+    t.app = app;
+  });
+  afterAll(() => t.close());
+
+  it('names the invalid fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe/validate', payload: { email: 'nope', age: 12 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(body.fields).sort()).toEqual(['age', 'email']);
+  });
+
+  it('answers an unexpected error with a generic 500 and no stack', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.' });
+    expect(res.body).not.toContain('secret stack detail');
+    expect(logged.length).toBeGreaterThan(0);
+  });
+
+  it('passes AppError status, code, detail and headers through', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error' });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['retry-after']).toBe('60');
+    expect(res.json()).toEqual({ code: 'CONFLICT', detail: 'Already there.' });
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', age: 20, pad: 'x'.repeat(t.config.BODY_LIMIT_BYTES) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses an unsupported content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/validate',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,68 @@
+import type { ErrorCode } from '@fueldesk/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+import { genericMessage, pickLanguage } from '../lib/messages';
+
+/** Fastify's own error codes mapped to ours: malformed input is a 4xx, never a 500. */
+const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_CTP_EMPTY_TYPE: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_VALIDATION: { code: 'VALIDATION_ERROR', status: 400 },
+  FST_ERR_BAD_URL: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', status: 400 },
+  FST_ERR_REP_INVALID_PAYLOAD_TYPE: { code: 'INTERNAL_ERROR', status: 500 },
+};
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, detail?: string, fields?: Record<string, string>) {
+  const lang = pickLanguage(request.headers['accept-language']);
+  const body: Record<string, unknown> = { detail: detail ?? genericMessage(code, lang) ?? code, code };
+  if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldsFromValidation(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const fromPath = params?.issue?.path?.map(String).join('.');
+    const fromInstance = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const key = fromPath || fromInstance || (issue.params as { missingProperty?: string })?.missingProperty || '_';
+    if (!fields[key]) fields[key] = issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+export { send as sendError };
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, request, error.status, error.code, error.detail, error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const lang = pickLanguage(request.headers['accept-language']);
+      return send(reply, request, 400, 'VALIDATION_ERROR', genericMessage('VALIDATION_ERROR', lang), fieldsFromValidation(error));
+    }
+    if (error.statusCode === 429) {
+      if (!reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      return send(reply, request, 429, 'RATE_LIMITED');
+    }
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped && mapped.status < 500) return send(reply, request, mapped.status, mapped.code);
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, request, error.statusCode, 'BAD_REQUEST');
+    }
+    if (error.statusCode === 503) return send(reply, request, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return send(reply, request, 500, 'INTERNAL_ERROR');
+  });
+
+});

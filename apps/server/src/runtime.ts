@@ -1,0 +1,41 @@
+import pino from 'pino';
+import { loadConfig, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { registerAllJobs } from './jobs';
+import { createJobQueue } from './jobs/queue';
+
+export interface Runtime {
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** Config → database → migrations → job definitions. Shared by the server, the worker and the CLI. */
+export async function createRuntime(options: { config?: Config; runWorkers?: boolean } = {}): Promise<Runtime> {
+  const config = options.config ?? loadConfig();
+  const log = pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'password', 'refresh_token', 'access_token', '*.password'],
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const jobs = createJobQueue({
+    executor: database,
+    runWorkers: options.runWorkers ?? config.PROCESS_ROLE !== 'api',
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  const ctx: AppContext = { config, database, db: database.db, jobs, now: () => new Date(), log };
+  registerAllJobs(ctx);
+  return {
+    ctx,
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

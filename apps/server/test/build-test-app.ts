@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase } from '../src/db/client';
+import { registerAllJobs } from '../src/jobs';
+import { createJobQueue } from '../src/jobs/queue';
+
+export type TestDb = 'pglite' | 'postgres';
+
+/** Which database this test project runs on (vitest sets TEST_DB per project). */
+export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh PostgreSQL database per test file, so that files run in parallel without sharing rows. */
+async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `fd_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  /** Start the job queue (with workers) — only the tests that exercise jobs need it. */
+  startJobs?: boolean;
+  webDistDir?: string;
+}
+
+export interface TestContext {
+  ctx: AppContext;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  /** Moves the context's clock; `now()` then answers the given time. */
+  setNow(date: Date | null): void;
+  close(): Promise<void>;
+}
+
+/** The same app production builds, on a throwaway database of the project's kind. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const scratch = testDb === 'postgres' ? await createScratchDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: scratch?.url ?? 'memory://',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  let fixedNow: Date | null = null;
+  const jobs = createJobQueue({ executor: database, runWorkers: options.startJobs ?? false, pollingIntervalSeconds: 0.5 });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    now: () => (fixedNow ? new Date(fixedNow) : new Date()),
+    log: pino({ level: 'silent' }),
+  };
+  registerAllJobs(ctx);
+  if (options.startJobs) await jobs.start();
+  const app = await buildApp(ctx, { webDistDir: options.webDistDir ?? '/nonexistent-web-dist' });
+  await app.ready();
+  return {
+    ctx,
+    app,
+    config,
+    setNow(date) {
+      fixedNow = date;
+    },
+    async close() {
+      await app.close();
+      await jobs.stop(2_000);
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { readJson, readString, removeKey, writeJson, writeString } from './storage';
+
+// Key names are fixed by SPEC.md §3: tokens in localStorage so that tabs share one session
+// (DECISIONS.md), the user object per tab in sessionStorage.
+export const AUTH_TOKEN_KEY = 'authToken';
+export const LEGACY_AUTH_TOKEN_KEY = 'auth_token';
+export const REFRESH_TOKEN_KEY = 'refresh_token';
+export const LOGIN_TIMESTAMP_KEY = 'login_timestamp';
+export const USER_KEY = 'user';
+
+export interface TokenPayload {
+  sub?: string;
+  sid?: string;
+  exp?: number;
+  role?: string;
+  is_superadmin?: boolean;
+  [claim: string]: unknown;
+}
+
+export interface SessionUser {
+  id: string | number;
+  name: string;
+  email: string;
+  role: string;
+  access?: unknown;
+  is_superadmin: boolean;
+  /** Filled from GET /auth/me by the accounts feature; the sidebar shows it as the plan label. */
+  plan_name?: string | null;
+  plan_code?: string | null;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken?: string | null;
+}
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Reads the JWT payload without verifying it: the server verifies, the browser only needs hints. */
+export function decodeTokenPayload(token: string): TokenPayload | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]));
+    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as TokenPayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC.md §5: expired when exp (seconds) is at or before now. A token without exp never expires here. */
+export function isTokenExpired(token: string, now: number = Date.now()): boolean {
+  const exp = decodeTokenPayload(token)?.exp;
+  return typeof exp === 'number' && exp * 1000 <= now;
+}
+
+/** The stored access token, or null; an expired one is removed on read (SPEC.md §4). */
+export function readAccessToken(now: number = Date.now()): string | null {
+  const token = readString('local', AUTH_TOKEN_KEY) ?? readString('local', LEGACY_AUTH_TOKEN_KEY);
+  if (!token) return null;
+  if (isTokenExpired(token, now)) {
+    removeKey('local', AUTH_TOKEN_KEY);
+    removeKey('local', LEGACY_AUTH_TOKEN_KEY);
+    return null;
+  }
+  return token;
+}
+
+export function readRefreshToken(): string | null {
+  return readString('local', REFRESH_TOKEN_KEY);
+}
+
+export function readLoginTimestamp(): number | null {
+  const value = Number(readString('local', LOGIN_TIMESTAMP_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+export function writeTokens(tokens: SessionTokens): void {
+  writeString('local', AUTH_TOKEN_KEY, tokens.accessToken);
+  removeKey('local', LEGACY_AUTH_TOKEN_KEY);
+  if (tokens.refreshToken) writeString('local', REFRESH_TOKEN_KEY, tokens.refreshToken);
+}
+
+export function writeLoginTimestamp(timestamp: number = Date.now()): void {
+  writeString('local', LOGIN_TIMESTAMP_KEY, String(timestamp));
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (value === null || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  return (
+    (typeof user.id === 'string' || typeof user.id === 'number') &&
+    typeof user.email === 'string' &&
+    typeof user.role === 'string'
+  );
+}
+
+export function readStoredUser(): SessionUser | null {
+  const value = readJson('session', USER_KEY);
+  if (!isSessionUser(value)) return null;
+  return { ...value, name: typeof value.name === 'string' ? value.name : '', is_superadmin: value.is_superadmin === true };
+}
+
+export function writeStoredUser(user: SessionUser): void {
+  writeJson('session', USER_KEY, user);
+}
+
+export function clearAuthStorage(): void {
+  for (const key of [AUTH_TOKEN_KEY, LEGACY_AUTH_TOKEN_KEY, REFRESH_TOKEN_KEY, LOGIN_TIMESTAMP_KEY]) {
+    removeKey('local', key);
+  }
+  removeKey('session', USER_KEY);
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// Server tests run once on PGlite and, when DATABASE_URL is set, once more on PostgreSQL.
+const serverProject = (db: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${db}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      serverProject('pglite'),
+      ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
+      ...(existsSync('apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),
+    ],
+  },
+});
