@@ -2,7 +2,10 @@ import pino from 'pino';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
+import { createMemoryEventBus } from './integrations/events/event-bus';
+import { createMemoryMailer } from './integrations/mail/mailer';
 import { registerAllJobs } from './jobs';
+import { createMemoryRateLimiter } from './lib/rate-limiter';
 import { createJobQueue } from './jobs/queue';
 
 export interface Runtime {
@@ -29,12 +32,24 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
     runWorkers: options.runWorkers ?? config.PROCESS_ROLE !== 'api',
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
-  const ctx: AppContext = { config, database, db: database.db, jobs, now: () => new Date(), log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    now: () => new Date(),
+    log,
+    events: createMemoryEventBus(),
+    mailer: createMemoryMailer(),
+    rateLimiter: createMemoryRateLimiter(),
+  };
   registerAllJobs(ctx);
   return {
     ctx,
     async close() {
       await jobs.stop();
+      await ctx.events.close();
+      await ctx.rateLimiter.close();
       await database.close();
     },
   };

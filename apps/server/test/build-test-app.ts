@@ -5,7 +5,10 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
+import { createMemoryEventBus } from '../src/integrations/events/event-bus';
+import { createMemoryMailer } from '../src/integrations/mail/mailer';
 import { registerAllJobs } from '../src/jobs';
+import { createMemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createJobQueue } from '../src/jobs/queue';
 
 export type TestDb = 'pglite' | 'postgres';
@@ -73,6 +76,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     jobs,
     now: () => (fixedNow ? new Date(fixedNow) : new Date()),
     log: pino({ level: 'silent' }),
+    events: createMemoryEventBus(),
+    mailer: createMemoryMailer(),
+    rateLimiter: createMemoryRateLimiter(() => (fixedNow ?? new Date()).getTime()),
   };
   registerAllJobs(ctx);
   if (options.startJobs) await jobs.start();

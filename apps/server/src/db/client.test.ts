@@ -5,20 +5,21 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/build-test-app';
-import { DatabaseLockedError, openDatabase } from './client';
+import { DatabaseLockedError, openDatabase, queryRows } from './client';
 
 describe('database', () => {
   it('applies every migration to an empty database, and again without change', async () => {
     const t = await createTestContext();
     try {
-      const tables = await t.ctx.db.execute<{ table_name: string }>(
+      const tables = await queryRows<{ table_name: string }>(
+        t.ctx.db,
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
-      const names = tables.rows.map((row) => row.table_name);
+      const names = tables.map((row) => row.table_name);
       expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'job_heartbeats']));
       await t.ctx.database.migrate();
-      const again = await t.ctx.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-      expect(again.rows[0]).toEqual({ n: names.length });
+      const again = await queryRows(t.ctx.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+      expect(again[0]).toEqual({ n: names.length });
     } finally {
       await t.close();
     }
