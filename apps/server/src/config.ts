@@ -74,7 +74,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(source);
+  // An empty variable means "not set" (e.g. `DATABASE_URL=` to force the embedded database).
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(present);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
