@@ -7,6 +7,17 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
 import { systemRoutes } from './modules/system/system.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { releasesRoutes } from './modules/releases/releases.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { pricesRoutes } from './modules/prices/prices.routes';
+import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +60,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(adminRoutes);
+      await api.register(eventsRoutes);
+      await api.register(devRoutes);
+      await api.register(publicRoutes);
+      await api.register(supportRoutes);
+      await api.register(releasesRoutes);
+      await api.register(newsRoutes);
+      await api.register(pricesRoutes);
+      await api.register(dashboardsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,11 @@
 import { createAdminCommand, migrateCommand } from './cli/admin';
 import { parseArgs, type CliCommand } from './cli/args';
 import { seedDemoCommand } from './cli/seed';
+import { ingestNewsCommand } from './cli/news';
+import { importPricesCommand } from './cli/import-prices';
 import { ConfigError } from './config';
 
-const commands: CliCommand[] = [migrateCommand, createAdminCommand, seedDemoCommand];
+const commands: CliCommand[] = [migrateCommand, createAdminCommand, seedDemoCommand, ingestNewsCommand, importPricesCommand];
 
 function printUsage() {
   console.log('Usage: npm run fueldesk -- <command> [options]\n');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { findNewsFeedsProblems } from './integrations/news/feed-config';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,8 +42,16 @@ export const configSchema = z
     DEMO_DATA: booleanFromEnv.optional(),
     EIA_API_KEY: z.string().optional(),
     EIA_API_BASE_URL: z.url().default('https://api.eia.gov/v2'),
-    NEWS_FEEDS: z.string().optional(),
+    EIA_SYNC_CRON: z.string().min(9).default('30 6 * * *'),
+    NEWS_FEEDS: z
+      .string()
+      .optional()
+      .superRefine((value, context) => {
+        for (const problem of findNewsFeedsProblems(value)) context.addIssue({ code: 'custom', message: problem });
+      }),
     NEWS_ALLOW_PRIVATE_FEEDS: booleanFromEnv.default(false),
+    NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    NEWS_MAX_FEED_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
     LLM_BASE_URL: z.url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),

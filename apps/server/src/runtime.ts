@@ -2,10 +2,10 @@ import pino from 'pino';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
-import { createMemoryEventBus } from './integrations/events/event-bus';
-import { createMemoryMailer } from './integrations/mail/mailer';
+import { createEventBus } from './integrations/events/event-bus';
+import { createMailer } from './integrations/mail/mailer';
 import { registerAllJobs } from './jobs';
-import { createMemoryRateLimiter } from './lib/rate-limiter';
+import { createRateLimiter } from './lib/rate-limiter';
 import { createJobQueue } from './jobs/queue';
 
 export interface Runtime {
@@ -39,9 +39,9 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
     jobs,
     now: () => new Date(),
     log,
-    events: createMemoryEventBus(),
-    mailer: createMemoryMailer(),
-    rateLimiter: createMemoryRateLimiter(),
+    events: createEventBus(config, database.kind, (error) => log.error({ err: error }, 'event bus error')),
+    mailer: createMailer(config, database.db),
+    rateLimiter: createRateLimiter(config, (error) => log.error({ err: error }, 'rate limiter error')),
   };
   registerAllJobs(ctx);
   return {
@@ -50,6 +50,7 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
       await jobs.stop();
       await ctx.events.close();
       await ctx.rateLimiter.close();
+      await ctx.mailer.close?.();
       await database.close();
     },
   };

@@ -5,10 +5,10 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
-import { createMemoryEventBus } from '../src/integrations/events/event-bus';
-import { createMemoryMailer } from '../src/integrations/mail/mailer';
+import { createEventBus, createMemoryEventBus } from '../src/integrations/events/event-bus';
+import { createMailer, recordSentMail, type MailMessage } from '../src/integrations/mail/mailer';
 import { registerAllJobs } from '../src/jobs';
-import { createMemoryRateLimiter } from '../src/lib/rate-limiter';
+import { createMemoryRateLimiter, createRedisRateLimiter } from '../src/lib/rate-limiter';
 import { createJobQueue } from '../src/jobs/queue';
 
 export type TestDb = 'pglite' | 'postgres';
@@ -43,6 +43,10 @@ export interface TestContextOptions {
   /** Start the job queue (with workers) — only the tests that exercise jobs need it. */
   startJobs?: boolean;
   webDistDir?: string;
+  /** 'auto' picks the production bus (LISTEN/NOTIFY on PostgreSQL, Redis with REDIS_URL); default memory. */
+  eventBus?: 'memory' | 'auto';
+  /** 'redis' uses the Redis store at REDIS_URL (127.0.0.1:6379 unless set); default memory on the test clock. */
+  rateLimiter?: 'memory' | 'redis';
 }
 
 export interface TestContext {
@@ -51,6 +55,8 @@ export interface TestContext {
   config: Config;
   /** Moves the context's clock; `now()` then answers the given time. */
   setNow(date: Date | null): void;
+  /** Every message sent through ctx.mailer (any transport), oldest first. */
+  sentMail: MailMessage[];
   close(): Promise<void>;
 }
 
@@ -68,6 +74,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   let fixedNow: Date | null = null;
+  const mailer = recordSentMail(createMailer(config, database.db));
   const jobs = createJobQueue({ executor: database, runWorkers: options.startJobs ?? false, pollingIntervalSeconds: 0.5 });
   const ctx: AppContext = {
     config,
@@ -76,9 +83,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     jobs,
     now: () => (fixedNow ? new Date(fixedNow) : new Date()),
     log: pino({ level: 'silent' }),
-    events: createMemoryEventBus(),
-    mailer: createMemoryMailer(),
-    rateLimiter: createMemoryRateLimiter(() => (fixedNow ?? new Date()).getTime()),
+    events: options.eventBus === 'auto' ? createEventBus(config, database.kind) : createMemoryEventBus(),
+    mailer,
+    rateLimiter:
+      options.rateLimiter === 'redis'
+        ? createRedisRateLimiter({ url: config.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `fueldesk:test:${randomUUID()}:` })
+        : createMemoryRateLimiter(() => (fixedNow ?? new Date()).getTime()),
   };
   registerAllJobs(ctx);
   if (options.startJobs) await jobs.start();
@@ -91,9 +101,13 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     setNow(date) {
       fixedNow = date;
     },
+    sentMail: mailer.sent,
     async close() {
       await app.close();
       await jobs.stop(2_000);
+      await ctx.events.close();
+      await ctx.rateLimiter.close();
+      await ctx.mailer.close?.();
       await database.close();
       await scratch?.drop();
     },

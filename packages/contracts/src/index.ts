@@ -4,3 +4,7 @@ export * from './roles';
 export * from './plans';
 export * from './schemas/system';
 export * from './schemas/submenu';
+export * from './schemas/auth';
+export * from './schemas/public';
+export * from './schemas/prices';
+export * from './schemas/news';

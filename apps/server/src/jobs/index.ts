@@ -1,7 +1,11 @@
 import type { AppContext } from '../context';
 import { registerSystemJobs } from '../modules/system/system.jobs';
+import { registerNewsJobs } from '../modules/news/news.jobs';
+import { registerPriceJobs } from '../modules/prices/prices.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
   registerSystemJobs(ctx);
+  registerNewsJobs(ctx);
+  registerPriceJobs(ctx);
 }

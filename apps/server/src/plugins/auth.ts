@@ -24,12 +24,22 @@ export interface AuthUser {
   email: string;
 }
 
+/** One registered /api route and who may call it; the role-matrix test walks this list. */
+export interface ApiRouteAccess {
+  method: string;
+  url: string;
+  auth: AuthMode;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    apiRoutes: ApiRouteAccess[];
   }
 }
 
@@ -66,6 +76,15 @@ export async function authenticateToken(app: FastifyInstance, token: string, typ
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  const apiRoutes: ApiRouteAccess[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const auth = (route.config as { auth?: AuthMode } | undefined)?.auth ?? 'user';
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth });
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';

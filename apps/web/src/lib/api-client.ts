@@ -136,7 +136,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<RawResult
     if (timedOut) throw new ApiError({ status: 0, code: TIMEOUT_ERROR_CODE });
     // A caller's own cancellation (TanStack Query unmounting) stays an AbortError.
     if (external?.aborted) throw error;
-    throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, serverMessage: null });
+    throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE });
   } finally {
     clearTimeout(timer);
     external?.removeEventListener('abort', forwardAbort);

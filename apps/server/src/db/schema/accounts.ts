@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -62,5 +63,32 @@ export const sessions = pgTable(
   (table) => [
     index('sessions_user_idx').on(table.userId, table.createdAt),
     uniqueIndex('sessions_refresh_hash_idx').on(table.refreshTokenHash),
+    index('sessions_previous_refresh_hash_idx').on(table.previousRefreshTokenHash),
+    index('sessions_last_seen_idx').on(table.lastSeenAt),
+  ],
+);
+
+export const accountTokenPurposes = ['email_verification', 'password_reset', 'activation'] as const;
+export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
+
+/** Single-use links sent by mail. Only the SHA-256 of the token is stored. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: accountTokenPurposes }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** Extra facts for the link, e.g. who sent an activation invitation. */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('account_tokens_hash_idx').on(table.tokenHash),
+    index('account_tokens_user_idx').on(table.userId, table.purpose),
   ],
 );

@@ -1,2 +1,6 @@
 export * from './system';
 export * from './accounts';
+export * from './mail';
+export * from './public';
+export * from './prices';
+export * from './news';

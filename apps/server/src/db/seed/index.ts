@@ -1,4 +1,8 @@
 import type { AppContext } from '../../context';
+import { demoAccountsSeeder } from '../../modules/auth/demo-accounts.seed';
+import { releasesSeeder } from '../../modules/releases/releases.seed';
+import { newsSeeder } from '../../modules/news/news.seed';
+import { demoPricesSeeder } from '../../modules/prices/prices.seed';
 
 export interface Seeder {
   name: string;
@@ -6,7 +10,7 @@ export interface Seeder {
   run(ctx: AppContext): Promise<void>;
 }
 
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [demoAccountsSeeder, releasesSeeder, demoPricesSeeder, newsSeeder];
 
 /** Demo data loads on a fresh embedded install only, never on a real PostgreSQL unless asked. */
 export function shouldLoadDemoData(ctx: AppContext): boolean {

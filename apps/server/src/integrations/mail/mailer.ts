@@ -1,3 +1,8 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -10,6 +15,7 @@ export interface MailMessage {
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox' | 'memory';
   send(message: MailMessage): Promise<void>;
+  close?(): Promise<void>;
 }
 
 /** Keeps messages in process memory; used until a real transport is configured, and by tests. */
@@ -21,5 +27,68 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
     async send(message) {
       sent.push(message);
     },
+  };
+}
+
+/** Real delivery through nodemailer to `SMTP_URL`, from `MAIL_FROM`. */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transporter = nodemailer.createTransport(options.url);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transporter.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo,
+      });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/**
+ * Stores every message in `mail_outbox` instead of sending it: the embedded default, so a fresh
+ * install can complete sign-up without a mail server (the messages show at GET /api/dev/outbox).
+ */
+export function createOutboxMailer(db: Database): Mailer {
+  return {
+    transport: 'outbox',
+    async send(message) {
+      await db.insert(mailOutbox).values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        replyTo: message.replyTo ?? null,
+      });
+    },
+  };
+}
+
+/** The transport config.MAIL_TRANSPORT names (smtp needs SMTP_URL; outbox otherwise). */
+export function createMailer(config: Pick<Config, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM'>, db: Database): Mailer {
+  if (config.MAIL_TRANSPORT === 'smtp') {
+    if (!config.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
+    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+  }
+  return createOutboxMailer(db);
+}
+
+/** Wraps a mailer so tests can read what was sent, whatever the transport. */
+export function recordSentMail(inner: Mailer): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    transport: inner.transport,
+    sent,
+    async send(message) {
+      await inner.send(message);
+      sent.push(message);
+    },
+    close: inner.close ? () => inner.close!() : undefined,
   };
 }

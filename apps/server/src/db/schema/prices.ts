@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** The priced products: one row per market series (the configured ones are inserted by the prices migration). */
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  category: text('category', {
+    enum: ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane'],
+  }).notNull(),
+  unit: text('unit').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  deliveryMode: text('delivery_mode').notNull(),
+  location: text('location').notNull(),
+  decimalPlaces: integer('decimal_places').notNull().default(2),
+  /** EIA series id (petroleum/pri/spt `series` facet), e.g. RWTC. */
+  eiaSeriesId: text('eia_series_id').unique(),
+  /** FRED's id of the same EIA series, e.g. DCOILWTICO. */
+  fredSeriesId: text('fred_series_id').unique(),
+  source: text('source').notNull().default('eia'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One published price. `forward_period` is '' for spot prices, so the unique key works with
+ * ON CONFLICT on every PostgreSQL version (NULLs would never conflict).
+ */
+export const pricePoints = pgTable(
+  'price_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    publicationDate: date('publication_date', { mode: 'string' }).notNull(),
+    forwardPeriod: text('forward_period').notNull().default(''),
+    value: numeric('value').notNull(),
+    source: text('source').notNull(),
+    importedBy: uuid('imported_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('price_points_product_date_period_idx').on(table.productId, table.forwardPeriod, table.publicationDate),
+    index('price_points_date_idx').on(table.publicationDate),
+  ],
+);
+
+/** A user's named personal dashboard (SPEC.md §3), reached at /home/{slug}. */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    productCodes: text('product_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('dashboards_user_slug_idx').on(table.userId, table.slug)],
+);

@@ -1,0 +1,86 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Messages sent from the public contact form (/contact-us). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    subject: text('subject').notNull(),
+    question: text('question').notNull(),
+    language: text('language').notNull().default('en'),
+    ip: text('ip'),
+    /** Set when the team inbox accepted the notification; null means it still has to be sent. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
+
+/** Sales enquiries from the public lead form (/form). */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company').notNull(),
+    jobTitle: text('job_title'),
+    employees: text('employees'),
+    industry: text('industry'),
+    interests: jsonb('interests').$type<string[]>().notNull(),
+    regions: jsonb('regions').$type<string[]>().notNull(),
+    operationalScale: text('operational_scale'),
+    message: text('message'),
+    language: text('language').notNull().default('en'),
+    ip: text('ip'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('leads_created_idx').on(table.createdAt)],
+);
+
+/** Messages signed-in users send from /support. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['question', 'complaint', 'request', 'feedback'] }).notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_messages_user_idx').on(table.userId, table.createdAt)],
+);
+
+export interface ReleaseSectionRow {
+  title: string;
+  items: string[];
+}
+
+/** Product release notes shown on /releases; admins publish them. */
+export const releases = pgTable(
+  'releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    version: text('version').notNull(),
+    type: text('type', { enum: ['major', 'minor', 'patch'] }).notNull(),
+    description: text('description').notNull(),
+    sections: jsonb('sections').$type<ReleaseSectionRow[]>().notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('releases_version_idx').on(table.version), index('releases_released_idx').on(table.releasedAt)],
+);

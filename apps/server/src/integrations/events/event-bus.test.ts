@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDb } from '../../../test/build-test-app';
+import { createPostgresEventBus, createRedisEventBus, type AppEvent, type EventBus } from './event-bus';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+type BusFactory = () => EventBus & { ready: Promise<void> };
+const transports: [string, BusFactory][] = [['Redis pub/sub', () => createRedisEventBus({ url: REDIS_URL })]];
+if (testDb === 'postgres') {
+  transports.push(['PostgreSQL LISTEN/NOTIFY', () => createPostgresEventBus({ url: process.env.DATABASE_URL! })]);
+}
+
+function nextEvent(bus: EventBus, predicate: (event: AppEvent) => boolean): Promise<AppEvent> {
+  return new Promise((resolve) => {
+    const unsubscribe = bus.subscribe((event) => {
+      if (!predicate(event)) return;
+      unsubscribe();
+      resolve(event);
+    });
+  });
+}
+
+describe.each(transports)('%s event bus', (_name, create) => {
+  const open: EventBus[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((bus) => bus.close()));
+  });
+
+  it('carries an event from one server instance to every other, the publisher included', async () => {
+    const instanceA = create();
+    const instanceB = create();
+    open.push(instanceA, instanceB);
+    await Promise.all([instanceA.ready, instanceB.ready]);
+    const marker = crypto.randomUUID();
+    const isOurs = (event: AppEvent) => (event.data as { marker?: string } | undefined)?.marker === marker;
+    const atB = nextEvent(instanceB, isOurs);
+    const atA = nextEvent(instanceA, isOurs);
+    await instanceA.publish({ userId: 'user-1', type: 'session_revoked', data: { session_id: 's-1', marker } });
+    const [receivedB, receivedA] = await Promise.all([atB, atA]);
+    expect(receivedB).toEqual({ userId: 'user-1', type: 'session_revoked', data: { session_id: 's-1', marker } });
+    expect(receivedA).toEqual(receivedB);
+  });
+
+  it('stops delivering after unsubscribe and close', async () => {
+    const bus = create();
+    open.push(bus);
+    await bus.ready;
+    const seen: AppEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => seen.push(event));
+    unsubscribe();
+    const marker = crypto.randomUUID();
+    const probe = nextEvent(bus, (event) => (event.data as { marker?: string })?.marker === marker);
+    await bus.publish({ userId: null, type: 'probe', data: { marker } });
+    await probe;
+    expect(seen).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+/** A file split into physical lines, numbered from 1, with the BOM and line endings removed. */
+export function splitLines(text: string): Array<{ line: number; text: string }> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return body.split(/\r\n|\n|\r/).map((lineText, index) => ({ line: index + 1, text: lineText }));
+}
+
+/**
+ * Splits one CSV record (RFC 4180 quoting, no embedded newlines: price files never carry them).
+ * Returns null when a quote is left open.
+ */
+export function splitCsvRecord(record: string): string[] | null {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < record.length; i += 1) {
+    const char = record[i]!;
+    if (quoted) {
+      if (char === '"' && record[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        cell += char;
+      }
+    } else if (char === '"' && cell.trim() === '') {
+      cell = '';
+      quoted = true;
+    } else if (char === ',') {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  if (quoted) return null;
+  cells.push(cell.trim());
+  return cells;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell, safe to open in a spreadsheet: text that starts like a formula (= + - @ tab CR) gets
+ * a leading quote so it is shown, never evaluated. Plain numbers (e.g. a negative change) stay
+ * numbers: they cannot run anything.
+ */
+export function formatCsvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function formatCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  const lines = [header.map(formatCsvCell).join(',')];
+  for (const row of rows) lines.push(row.map(formatCsvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,263 @@
+import { splitCsvRecord, splitLines } from './csv';
+import { normalizeDecimal } from './decimal';
+import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
+
+/**
+ * Reader of the price files FuelDesk accepts:
+ * - EIA spot prices as the EIA publishes them on datahub (`Date,Price`), series taken from the file name;
+ * - FRED's copies of the EIA series (`DATE,VALUE` with `.` or blank for no observation, series from the
+ *   file name; or the newer `observation_date,<SERIES>`, series from the header);
+ * - a generic CSV: `product_code,date,value[,forward_period]` in any column order.
+ *
+ * A malformed row (bad date, bad number, repeated date) is rejected with its line number and skipped.
+ * A malformed file (unknown header or series, weekly/monthly data, no valid observation) is refused whole.
+ */
+
+/** File names of the EIA datahub package (eia-brent-wti) mapped to EIA series ids. */
+const FILE_NAME_ALIASES: Record<string, string> = {
+  'wti-daily': 'RWTC',
+  'brent-daily': 'RBRTE',
+};
+
+const NON_DAILY_NAME = /(^|[^a-z])(weekly|monthly|annual|yearly|quarterly)([^a-z]|$)/i;
+const MAX_INTEGER_DIGITS = 12;
+const MAX_FRACTION_DIGITS = 8;
+/** Below this many observations a file is too short to judge its frequency. */
+const FREQUENCY_SAMPLE_MIN = 10;
+const FORWARD_PERIOD_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _./-]{0,23}$/;
+
+export interface ParsePriceFileInput {
+  /** The file's name (a path is fine): it names the series of `Date,Price` and `DATE,VALUE` files. */
+  name: string;
+  text: string;
+  products: readonly SeriesProduct[];
+}
+
+function baseName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? name;
+  return last.replace(/\.(csv|txt)$/i, '');
+}
+
+function findProductBySeries(products: readonly SeriesProduct[], key: string): SeriesProduct | undefined {
+  const wanted = key.trim().toUpperCase();
+  if (!wanted) return undefined;
+  return products.find(
+    (product) =>
+      product.code.toUpperCase() === wanted ||
+      product.eiaSeriesId?.toUpperCase() === wanted ||
+      product.fredSeriesId?.toUpperCase() === wanted,
+  );
+}
+
+/** EIA's own downloads carry a frequency letter (RWTCd, RWTCw); only daily (d) maps. */
+function findProductByFileName(products: readonly SeriesProduct[], name: string): SeriesProduct | undefined {
+  const base = baseName(name);
+  const alias = FILE_NAME_ALIASES[base.toLowerCase()];
+  if (alias) return findProductBySeries(products, alias);
+  const direct = findProductBySeries(products, base);
+  if (direct) return direct;
+  if (/d$/i.test(base)) {
+    const withoutFrequency = findProductBySeries(products, base.slice(0, -1));
+    if (withoutFrequency?.eiaSeriesId?.toUpperCase() === base.slice(0, -1).toUpperCase()) return withoutFrequency;
+  }
+  return undefined;
+}
+
+/** YYYY-MM-DD (or EIA's M/D/YYYY) that exists → YYYY-MM-DD; anything else → null. */
+export function parseObservationDate(text: string): string | null {
+  let year: number;
+  let month: number;
+  let day: number;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (iso) {
+    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  } else if (us) {
+    [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
+  } else {
+    return null;
+  }
+  if (year < 1900 || year > 2200) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
+
+function parseObservationValue(text: string): ValueResult {
+  if (text === '' || text === '.') return { kind: 'blank' };
+  const value = normalizeDecimal(text.replace(/^\$/, ''));
+  if (value === null) return { kind: 'error', reason: `"${text.slice(0, 40)}" is not a number` };
+  const [intPart = '', fracPart = ''] = value.replace('-', '').split('.');
+  if (intPart.length > MAX_INTEGER_DIGITS || fracPart.length > MAX_FRACTION_DIGITS) {
+    return { kind: 'error', reason: `"${text.slice(0, 40)}" has too many digits` };
+  }
+  return { kind: 'value', value };
+}
+
+interface Layout {
+  format: PriceFileFormat;
+  dateColumn: number;
+  valueColumn: number;
+  /** Series files: every row belongs to this product. */
+  product?: SeriesProduct;
+  codeColumn?: number;
+  forwardColumn?: number;
+  columns: number;
+}
+
+type LayoutResult = { ok: true; layout: Layout } | { ok: false; reason: string };
+
+function detectLayout(header: string[], name: string, products: readonly SeriesProduct[]): LayoutResult {
+  const lower = header.map((cell) => cell.toLowerCase());
+  const fileLabel = baseName(name);
+
+  const seriesFormat = (format: PriceFileFormat, seriesKey: string | null): LayoutResult => {
+    if (NON_DAILY_NAME.test(fileLabel)) {
+      return {
+        ok: false,
+        reason: `${fileLabel} holds ${NON_DAILY_NAME.exec(fileLabel)![2]!.toLowerCase()} averages; FuelDesk stores daily publications only`,
+      };
+    }
+    const product = seriesKey ? findProductBySeries(products, seriesKey) : findProductByFileName(products, name);
+    if (!product) {
+      const what = seriesKey ? `series "${seriesKey}" named in the header` : `file name "${fileLabel}"`;
+      return {
+        ok: false,
+        reason: `The ${what} matches no configured product; name the file after an EIA or FRED series id (e.g. RWTC.csv or DCOILWTICO.csv)`,
+      };
+    }
+    return { ok: true, layout: { format, dateColumn: 0, valueColumn: 1, product, columns: 2 } };
+  };
+
+  if (lower.length === 2 && lower[0] === 'date' && lower[1] === 'price') return seriesFormat('eia-date-price', null);
+  if (lower.length === 2 && lower[0] === 'date' && lower[1] === 'value') return seriesFormat('fred-date-value', null);
+  if (lower.length === 2 && lower[0] === 'observation_date' && header[1]) return seriesFormat('fred-observation', header[1]);
+
+  const codeColumn = lower.findIndex((cell) => cell === 'product_code' || cell === 'code' || cell === 'product');
+  const dateColumn = lower.findIndex((cell) => cell === 'date' || cell === 'publication_date');
+  const valueColumn = lower.findIndex((cell) => cell === 'value' || cell === 'price');
+  const forwardColumn = lower.findIndex((cell) => cell === 'forward_period');
+  if (codeColumn >= 0 && dateColumn >= 0 && valueColumn >= 0) {
+    return {
+      ok: true,
+      layout: {
+        format: 'generic-csv',
+        codeColumn,
+        dateColumn,
+        valueColumn,
+        forwardColumn: forwardColumn >= 0 ? forwardColumn : undefined,
+        columns: header.length,
+      },
+    };
+  }
+  return {
+    ok: false,
+    reason:
+      `Unrecognised header "${header.join(',').slice(0, 80)}". Expected Date,Price (EIA), DATE,VALUE or ` +
+      'observation_date,<SERIES> (FRED), or product_code,date,value[,forward_period]',
+  };
+}
+
+/** The median gap between consecutive dates; a daily series stays below a week even across holidays. */
+function medianGapDays(dates: string[]): number {
+  const sorted = [...dates].sort();
+  const gaps: number[] = [];
+  for (let i = 1; i < sorted.length; i += 1) {
+    gaps.push((Date.parse(sorted[i]!) - Date.parse(sorted[i - 1]!)) / 86_400_000);
+  }
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)] ?? 0;
+}
+
+/** Parses one price file; never throws on bad content (see the module comment for what is refused). */
+export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
+  const lines = splitLines(input.text);
+  const headerLine = lines.find((line) => line.text.trim() !== '');
+  if (!headerLine) return { ok: false, format: null, reason: 'The file is empty', line: null, rejected: [] };
+  const header = splitCsvRecord(headerLine.text);
+  if (!header) return { ok: false, format: null, reason: 'The header has an unclosed quote', line: headerLine.line, rejected: [] };
+  const detected = detectLayout(header, input.name, input.products);
+  if (!detected.ok) return { ok: false, format: null, reason: detected.reason, line: headerLine.line, rejected: [] };
+  const { layout } = detected;
+
+  const observations: PriceObservation[] = [];
+  const rejected: RejectedLine[] = [];
+  const seen = new Map<string, number>();
+  let skippedBlank = 0;
+
+  for (const { line, text } of lines) {
+    if (line <= headerLine.line || text.trim() === '') continue;
+    const cells = splitCsvRecord(text);
+    if (!cells) {
+      rejected.push({ line, reason: 'Unclosed quote' });
+      continue;
+    }
+    while (cells.length > layout.columns && cells[cells.length - 1] === '') cells.pop();
+    if (cells.length < 2 || (layout.format !== 'generic-csv' && cells.length !== 2)) {
+      rejected.push({ line, reason: `Expected ${layout.columns} columns, found ${cells.length}` });
+      continue;
+    }
+    let product = layout.product;
+    if (layout.codeColumn !== undefined) {
+      const code = cells[layout.codeColumn] ?? '';
+      product = findProductBySeries(input.products, code);
+      if (!product) {
+        rejected.push({ line, reason: code ? `Unknown product code "${code.slice(0, 40)}"` : 'The product code is missing' });
+        continue;
+      }
+    }
+    const rawDate = cells[layout.dateColumn] ?? '';
+    const date = parseObservationDate(rawDate);
+    if (!date) {
+      rejected.push({ line, reason: `"${rawDate.slice(0, 40)}" is not a date (YYYY-MM-DD)` });
+      continue;
+    }
+    const forwardPeriod = layout.forwardColumn !== undefined ? (cells[layout.forwardColumn] ?? '') : '';
+    if (forwardPeriod && !FORWARD_PERIOD_PATTERN.test(forwardPeriod)) {
+      rejected.push({ line, reason: `"${forwardPeriod.slice(0, 40)}" is not a forward period (e.g. 2025-03 or M1)` });
+      continue;
+    }
+    const value = parseObservationValue(cells[layout.valueColumn] ?? '');
+    if (value.kind === 'blank') {
+      skippedBlank += 1;
+      continue;
+    }
+    if (value.kind === 'error') {
+      rejected.push({ line, reason: value.reason });
+      continue;
+    }
+    const key = `${product!.code}|${forwardPeriod}|${date}`;
+    const firstLine = seen.get(key);
+    if (firstLine !== undefined) {
+      rejected.push({ line, reason: `Repeats the date ${date} of line ${firstLine}` });
+      continue;
+    }
+    seen.set(key, line);
+    observations.push({ line, productCode: product!.code, date, forwardPeriod, value: value.value });
+  }
+
+  if (observations.length === 0) {
+    return {
+      ok: false,
+      format: layout.format,
+      reason: rejected.length > 0 ? 'No row of the file could be read' : 'The file holds no observation',
+      line: rejected[0]?.line ?? null,
+      rejected,
+    };
+  }
+  if (layout.format !== 'generic-csv' && observations.length >= FREQUENCY_SAMPLE_MIN) {
+    const gap = medianGapDays(observations.map((observation) => observation.date));
+    if (gap >= 6) {
+      return {
+        ok: false,
+        format: layout.format,
+        reason: `Observations are ${Math.round(gap)} days apart: this is not a daily series (FuelDesk stores daily publications only)`,
+        line: null,
+        rejected,
+      };
+    }
+  }
+  return { ok: true, format: layout.format, observations, rejected, skippedBlank };
+}

@@ -1,0 +1,42 @@
+/** What the market-data adapters know about a configured product: enough to map a series to it. */
+export interface SeriesProduct {
+  code: string;
+  eiaSeriesId: string | null;
+  fredSeriesId: string | null;
+  decimalPlaces: number;
+}
+
+/** One price read from a source, ready to store. `value` is a canonical decimal string. */
+export interface PriceObservation {
+  /** 1-based line of the file (0 for API rows). */
+  line: number;
+  productCode: string;
+  date: string;
+  /** '' for a spot price. */
+  forwardPeriod: string;
+  value: string;
+}
+
+export interface RejectedLine {
+  line: number;
+  reason: string;
+}
+
+export type PriceFileFormat = 'eia-date-price' | 'fred-date-value' | 'fred-observation' | 'generic-csv';
+
+export type ParsedPriceFile =
+  | {
+      ok: true;
+      format: PriceFileFormat;
+      observations: PriceObservation[];
+      rejected: RejectedLine[];
+      skippedBlank: number;
+    }
+  | {
+      ok: false;
+      format: PriceFileFormat | null;
+      /** Why the whole file is refused; names the line when one is to blame. */
+      reason: string;
+      line: number | null;
+      rejected: RejectedLine[];
+    };

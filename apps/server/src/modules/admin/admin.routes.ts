@@ -1,0 +1,48 @@
+import {
+  adminEntityParamsSchema,
+  adminSessionListResponseSchema,
+  adminSessionRowSchema,
+  adminSessionsQuerySchema,
+  adminUserListResponseSchema,
+  adminUserRowSchema,
+  adminUserUpdateBodySchema,
+  adminUsersQuerySchema,
+} from '@fueldesk/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { getAdminUser, listAdminSessions, listAdminUsers, revokeSessionAsAdmin, updateAdminUser } from './admin.service';
+
+const tags = ['admin'];
+
+/** /api/admin/sessions and /api/admin/users: role admin or superadmin only. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/sessions',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'All sessions with user, active time and status', querystring: adminSessionsQuerySchema, response: { 200: adminSessionListResponseSchema } } },
+    async (request) => listAdminSessions(app.ctx, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/admin/sessions/:id/revoke',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Revoke a session', params: adminEntityParamsSchema, response: { 200: adminSessionRowSchema } } },
+    async (request) => revokeSessionAsAdmin(app.ctx, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/users',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Users', querystring: adminUsersQuerySchema, response: { 200: adminUserListResponseSchema } } },
+    async (request) => listAdminUsers(app.ctx, request.query),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'One user', params: adminEntityParamsSchema, response: { 200: adminUserRowSchema } } },
+    async (request) => getAdminUser(app.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/admin/users/:id',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Change role, plan, active', params: adminEntityParamsSchema, body: adminUserUpdateBodySchema, response: { 200: adminUserRowSchema } } },
+    async (request) => updateAdminUser(app.ctx, currentUser(request), request.params.id, request.body),
+  );
+};

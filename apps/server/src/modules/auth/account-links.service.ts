@@ -1,0 +1,220 @@
+import {
+  ACTIVATION_TTL_DAYS,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  PASSWORD_RESET_TTL_HOURS,
+  type ActivationBody,
+  type ActivationDetails,
+  type ActivationResponse,
+  type Language,
+  type ResetPasswordBody,
+  type VerifyEmailResponse,
+} from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import type { AccountTokenPurpose } from '../../db/schema';
+import { renderActivationMail, renderPasswordResetMail, renderVerificationMail } from '../../integrations/mail/templates';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { generateOpaqueToken, hashToken } from '../../lib/tokens';
+import { consumeLimits, mailLimitKeys } from './auth.limits';
+import { displayName, userLanguage } from './auth.presenters';
+import * as repo from './auth.repository';
+import type { AccountTokenRow, UserRow } from './auth.repository';
+import { authErrors } from './auth.errors';
+import { revokeSessionsAndNotify } from './session-revocation.service';
+
+const HOUR_MS = 3_600_000;
+
+/** Lifetimes of mailed links (DECISIONS.md). */
+export const linkLifetimesMs: Record<AccountTokenPurpose, number> = {
+  email_verification: EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS,
+  password_reset: PASSWORD_RESET_TTL_HOURS * HOUR_MS,
+  activation: ACTIVATION_TTL_DAYS * 24 * HOUR_MS,
+};
+
+/** Web pages the links open; each reads `token` from the query string. */
+const linkPaths: Record<AccountTokenPurpose, string> = {
+  email_verification: '/verify-email',
+  password_reset: '/reset-password',
+  activation: '/activate',
+};
+
+export function buildLink(ctx: AppContext, purpose: AccountTokenPurpose, token: string): string {
+  return `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}${linkPaths[purpose]}?token=${encodeURIComponent(token)}`;
+}
+
+/** A new single-use link token; earlier unused ones of the same purpose stop working. */
+async function issueLinkToken(ctx: AppContext, user: UserRow, purpose: AccountTokenPurpose, data?: Record<string, unknown>): Promise<string> {
+  const token = generateOpaqueToken();
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await repo.expireUnusedTokens(tx, user.id, purpose, now);
+    await repo.insertAccountToken(tx, {
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      data: data ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + linkLifetimesMs[purpose]),
+    });
+  });
+  return token;
+}
+
+const linkErrors = {
+  invalid: () => new AppError('TOKEN_INVALID', 400, 'This link is not valid.'),
+  expired: () => new AppError('TOKEN_EXPIRED', 400, 'This link has expired. Please ask for a new one.'),
+  used: () => new AppError('TOKEN_USED', 400, 'This link was already used.'),
+};
+
+/** Why a token cannot be used (it exists but is spent or stale), for a precise answer. */
+async function explainUnusableToken(ctx: AppContext, hash: string, purpose: AccountTokenPurpose): Promise<AppError> {
+  const row = await repo.findAccountToken(ctx.db, hash, purpose);
+  if (!row) return linkErrors.invalid();
+  if (row.usedAt) return linkErrors.used();
+  return linkErrors.expired();
+}
+
+/** Spends a token atomically: valid, unused and unexpired, or an AppError saying which it is not. */
+async function consumeLinkToken(ctx: AppContext, token: string, purpose: AccountTokenPurpose): Promise<AccountTokenRow> {
+  const hash = hashToken(token);
+  const row = await repo.consumeAccountToken(ctx.db, hash, purpose, ctx.now());
+  if (!row) throw await explainUnusableToken(ctx, hash, purpose);
+  return row;
+}
+
+/** Sends (or re-sends) the verification mail in the user's language. */
+export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
+  const token = await issueLinkToken(ctx, user, 'email_verification');
+  const mail = renderVerificationMail(userLanguage(user), { name: displayName(user), link: buildLink(ctx, 'email_verification', token) });
+  await ctx.mailer.send({ to: user.email, ...mail });
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResponse> {
+  const row = await consumeLinkToken(ctx, token, 'email_verification');
+  const user = await repo.updateUser(ctx.db, row.userId, { emailVerifiedAt: ctx.now(), updatedAt: ctx.now() });
+  if (!user) throw linkErrors.invalid();
+  return { ok: true, email: user.email };
+}
+
+/** Re-sends the verification mail. SPEC.md's messages reveal unknown addresses; the limits slow enumeration. */
+export async function resendVerification(ctx: AppContext, email: string, ip: string): Promise<{ ok: true }> {
+  await consumeLimits(ctx, mailLimitKeys('resend', email, ip));
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) throw authErrors.userNotFound();
+  if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'This email address is already verified. You can sign in.');
+  await sendVerificationMail(ctx, user);
+  return { ok: true };
+}
+
+export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<{ ok: true }> {
+  await consumeLimits(ctx, mailLimitKeys('forgot', email, ip));
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) throw authErrors.userNotFound();
+  const token = await issueLinkToken(ctx, user, 'password_reset');
+  const mail = renderPasswordResetMail(userLanguage(user), { name: displayName(user), link: buildLink(ctx, 'password_reset', token) });
+  await ctx.mailer.send({ to: user.email, ...mail });
+  return { ok: true };
+}
+
+/**
+ * Sets a new password from a reset link and signs out every session of the user (whoever asked
+ * for the reset may be locking someone out). Following the link proves the mailbox, so the
+ * address counts as verified.
+ */
+export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<{ ok: true }> {
+  const row = await consumeLinkToken(ctx, body.token, 'password_reset');
+  const now = ctx.now();
+  const user = await repo.findUserById(ctx.db, row.userId);
+  if (!user) throw linkErrors.invalid();
+  await repo.updateUser(ctx.db, user.id, {
+    passwordHash: await hashPassword(body.password),
+    emailVerifiedAt: user.emailVerifiedAt ?? now,
+    updatedAt: now,
+  });
+  await revokeSessionsAndNotify(ctx, { userId: user.id }, 'password_reset');
+  return { ok: true };
+}
+
+/** What the invitee sees before choosing a password (GET /auth/activation?token). */
+export async function getActivation(ctx: AppContext, token: string): Promise<ActivationDetails> {
+  const hash = hashToken(token);
+  const row = await repo.findAccountToken(ctx.db, hash, 'activation');
+  if (!row) throw linkErrors.invalid();
+  if (row.usedAt) throw linkErrors.used();
+  if (row.expiresAt <= ctx.now()) throw linkErrors.expired();
+  const user = await repo.findUserById(ctx.db, row.userId);
+  if (!user) throw linkErrors.invalid();
+  const invitedBy = typeof row.data?.invitedBy === 'string' ? row.data.invitedBy : null;
+  return {
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    invited_by: invitedBy,
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** Completes an activation: the password is set, the address verified, the account active. */
+export async function completeActivation(ctx: AppContext, body: ActivationBody): Promise<ActivationResponse> {
+  const row = await consumeLinkToken(ctx, body.token, 'activation');
+  const now = ctx.now();
+  const user = await repo.updateUser(ctx.db, row.userId, {
+    passwordHash: await hashPassword(body.password),
+    emailVerifiedAt: now,
+    active: true,
+    updatedAt: now,
+  });
+  if (!user) throw linkErrors.invalid();
+  await revokeSessionsAndNotify(ctx, { userId: user.id }, 'password_reset');
+  return { ok: true, email: user.email };
+}
+
+export interface InviteAccountInput {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  /** Shown in the mail and on the activation page, e.g. the inviter's name or company. */
+  invitedBy?: string | null;
+  language?: Language;
+}
+
+/**
+ * For the data-sharing invitations: makes sure a `cliente` account exists for the address and
+ * mails it an activation link (7 days). An address that already has an account with a password
+ * gets no link (it can sign in as it is); the answer says so.
+ */
+export async function inviteAccount(
+  ctx: AppContext,
+  input: InviteAccountInput,
+): Promise<{ userId: string; created: boolean; activationSent: boolean }> {
+  let user = await repo.findUserByEmail(ctx.db, input.email);
+  let created = false;
+  if (!user) {
+    try {
+      user = await repo.insertUser(ctx.db, {
+        email: input.email.trim(),
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        role: 'cliente',
+        planCode: 'starter',
+        language: input.language ?? 'en',
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      });
+      created = true;
+    } catch (error) {
+      user = await repo.findUserByEmail(ctx.db, input.email);
+      if (!user) throw error;
+    }
+  }
+  if (user.passwordHash) return { userId: user.id, created, activationSent: false };
+  const token = await issueLinkToken(ctx, user, 'activation', { invitedBy: input.invitedBy ?? null });
+  const mail = renderActivationMail(userLanguage(user), {
+    name: user.firstName ? displayName(user) : null,
+    link: buildLink(ctx, 'activation', token),
+    invitedBy: input.invitedBy ?? null,
+  });
+  await ctx.mailer.send({ to: user.email, ...mail });
+  return { userId: user.id, created, activationSent: true };
+}

@@ -1,0 +1,54 @@
+import { LOGIN_FAILURES_PER_MINUTE } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+
+const MINUTE_MS = 60_000;
+
+/** Per-rule budgets. Mail-sending endpoints are tighter per address so nobody floods an inbox. */
+export const authLimits = {
+  loginPerAccount: LOGIN_FAILURES_PER_MINUTE,
+  loginPerIp: LOGIN_FAILURES_PER_MINUTE,
+  mailPerAddress: 3,
+  mailPerIp: 10,
+  registerPerIp: 10,
+} as const;
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', 429, 'Please wait 1 minute and try again.', undefined, {
+    'retry-after': String(Math.max(1, retryAfterSeconds)),
+  });
+}
+
+export interface LimitKey {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts one hit on every key at once and refuses when any is over its budget. The count and the
+ * check are one atomic step in the store, so of two simultaneous requests at the limit only one passes.
+ */
+export async function consumeLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
+  const results = await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.hit(key, limit, MINUTE_MS)));
+  const refused = results.filter((result) => !result.allowed);
+  if (refused.length > 0) throw rateLimited(Math.max(...refused.map((result) => result.retryAfterSeconds)));
+}
+
+/** Hands the hits back, e.g. after a successful sign-in, which is not a failure. */
+export async function releaseLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
+  await Promise.all(keys.map(({ key }) => ctx.rateLimiter.release(key)));
+}
+
+export function loginLimitKeys(email: string, ip: string): LimitKey[] {
+  return [
+    { key: `login:account:${email.trim().toLowerCase()}`, limit: authLimits.loginPerAccount },
+    { key: `login:ip:${ip}`, limit: authLimits.loginPerIp },
+  ];
+}
+
+export function mailLimitKeys(kind: 'forgot' | 'resend', email: string, ip: string): LimitKey[] {
+  return [
+    { key: `${kind}:address:${email.trim().toLowerCase()}`, limit: authLimits.mailPerAddress },
+    { key: `${kind}:ip:${ip}`, limit: authLimits.mailPerIp },
+  ];
+}

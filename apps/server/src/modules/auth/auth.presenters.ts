@@ -1,0 +1,119 @@
+import {
+  isRestrictedClient,
+  normalizeRole,
+  planNameFromCode,
+  type AdminUserRow,
+  type Language,
+  type MeResponse,
+  type Profile,
+  type SessionRecord,
+  type SessionUser,
+} from '@fueldesk/contracts';
+import type { SessionRow, UserRow } from './auth.repository';
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  return name || user.email;
+}
+
+export function userLanguage(user: Pick<UserRow, 'language'>): Language {
+  return user.language === 'es' ? 'es' : 'en';
+}
+
+function accessOf(user: Pick<UserRow, 'role' | 'isSuperadmin'>) {
+  return isRestrictedClient({ role: user.role, is_superadmin: user.isSuperadmin }) ? 'restricted' : 'full';
+}
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    name: displayName(user),
+    email: user.email,
+    role: normalizeRole(user.role) ?? 'user',
+    access: accessOf(user),
+    is_superadmin: user.isSuperadmin,
+  };
+}
+
+export function toMe(user: UserRow): MeResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    name: displayName(user),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: normalizeRole(user.role) ?? 'user',
+    access: accessOf(user),
+    is_superadmin: user.isSuperadmin,
+    plan_code: user.planCode,
+    plan_name: planNameFromCode(user.planCode),
+    subscription_status: user.subscriptionStatus,
+    email_verified: user.emailVerifiedAt !== null,
+    has_password: user.passwordHash !== null,
+    language: userLanguage(user),
+  };
+}
+
+const countries = new Set(['US', 'MX', 'CO', 'ES']);
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    company: user.company,
+    website: user.website,
+    bio: user.bio,
+    role: normalizeRole(user.role) ?? 'user',
+    is_superadmin: user.isSuperadmin,
+    plan_name: planNameFromCode(user.planCode),
+    plan_code: user.planCode,
+    subscription_status: user.subscriptionStatus,
+    linkedin: user.linkedin,
+    twitter: user.twitter,
+    country: user.country && countries.has(user.country) ? (user.country as Profile['country']) : null,
+    comm_email: user.commEmail,
+    comm_phone: user.commPhone,
+    allow_changes: user.allowChanges,
+    language: userLanguage(user),
+    email_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function toSessionRecord(session: SessionRow, currentSessionId: string | null): SessionRecord {
+  return {
+    id: session.id,
+    created_at: session.createdAt.toISOString(),
+    last_seen_at: session.lastSeenAt.toISOString(),
+    revoked_at: session.revokedAt?.toISOString() ?? null,
+    revoked_reason: session.revokedReason,
+    active_seconds: session.activeSeconds,
+    user_agent: session.userAgent,
+    ip: session.ip,
+    current: session.id === currentSessionId,
+  };
+}
+
+export function toAdminUserRow(user: UserRow, lastSeenAt: Date | null): AdminUserRow {
+  return {
+    id: user.id,
+    email: user.email,
+    name: displayName(user),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company: user.company,
+    role: normalizeRole(user.role) ?? 'user',
+    is_superadmin: user.isSuperadmin,
+    plan_code: user.planCode,
+    plan_name: planNameFromCode(user.planCode),
+    subscription_status: user.subscriptionStatus,
+    active: user.active,
+    email_verified: user.emailVerifiedAt !== null,
+    is_demo: user.isDemo,
+    created_at: user.createdAt.toISOString(),
+    last_seen_at: lastSeenAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  activationBodySchema,
+  activationDetailsSchema,
+  activationQuerySchema,
+  activationResponseSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutBodySchema,
+  meResponseSchema,
+  okResponseSchema,
+  pingBodySchema,
+  pingResponseSchema,
+  refreshBodySchema,
+  refreshResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resendVerificationBodySchema,
+  resetPasswordBodySchema,
+  sessionListResponseSchema,
+  setPasswordBodySchema,
+  verifyEmailBodySchema,
+  verifyEmailResponseSchema,
+} from '@fueldesk/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pickLanguage } from '../../lib/messages';
+import { currentUser, readBearer } from '../../plugins/auth';
+import {
+  completeActivation,
+  forgotPassword,
+  getActivation,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './account-links.service';
+import {
+  getMe,
+  listMySessions,
+  login,
+  logout,
+  pingSession,
+  refreshSession,
+  registerUser,
+  setPassword,
+  type ClientInfo,
+} from './auth.service';
+
+const tags = ['auth'];
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null };
+}
+
+/** API.md "Auth and account". Public routes check their own proof (password, refresh token, link token). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/register',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Create an account and send the verification mail', body: registerBodySchema, response: { 201: registerResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await registerUser(app.ctx, request.body, { ...clientInfo(request), language: pickLanguage(request.headers['accept-language']) });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Sign in (one active session per user)', body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    async (request) => login(app.ctx, request.body, clientInfo(request)),
+  );
+
+  app.post(
+    '/auth/refresh',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: refreshResponseSchema } } },
+    async (request) => refreshSession(app.ctx, request.body.refresh_token),
+  );
+
+  app.post(
+    '/auth/ping',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Keep the session alive (refresh token in the body, or a bearer token)', body: pingBodySchema, response: { 200: pingResponseSchema } },
+    },
+    async (request) => pingSession(app.ctx, { refreshToken: request.body?.refresh_token, bearerToken: readBearer(request) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { auth: 'public' }, schema: { tags, summary: 'End the session', body: logoutBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => logout(app.ctx, { refreshToken: request.body?.refresh_token, bearerToken: readBearer(request) }, request.body),
+  );
+
+  app.get(
+    '/auth/me',
+    { config: { auth: 'cliente' }, schema: { tags, summary: 'The signed-in user with plan', response: { 200: meResponseSchema } } },
+    async (request) => getMe(app.ctx, currentUser(request).id),
+  );
+
+  app.get(
+    '/auth/sessions',
+    { config: { auth: 'cliente' }, schema: { tags, summary: "The caller's session records", response: { 200: sessionListResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return listMySessions(app.ctx, user.id, user.sessionId);
+    },
+  );
+
+  app.post(
+    '/auth/email/verify',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Verify the email address with the mailed token', body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } },
+    async (request) => verifyEmail(app.ctx, request.body.token),
+  );
+
+  app.post(
+    '/auth/email/resend',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Send the verification mail again', body: resendVerificationBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => resendVerification(app.ctx, request.body.email, request.ip),
+  );
+
+  app.post(
+    '/auth/password/forgot',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Mail a password-reset link', body: forgotPasswordBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => forgotPassword(app.ctx, request.body.email, request.ip),
+  );
+
+  app.post(
+    '/auth/password/reset',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Set a new password from a reset link', body: resetPasswordBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => resetPassword(app.ctx, request.body),
+  );
+
+  app.post(
+    '/auth/password/set',
+    { config: { auth: 'cliente' }, schema: { tags, summary: 'Set the first password, or change it', body: setPasswordBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => setPassword(app.ctx, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/auth/activation',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Invitation details of an activation link', querystring: activationQuerySchema, response: { 200: activationDetailsSchema } } },
+    async (request) => getActivation(app.ctx, request.query.token),
+  );
+
+  app.post(
+    '/auth/activation',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Activate an invited account with a password', body: activationBodySchema, response: { 200: activationResponseSchema } } },
+    async (request) => completeActivation(app.ctx, request.body),
+  );
+};

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithPassword, nextIp, postLogin, uniqueEmail } from '../../../test/auth-helpers';
+import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const password = 'Secret123';
+
+describe.each([
+  ['memory', () => createMemoryRateLimiter()],
+  ['redis', () => createRedisRateLimiter({ url: REDIS_URL, prefix: `fueldesk:test:${crypto.randomUUID()}:` })],
+] as const)('%s rate limiter', (_name, create) => {
+  let limiter: RateLimiter;
+  beforeAll(() => {
+    limiter = create();
+  });
+  afterAll(async () => {
+    await limiter.close();
+  });
+
+  it('lets exactly one of two simultaneous hits at the limit through', async () => {
+    const key = `k-${crypto.randomUUID()}`;
+    for (let index = 0; index < 4; index += 1) expect((await limiter.hit(key, 5, 60_000)).allowed).toBe(true);
+    const results = await Promise.all([limiter.hit(key, 5, 60_000), limiter.hit(key, 5, 60_000)]);
+    expect(results.map((result) => result.allowed).sort()).toEqual([false, true]);
+    const refused = results.find((result) => !result.allowed)!;
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('peeks without counting, gives hits back and resets', async () => {
+    const key = `k-${crypto.randomUUID()}`;
+    await limiter.hit(key, 2, 60_000);
+    expect(await limiter.peek(key, 2)).toMatchObject({ allowed: true, remaining: 1 });
+    await limiter.hit(key, 2, 60_000);
+    expect((await limiter.peek(key, 2)).allowed).toBe(false);
+    await limiter.release(key);
+    expect(await limiter.peek(key, 2)).toMatchObject({ allowed: true, remaining: 1 });
+    await limiter.reset(key);
+    expect(await limiter.peek(key, 2)).toMatchObject({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+  });
+});
+
+describe.each(['memory', 'redis'] as const)('sign-in limits with the %s store', (store) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ rateLimiter: store, env: { REDIS_URL } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 with Retry-After after 5 failures of one account, even for the right password', async () => {
+    const email = uniqueEmail();
+    await createUserWithPassword(t, password, { email });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await postLogin(t, email, 'Wrong1234')).statusCode).toBe(401);
+    const blocked = await postLogin(t, email, password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', detail: 'Please wait 1 minute and try again.' });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('lets exactly one of two simultaneous attempts at the limit through', async () => {
+    const email = uniqueEmail();
+    await createUserWithPassword(t, password, { email });
+    for (let attempt = 0; attempt < 4; attempt += 1) await postLogin(t, email, 'Wrong1234');
+    const results = await Promise.all([postLogin(t, email, 'Wrong1234'), postLogin(t, email, 'Wrong1234')]);
+    expect(results.map((result) => result.statusCode).sort()).toEqual([401, 429]);
+  });
+
+  it('counts failures per IP across accounts', async () => {
+    const ip = nextIp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await postLogin(t, uniqueEmail('nobody'), password, ip)).statusCode).toBe(404);
+    }
+    expect((await postLogin(t, uniqueEmail('nobody'), password, ip)).statusCode).toBe(429);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const email = uniqueEmail();
+    await createUserWithPassword(t, password, { email });
+    const ip = nextIp();
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await postLogin(t, email, password, ip);
+      expect(response.statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: response.json().refresh_token } });
+    }
+  });
+
+  it('limits forgot-password and resend-verification mail per address', async () => {
+    const email = uniqueEmail();
+    await createUserWithPassword(t, password, { email, verified: false });
+    const forgot = () => t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email }, remoteAddress: nextIp() });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await forgot()).statusCode).toBe(200);
+    const blocked = await forgot();
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    const resend = () => t.app.inject({ method: 'POST', url: '/api/auth/email/resend', payload: { email }, remoteAddress: nextIp() });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await resend()).statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(429);
+  });
+});
+
+describe('window', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('opens again after a minute', async () => {
+    const email = uniqueEmail();
+    await createUserWithPassword(t, password, { email });
+    const start = new Date();
+    t.setNow(start);
+    for (let attempt = 0; attempt < 5; attempt += 1) await postLogin(t, email, 'Wrong1234');
+    expect((await postLogin(t, email, password)).statusCode).toBe(429);
+    t.setNow(new Date(start.getTime() + 61_000));
+    expect((await postLogin(t, email, password)).statusCode).toBe(200);
+    t.setNow(null);
+  });
+});

@@ -1,0 +1,21 @@
+import { outboxResponseSchema } from '@fueldesk/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listOutboxMail } from './dev.service';
+
+const outboxQuerySchema = z.object({
+  to: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** GET /api/dev/outbox: 404 unless the outbox transport is on and NODE_ENV is not production. */
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['dev'], summary: 'Mail kept by the outbox transport (development only)', querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } },
+    },
+    async (request) => listOutboxMail(app.ctx, request.query),
+  );
+};

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextIp, uniqueEmail } from '../../../test/auth-helpers';
+import { createTestContext, type TestContext } from '../../../test/build-test-app';
+
+describe('GET /api/dev/outbox with the outbox transport', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the stored mail, newest first, filtered by recipient', async () => {
+    expect(t.ctx.mailer.transport).toBe('outbox');
+    const email = uniqueEmail('outbox');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: nextIp(),
+      payload: { email, password: 'Secret123', first_name: 'Out', last_name: 'Box', accept_terms: true, accept_privacy: true },
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}` });
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ to: email, subject: 'Verify your email address for FuelDesk' });
+    expect(items[0].text).toContain('/verify-email?token=');
+    expect(items[0].html).toContain('<a href="http://localhost:3000/verify-email?token=');
+    expect(Date.parse(items[0].created_at)).not.toBeNaN();
+  });
+});
+
+describe('GET /api/dev/outbox in production', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('does not exist', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+});

@@ -1,0 +1,284 @@
+import { PRICES_UPDATED_EVENT, type ImportReport, type PriceSource } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
+import { generateDemoHistory } from '../../integrations/market-data/demo-history';
+import { createEiaApiClient, EIA_SPOT_ROUTE, type EiaApiClient } from '../../integrations/market-data/eia-api';
+import { parsePriceFile } from '../../integrations/market-data/eia-files';
+import { AppError } from '../../lib/app-error';
+import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
+import { getPriceCache } from './prices.cache';
+import {
+  countPricePoints,
+  deleteDemoPoints,
+  findLatestDateBySource,
+  listAllProducts,
+  listExistingPoints,
+  upsertPricePoints,
+  type NewPricePoint,
+  type ProductRecord,
+} from './prices.repository';
+
+const SOURCE_BY_FORMAT: Record<PriceFileFormat, PriceSource> = {
+  'eia-date-price': 'eia',
+  'fred-date-value': 'fred',
+  'fred-observation': 'fred',
+  'generic-csv': 'csv',
+};
+
+/** How far back a first EIA API sync reaches, and how much a later one re-reads (EIA revises recent days). */
+const EIA_FIRST_SYNC_YEARS = 10;
+const EIA_RESYNC_DAYS = 14;
+
+function emptyReport(file: string, format: string): ImportReport {
+  return {
+    file,
+    format,
+    product_codes: [],
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    skipped_blank: 0,
+    demo_removed: 0,
+    rejected_lines: [],
+    refused: false,
+    refusal_reason: null,
+  };
+}
+
+function refusedReport(file: string, format: string | null, reason: string, line: number | null, rejected: RejectedLine[]): ImportReport {
+  return {
+    ...emptyReport(file, format ?? 'unknown'),
+    rejected: rejected.length,
+    rejected_lines: rejected,
+    refused: true,
+    refusal_reason: line ? `Line ${line}: ${reason}.` : `${reason}.`,
+  };
+}
+
+interface WriteCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  demoRemoved: number;
+}
+
+/**
+ * Stores observations: new ones inserted, changed values overwritten, equal values left alone
+ * (whatever file they came from, so re-importing overlapping sources changes nothing). Real values
+ * replace the generated demo history of their products.
+ */
+async function writeObservations(
+  tx: DbOrTx,
+  products: Map<string, ProductRecord>,
+  observations: PriceObservation[],
+  source: PriceSource,
+  importedBy: string | null,
+  now: Date,
+): Promise<WriteCounts> {
+  const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0 };
+  if (observations.length === 0) return counts;
+  const productIds = [...new Set(observations.map((observation) => products.get(observation.productCode)!.id))];
+  if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
+  let from = observations[0]!.date;
+  let to = from;
+  for (const observation of observations) {
+    if (observation.date < from) from = observation.date;
+    if (observation.date > to) to = observation.date;
+  }
+  const existing = new Map<string, string>();
+  for (const point of await listExistingPoints(tx, productIds, from, to)) {
+    existing.set(`${point.productId}|${point.forwardPeriod}|${point.publicationDate}`, point.value);
+  }
+  const toWrite: NewPricePoint[] = [];
+  for (const observation of observations) {
+    const productId = products.get(observation.productCode)!.id;
+    const stored = existing.get(`${productId}|${observation.forwardPeriod}|${observation.date}`);
+    if (stored !== undefined && compareDecimals(stored, observation.value) === 0) {
+      counts.unchanged += 1;
+      continue;
+    }
+    if (stored === undefined) counts.inserted += 1;
+    else counts.updated += 1;
+    toWrite.push({
+      productId,
+      publicationDate: observation.date,
+      forwardPeriod: observation.forwardPeriod,
+      value: normalizeDecimal(observation.value)!,
+      source,
+      importedBy,
+    });
+  }
+  await upsertPricePoints(tx, toWrite, now);
+  return counts;
+}
+
+/** After a write that changed something: drop this instance's cache and tell everyone else. */
+async function announcePriceChange(ctx: AppContext, report: ImportReport) {
+  if (report.inserted + report.updated + report.demo_removed === 0) return;
+  getPriceCache(ctx).clear();
+  try {
+    await ctx.events.publish({
+      userId: null,
+      type: PRICES_UPDATED_EVENT,
+      data: { product_codes: report.product_codes, inserted: report.inserted, updated: report.updated, source: report.format },
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not publish prices_updated');
+  }
+}
+
+interface StoreInput {
+  file: string;
+  format: string;
+  source: PriceSource;
+  observations: PriceObservation[];
+  rejected: RejectedLine[];
+  skippedBlank: number;
+  importedBy: string | null;
+}
+
+async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
+  const counts = await ctx.db.transaction((tx) =>
+    writeObservations(tx, products, input.observations, input.source, input.importedBy, ctx.now()),
+  );
+  const report: ImportReport = {
+    ...emptyReport(input.file, input.format),
+    product_codes: [...new Set(input.observations.map((observation) => observation.productCode))].sort(),
+    inserted: counts.inserted,
+    updated: counts.updated,
+    unchanged: counts.unchanged,
+    demo_removed: counts.demoRemoved,
+    rejected: input.rejected.length,
+    rejected_lines: input.rejected,
+    skipped_blank: input.skippedBlank,
+  };
+  await announcePriceChange(ctx, report);
+  return report;
+}
+
+async function loadProductsByCode(ctx: AppContext): Promise<Map<string, ProductRecord>> {
+  const all = await listAllProducts(ctx.db);
+  return new Map(all.map((product) => [product.code, product]));
+}
+
+export interface ImportPriceFileInput {
+  /** File name or path: it names the series of `Date,Price` and `DATE,VALUE` files. */
+  name: string;
+  text: string;
+  /** Refuse the whole file when any row is malformed, instead of skipping those rows. */
+  strict?: boolean;
+  importedBy?: string | null;
+}
+
+/**
+ * Imports one EIA, FRED or generic CSV price file in one transaction. Idempotent: importing the
+ * same file again reports everything unchanged. Malformed rows are skipped and listed with their
+ * line numbers; a file that cannot be read as a whole is refused and nothing is written.
+ */
+export async function importPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
+  const products = await loadProductsByCode(ctx);
+  const parsed = parsePriceFile({ name: input.name, text: input.text, products: [...products.values()].filter((product) => product.active) });
+  if (!parsed.ok) return refusedReport(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected);
+  if (input.strict && parsed.rejected.length > 0) {
+    return refusedReport(
+      input.name,
+      parsed.format,
+      `${parsed.rejected.length} malformed row${parsed.rejected.length > 1 ? 's' : ''} (strict import), first on line ${parsed.rejected[0]!.line}`,
+      null,
+      parsed.rejected,
+    );
+  }
+  return storeObservations(ctx, products, {
+    file: input.name,
+    format: parsed.format,
+    source: SOURCE_BY_FORMAT[parsed.format],
+    observations: parsed.observations,
+    rejected: parsed.rejected,
+    skippedBlank: parsed.skippedBlank,
+    importedBy: input.importedBy ?? null,
+  });
+}
+
+const REFUSAL_FIELDS_MAX = 50;
+
+/** The admin upload: like importPriceFile, but a refused file is a 400 naming the reason and the lines. */
+export async function importUploadedPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
+  const report = await importPriceFile(ctx, input);
+  if (!report.refused) return report;
+  const fields: Record<string, string> = { file: report.refusal_reason! };
+  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = rejected.reason;
+  throw new AppError('IMPORT_REJECTED', 400, `The file was refused, nothing was imported. ${report.refusal_reason}`, fields);
+}
+
+export interface SyncEiaApiInput {
+  /** YYYY-MM-DD; by default a few days before the last synced date, or 10 years back the first time. */
+  from?: string;
+  to?: string;
+  client?: EiaApiClient;
+}
+
+function daysBefore(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() - days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Fetches the configured products' daily spot prices from the EIA API v2 and stores them in one transaction. */
+export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): Promise<ImportReport> {
+  const apiKey = ctx.config.EIA_API_KEY;
+  if (!input.client && !apiKey) throw new Error('EIA_API_KEY is not set');
+  const client = input.client ?? createEiaApiClient({ baseUrl: ctx.config.EIA_API_BASE_URL, apiKey: apiKey! });
+  const products = await loadProductsByCode(ctx);
+  const bySeries = new Map<string, ProductRecord>();
+  for (const product of products.values()) {
+    if (product.active && product.eiaSeriesId) bySeries.set(product.eiaSeriesId.toUpperCase(), product);
+  }
+  const lastSynced = await findLatestDateBySource(ctx.db, 'eia-api');
+  const today = ctx.now().toISOString().slice(0, 10);
+  const start = input.from ?? (lastSynced ? daysBefore(lastSynced, EIA_RESYNC_DAYS) : daysBefore(today, EIA_FIRST_SYNC_YEARS * 365));
+  const fetched = await client.fetchSpotPrices({ series: [...bySeries.keys()], start, end: input.to });
+  const seen = new Set<string>();
+  const observations: PriceObservation[] = [];
+  let skipped = fetched.skipped;
+  for (const row of fetched.rows) {
+    const product = bySeries.get(row.series.toUpperCase());
+    const key = `${row.series}|${row.date}`;
+    if (!product || seen.has(key)) {
+      skipped += 1;
+      continue;
+    }
+    seen.add(key);
+    observations.push({ line: 0, productCode: product.code, date: row.date, forwardPeriod: '', value: row.value });
+  }
+  return storeObservations(ctx, products, {
+    file: `EIA API v2 ${EIA_SPOT_ROUTE}`,
+    format: 'eia-api',
+    source: 'eia-api',
+    observations,
+    rejected: [],
+    skippedBlank: skipped,
+    importedBy: null,
+  });
+}
+
+/** On an install without any price, stores the generated demo history (source `demo`). */
+export async function seedDemoPrices(ctx: AppContext): Promise<{ inserted: number }> {
+  if ((await countPricePoints(ctx.db)) > 0) return { inserted: 0 };
+  const products = await loadProductsByCode(ctx);
+  const observations = generateDemoHistory({
+    products: [...products.values()].filter((product) => product.active).map((product) => ({ code: product.code, decimalPlaces: product.decimalPlaces })),
+    end: ctx.now(),
+  });
+  const report = await storeObservations(ctx, products, {
+    file: 'demo',
+    format: 'demo',
+    source: 'demo',
+    observations,
+    rejected: [],
+    skippedBlank: 0,
+    importedBy: null,
+  });
+  return { inserted: report.inserted };
+}

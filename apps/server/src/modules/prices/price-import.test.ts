@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { createSignedInUser } from '../../../test/factories';
+import {
+  difference,
+  listDailyPriceFiles,
+  readObservations,
+  readSharedFile,
+  type FileObservation,
+} from '../../../test/market-data';
+import { queryRows } from '../../db/client';
+import { pricePoints, products } from '../../db/schema';
+import type { AppEvent } from '../../integrations/events/event-bus';
+import { importPriceFile, seedDemoPrices } from './price-import.service';
+import { listHistory } from './prices.repository';
+
+/** Which configured product each real file belongs to. */
+const PRODUCT_BY_SERIES: Record<string, string> = {
+  'wti-daily': 'WTI',
+  'brent-daily': 'BRENT',
+  DCOILWTICO: 'WTI',
+  DCOILBRENTEU: 'BRENT',
+  DGASNYH: 'GASOLINE_NYH',
+  DGASUSGULF: 'GASOLINE_USGC',
+  DRGASLA: 'RBOB_LA',
+  DDFUELNYH: 'ULSD_NYH',
+  DDFUELUSGULF: 'ULSD_USGC',
+  DDFUELLA: 'ULSD_LA',
+  DHOILNYH: 'HEATING_OIL_NYH',
+  DJFUELUSGULF: 'JET_USGC',
+  DPROPANEMBTX: 'PROPANE_MB',
+};
+
+function productOf(file: string): string {
+  const base = file.split('/').pop()!.replace('.csv', '');
+  const code = PRODUCT_BY_SERIES[base];
+  if (!code) throw new Error(`no product for ${file}`);
+  return code;
+}
+
+let t: TestContext;
+
+async function productId(code: string): Promise<string> {
+  const [row] = await t.ctx.db.select({ id: products.id }).from(products).where(sql`${products.code} = ${code}`);
+  return row!.id;
+}
+
+async function storedSeries(code: string) {
+  return listHistory(t.ctx.db, [await productId(code)], '1900-01-01', '2200-01-01');
+}
+
+/** Count, sum and latest change of every stored price: equal snapshots mean nothing was written. */
+async function snapshot() {
+  const [row] = await queryRows<{ n: string; total: string | null; touched: string | null }>(
+    t.ctx.db,
+    sql`select count(*)::text as n, sum(value)::text as total, max(updated_at)::text as touched from ${pricePoints}`,
+  );
+  return row;
+}
+
+/** Every stored point equals the file's value, and its change equals the value minus the previous observation's. */
+function expectSeriesMatches(stored: Awaited<ReturnType<typeof storedSeries>>, expected: FileObservation[]) {
+  const sorted = [...expected].sort((a, b) => a.date.localeCompare(b.date));
+  expect(stored.length).toBe(sorted.length);
+  const mismatches: string[] = [];
+  sorted.forEach((observation, index) => {
+    const point = stored[index]!;
+    if (point.d !== observation.date || Number(point.value) !== Number(observation.value)) {
+      mismatches.push(`${observation.date}: stored ${point.d} ${point.value}, file ${observation.value}`);
+      return;
+    }
+    const expectedDiff = index === 0 ? null : difference(observation.value, sorted[index - 1]!.value);
+    const storedDiff = point.diff === null ? null : Number(point.diff);
+    if (storedDiff !== expectedDiff) mismatches.push(`${observation.date}: diff ${point.diff}, expected ${expectedDiff}`);
+  });
+  expect(mismatches.slice(0, 5)).toEqual([]);
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('importing the real EIA files one by one', () => {
+  beforeEach(async () => {
+    await t.ctx.db.delete(pricePoints);
+  });
+
+  it.each(listDailyPriceFiles())('%s: every observation stored once with the right change; a second import changes nothing', async (file) => {
+    const text = readSharedFile(file);
+    const observations = readObservations(text);
+    const code = productOf(file);
+
+    const first = await importPriceFile(t.ctx, { name: file, text });
+    expect(first).toMatchObject({ refused: false, product_codes: [code], inserted: observations.length, updated: 0, unchanged: 0, rejected: 0 });
+    const blanks = text.split(/\r?\n/).slice(1).filter((line) => /,\s*\.?\s*$/.test(line)).length;
+    expect(first.skipped_blank).toBe(blanks);
+
+    expectSeriesMatches(await storedSeries(code), observations);
+
+    const before = await snapshot();
+    const second = await importPriceFile(t.ctx, { name: file, text });
+    expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: observations.length, rejected: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('importing every file, newest first', () => {
+  it('keeps one row per product and date, and every change against the previous observation, whatever the order', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const files = listDailyPriceFiles().reverse();
+    const expected = new Map<string, Map<string, FileObservation>>();
+    for (const file of files) {
+      const text = readSharedFile(file);
+      const report = await importPriceFile(t.ctx, { name: file, text });
+      expect(report.refused, file).toBe(false);
+      const byDate = expected.get(productOf(file)) ?? new Map<string, FileObservation>();
+      for (const observation of readObservations(text)) byDate.set(observation.date, observation);
+      expected.set(productOf(file), byDate);
+    }
+    for (const [code, byDate] of expected) {
+      expectSeriesMatches(await storedSeries(code), [...byDate.values()]);
+    }
+    const total = [...expected.values()].reduce((sum, byDate) => sum + byDate.size, 0);
+    expect(Number((await snapshot())!.n)).toBe(total);
+
+    const before = await snapshot();
+    for (const file of files) {
+      const report = await importPriceFile(t.ctx, { name: file, text: readSharedFile(file) });
+      expect(report.inserted + report.updated, file).toBe(0);
+    }
+    expect(await snapshot()).toEqual(before);
+  }, 180_000);
+
+  it('serves the right change across the gap between two files through the API', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    const response = await t.app.inject({ url: '/api/prices/history?codes=GASOLINE_NYH&from=2020-01-02&to=2020-01-03', headers });
+    expect(response.statusCode).toBe(200);
+    const early = readObservations(readSharedFile('eia-product-spot-1986-2019/DGASNYH.csv'));
+    const late = readObservations(readSharedFile('eia-product-spot-2020-2024/DGASNYH.csv'));
+    const [first] = response.json().series[0].points;
+    expect(first).toEqual({ date: '2020-01-02', value: String(Number(late[0]!.value)), diff_base_value: expect.any(String) });
+    expect(Number(first.diff_base_value)).toBe(difference(late[0]!.value, early.at(-1)!.value));
+  });
+});
+
+describe('malformed input', () => {
+  beforeAll(async () => {
+    await t.ctx.db.delete(pricePoints);
+    await importPriceFile(t.ctx, { name: 'eia-product-spot-2020-2024/DGASNYH.csv', text: readSharedFile('eia-product-spot-2020-2024/DGASNYH.csv') });
+  });
+
+  it('refuses the real files that are not configured daily series and leaves the database as it was', async () => {
+    const before = await snapshot();
+    const cases = [
+      { file: 'eia-product-spot-1986-2019/DHHNGSP.csv', reason: /DHHNGSP.*matches no configured product/ },
+      { file: 'eia-brent-wti/brent-weekly.csv', reason: /weekly averages/ },
+      { file: 'eia-brent-wti/wti-monthly.csv', reason: /monthly averages/ },
+    ];
+    for (const { file, reason } of cases) {
+      const report = await importPriceFile(t.ctx, { name: file, text: readSharedFile(file) });
+      expect(report, file).toMatchObject({ refused: true, inserted: 0, updated: 0, unchanged: 0 });
+      expect(report.refusal_reason).toMatch(/^Line 1: /);
+      expect(report.refusal_reason).toMatch(reason);
+    }
+    const disguised = await importPriceFile(t.ctx, { name: 'RBRTE.csv', text: readSharedFile('eia-brent-wti/brent-weekly.csv') });
+    expect(disguised.refusal_reason).toMatch(/7 days apart/);
+    const garbage = await importPriceFile(t.ctx, { name: 'prices.csv', text: 'ticker;close\nWTI;70\n' });
+    expect(garbage.refusal_reason).toMatch(/^Line 1: Unrecognised header/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('skips malformed rows of a real file, naming their lines, and stores the rest', async () => {
+    const lines = readSharedFile('eia-brent-wti/wti-daily.csv').split('\r\n');
+    lines[99] = '2001-02-30,27.1';
+    lines[199] = `${lines[199]!.split(',')[0]},twenty`;
+    lines[299] = lines[298]!;
+    const text = lines.join('\r\n');
+    const report = await importPriceFile(t.ctx, { name: 'wti-daily.csv', text });
+    expect(report.rejected_lines).toEqual([
+      { line: 100, reason: '"2001-02-30" is not a date (YYYY-MM-DD)' },
+      { line: 200, reason: '"twenty" is not a number' },
+      { line: 300, reason: `Repeats the date ${lines[298]!.split(',')[0]} of line 299` },
+    ]);
+    expect(report.inserted).toBe(readObservations(text).length - 3);
+  });
+
+  it('refuses the whole file in strict mode and writes nothing', async () => {
+    const lines = readSharedFile('eia-brent-wti/brent-daily.csv').split('\r\n');
+    lines[5000] = `${lines[5000]!.split(',')[0]},N/A`;
+    const before = await snapshot();
+    const report = await importPriceFile(t.ctx, { name: 'brent-daily.csv', text: lines.join('\r\n'), strict: true });
+    expect(report).toMatchObject({ refused: true, inserted: 0, rejected: 1, rejected_lines: [{ line: 5001, reason: '"N/A" is not a number' }] });
+    expect(report.refusal_reason).toMatch(/first on line 5001/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('rolls the whole file back when the database fails half-way', async () => {
+    const before = await snapshot();
+    const wti = await productId('WTI');
+    const failing = await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.insert(pricePoints).values({ productId: wti, publicationDate: '1900-01-01', value: '1', source: 'csv' });
+        throw new Error('disk full');
+      })
+      .catch((error: Error) => error.message);
+    expect(failing).toBe('disk full');
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('events and demo data', () => {
+  it('publishes prices_updated to everyone when an import adds prices, and not when it changes nothing', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const events: AppEvent[] = [];
+    const unsubscribe = t.ctx.events.subscribe((event) => events.push(event));
+    const text = 'product_code,date,value\nWTI,2024-01-02,70.38\nBRENT,2024-01-02,75.89\n';
+    await importPriceFile(t.ctx, { name: 'generic.csv', text });
+    await importPriceFile(t.ctx, { name: 'generic.csv', text });
+    unsubscribe();
+    expect(events).toEqual([
+      { userId: null, type: 'prices_updated', data: { product_codes: ['BRENT', 'WTI'], inserted: 2, updated: 0, source: 'generic-csv' } },
+    ]);
+  });
+
+  it('generates the demo history only when no price exists, and real imports replace it per product', async () => {
+    expect(await seedDemoPrices(t.ctx)).toEqual({ inserted: 0 });
+    await t.ctx.db.delete(pricePoints);
+    const { inserted } = await seedDemoPrices(t.ctx);
+    expect(inserted).toBeGreaterThan(11 * 750);
+    const [demo] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${pricePoints} where source = 'demo'`);
+    expect(Number(demo!.n)).toBe(inserted);
+    expect(await seedDemoPrices(t.ctx)).toEqual({ inserted: 0 });
+
+    const report = await importPriceFile(t.ctx, { name: 'wti-daily.csv', text: readSharedFile('eia-brent-wti/wti-daily.csv') });
+    expect(report.demo_removed).toBe(inserted / 11);
+    const sources = await queryRows<{ code: string; sources: string }>(
+      t.ctx.db,
+      sql`select p.code, string_agg(distinct pp.source, ',') as sources from ${pricePoints} pp join ${products} p on p.id = pp.product_id group by p.code`,
+    );
+    expect(sources.find((row) => row.code === 'WTI')!.sources).toBe('eia');
+    expect(sources.find((row) => row.code === 'BRENT')!.sources).toBe('demo');
+  });
+});

@@ -1,0 +1,66 @@
+import { PRICES_UPDATED_EVENT } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+
+/**
+ * In-process cache of what every trader asks for every morning (the daily table, products, dates).
+ * An import clears it here and publishes `prices_updated`, which clears it on every other instance;
+ * entries also expire after a while in case an event is lost.
+ */
+export interface PriceCache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+const ENTRY_TTL_MS = 5 * 60_000;
+const MAX_ENTRIES = 500;
+
+function createPriceCache(now: () => number): PriceCache {
+  const entries = new Map<string, { value: unknown; expiresAt: number }>();
+  const loading = new Map<string, Promise<unknown>>();
+  let generation = 0;
+
+  return {
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now()) return hit.value as T;
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<T>;
+      const startedIn = generation;
+      const promise = load()
+        .then((value) => {
+          // A load that started before a clear may hold stale rows: hand them out once, never keep them.
+          if (startedIn === generation) {
+            if (entries.size >= MAX_ENTRIES) entries.clear();
+            entries.set(key, { value, expiresAt: now() + ENTRY_TTL_MS });
+          }
+          return value;
+        })
+        .finally(() => {
+          if (loading.get(key) === promise) loading.delete(key);
+        });
+      loading.set(key, promise);
+      return promise;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+      loading.clear();
+    },
+  };
+}
+
+const caches = new WeakMap<AppContext, PriceCache>();
+
+/** The cache of this app instance, subscribed to `prices_updated` on first use. */
+export function getPriceCache(ctx: AppContext): PriceCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    const created = createPriceCache(() => Date.now());
+    ctx.events.subscribe((event) => {
+      if (event.type === PRICES_UPDATED_EVENT) created.clear();
+    });
+    caches.set(ctx, created);
+    cache = created;
+  }
+  return cache;
+}

@@ -1,0 +1,221 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { pricePoints, products } from '../../db/schema';
+
+export type ProductRecord = typeof products.$inferSelect;
+
+export interface ProductWithRange extends ProductRecord {
+  firstDate: string | null;
+  lastDate: string | null;
+  lastSource: string | null;
+}
+
+/** Active products with the first and last date of their spot series and the latest row's source. */
+export async function listProductsWithRange(db: DbOrTx): Promise<ProductWithRange[]> {
+  const rows = await queryRows<{
+    id: string;
+    first_date: string | null;
+    last_date: string | null;
+    last_source: string | null;
+  }>(
+    db,
+    sql`select p.id,
+          (select min(q.publication_date)::text from ${pricePoints} q where q.product_id = p.id and q.forward_period = '') as first_date,
+          latest.publication_date::text as last_date,
+          latest.source as last_source
+        from ${products} p
+        left join lateral (
+          select q.publication_date, q.source from ${pricePoints} q
+          where q.product_id = p.id and q.forward_period = ''
+          order by q.publication_date desc limit 1
+        ) latest on true
+        where p.active`,
+  );
+  const ranges = new Map(rows.map((row) => [row.id, row]));
+  const all = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder), asc(products.code));
+  return all.map((product) => {
+    const range = ranges.get(product.id);
+    return {
+      ...product,
+      firstDate: range?.first_date ?? null,
+      lastDate: range?.last_date ?? null,
+      lastSource: range?.last_source ?? null,
+    };
+  });
+}
+
+export function listAllProducts(db: DbOrTx) {
+  return db.select().from(products).orderBy(asc(products.sortOrder), asc(products.code));
+}
+
+export async function findLatestPublicationDate(db: DbOrTx): Promise<string | null> {
+  const [row] = await queryRows<{ latest: string | null }>(
+    db,
+    sql`select max(publication_date)::text as latest from ${pricePoints}`,
+  );
+  return row?.latest ?? null;
+}
+
+export async function listPublicationDates(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ d: string }>(
+    db,
+    sql`select distinct publication_date::text as d from ${pricePoints} order by 1`,
+  );
+  return rows.map((row) => row.d);
+}
+
+export interface DayPriceRecord {
+  id: string;
+  publication_date: string;
+  forward_period: string;
+  value: string;
+  source: string;
+  imported_by: string | null;
+  created_at: string;
+  updated_at: string;
+  product_id: string;
+  previous_date: string | null;
+  diff: string | null;
+  percent: string | null;
+}
+
+/**
+ * The prices published on one date, each with the change against the same product's (and forward
+ * period's) previous publication date — not the previous calendar day.
+ */
+export function listDayPrices(db: DbOrTx, date: string): Promise<DayPriceRecord[]> {
+  return queryRows<DayPriceRecord>(
+    db,
+    sql`select pp.id, pp.publication_date::text as publication_date, pp.forward_period, pp.value::text as value,
+          pp.source, pp.imported_by, to_char(pp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+          to_char(pp.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+          pp.product_id, prev.publication_date::text as previous_date,
+          (pp.value - prev.value)::text as diff,
+          case when prev.value is null or prev.value = 0 then null
+               else round((pp.value - prev.value) * 100 / abs(prev.value), 2)::text end as percent
+        from ${pricePoints} pp
+        join ${products} p on p.id = pp.product_id and p.active
+        left join lateral (
+          select q.publication_date, q.value from ${pricePoints} q
+          where q.product_id = pp.product_id and q.forward_period = pp.forward_period
+            and q.publication_date < pp.publication_date
+          order by q.publication_date desc limit 1
+        ) prev on true
+        where pp.publication_date = ${date}::date`,
+  );
+}
+
+export interface HistoryRecord {
+  product_id: string;
+  d: string;
+  value: string;
+  diff: string | null;
+  source: string;
+}
+
+/**
+ * Spot series of the products between two dates. The window starts at each product's last
+ * observation before `from`, so the first point's change is right too.
+ */
+export function listHistory(db: DbOrTx, productIds: string[], from: string, to: string): Promise<HistoryRecord[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  const ids = sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `);
+  return queryRows<HistoryRecord>(
+    db,
+    sql`with starts as (
+          select p.id as product_id,
+            coalesce((select max(q.publication_date) from ${pricePoints} q
+                      where q.product_id = p.id and q.forward_period = '' and q.publication_date < ${from}::date),
+                     ${from}::date) as start_date
+          from ${products} p where p.id in (${ids})
+        ), windowed as (
+          select pp.product_id, pp.publication_date, pp.value, pp.source,
+            pp.value - lag(pp.value) over (partition by pp.product_id order by pp.publication_date) as diff
+          from ${pricePoints} pp join starts s on s.product_id = pp.product_id
+          where pp.forward_period = '' and pp.publication_date >= s.start_date and pp.publication_date <= ${to}::date
+        )
+        select product_id, publication_date::text as d, value::text as value, diff::text as diff, source
+        from windowed where publication_date >= ${from}::date
+        order by product_id, publication_date`,
+  );
+}
+
+export interface ExistingPoint {
+  productId: string;
+  forwardPeriod: string;
+  publicationDate: string;
+  value: string;
+  source: string;
+}
+
+/** Stored points of the products between two dates (the span of a file being imported). */
+export function listExistingPoints(db: DbOrTx, productIds: string[], from: string, to: string): Promise<ExistingPoint[]> {
+  return db
+    .select({
+      productId: pricePoints.productId,
+      forwardPeriod: pricePoints.forwardPeriod,
+      publicationDate: pricePoints.publicationDate,
+      value: sql<string>`${pricePoints.value}::text`,
+      source: pricePoints.source,
+    })
+    .from(pricePoints)
+    .where(
+      and(
+        inArray(pricePoints.productId, productIds),
+        sql`${pricePoints.publicationDate} between ${from}::date and ${to}::date`,
+      ),
+    );
+}
+
+export interface NewPricePoint {
+  productId: string;
+  publicationDate: string;
+  forwardPeriod: string;
+  value: string;
+  source: string;
+  importedBy: string | null;
+}
+
+const UPSERT_CHUNK = 2_000;
+
+/** Inserts new points and overwrites changed ones, in chunks that stay under the parameter limit. */
+export async function upsertPricePoints(db: DbOrTx, points: NewPricePoint[], now: Date) {
+  for (let i = 0; i < points.length; i += UPSERT_CHUNK) {
+    const chunk = points.slice(i, i + UPSERT_CHUNK).map((point) => ({ ...point, createdAt: now, updatedAt: now }));
+    await db
+      .insert(pricePoints)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [pricePoints.productId, pricePoints.forwardPeriod, pricePoints.publicationDate],
+        set: {
+          value: sql`excluded.value`,
+          source: sql`excluded.source`,
+          importedBy: sql`excluded.imported_by`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+}
+
+/** Removes generated demo values of products that now receive real ones. */
+export async function deleteDemoPoints(db: DbOrTx, productIds: string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const deleted = await db
+    .delete(pricePoints)
+    .where(and(inArray(pricePoints.productId, productIds), eq(pricePoints.source, 'demo')))
+    .returning({ id: pricePoints.id });
+  return deleted.length;
+}
+
+export async function countPricePoints(db: DbOrTx): Promise<number> {
+  return db.$count(pricePoints);
+}
+
+/** The latest date of each product's spot series from a given source (EIA API sync resumes there). */
+export async function findLatestDateBySource(db: DbOrTx, source: string): Promise<string | null> {
+  const [row] = await queryRows<{ latest: string | null }>(
+    db,
+    sql`select max(publication_date)::text as latest from ${pricePoints} where source = ${source}`,
+  );
+  return row?.latest ?? null;
+}

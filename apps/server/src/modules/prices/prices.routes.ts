@@ -1,0 +1,172 @@
+import {
+  exportPricesQuerySchema,
+  importPricesQuerySchema,
+  importReportSchema,
+  listPriceDatesQuerySchema,
+  listPricesQuerySchema,
+  listPricesResponseSchema,
+  priceDatesResponseSchema,
+  priceHistoryQuerySchema,
+  priceHistoryResponseSchema,
+  priceMoversQuerySchema,
+  priceMoversResponseSchema,
+  priceSummaryQuerySchema,
+  priceSummaryResponseSchema,
+  productListResponseSchema,
+} from '@fueldesk/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth';
+import { importUploadedPriceFile } from './price-import.service';
+import {
+  exportPrices,
+  getPriceHistory,
+  getPriceMovers,
+  getPriceSummary,
+  listPriceDates,
+  listPrices,
+  listProducts,
+} from './prices.service';
+import { formatMarketDataValidationError } from './validation-errors';
+
+const tags = ['prices'];
+
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+/** Market data: /api/prices/*, and the admin upload at /api/admin/prices/import. */
+export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setSchemaErrorFormatter(formatMarketDataValidationError);
+
+  app.get(
+    '/prices/products',
+    { schema: { tags, summary: 'The configured products', response: { 200: productListResponseSchema } } },
+    async () => listProducts(app.ctx),
+  );
+
+  app.get(
+    '/prices',
+    {
+      schema: {
+        tags,
+        summary: 'The daily price table (latest publication date by default)',
+        querystring: listPricesQuerySchema,
+        response: { 200: listPricesResponseSchema, 304: z.null().describe('Not modified (If-None-Match)') },
+      },
+    },
+    async (request, reply) => {
+      const { body, etag } = await listPrices(app.ctx, request.query);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matchesEtag(request, etag)) return reply.code(304).send(null);
+      return body;
+    },
+  );
+
+  app.get(
+    '/prices/dates',
+    {
+      schema: {
+        tags,
+        summary: 'Publication dates holding data (calendar filter)',
+        querystring: listPriceDatesQuerySchema,
+        response: { 200: priceDatesResponseSchema },
+      },
+    },
+    async (request) => listPriceDates(app.ctx, request.query),
+  );
+
+  app.get(
+    '/prices/history',
+    {
+      schema: {
+        tags,
+        summary: 'Spot series of up to 10 products over up to 10 years',
+        querystring: priceHistoryQuerySchema,
+        response: { 200: priceHistoryResponseSchema },
+      },
+    },
+    async (request) => getPriceHistory(app.ctx, request.query),
+  );
+
+  app.get(
+    '/prices/movers',
+    {
+      schema: {
+        tags,
+        summary: 'Top gainers and losers by percent change',
+        querystring: priceMoversQuerySchema,
+        response: { 200: priceMoversResponseSchema },
+      },
+    },
+    async (request) => getPriceMovers(app.ctx, request.query),
+  );
+
+  app.get(
+    '/prices/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Market summary per category',
+        querystring: priceSummaryQuerySchema,
+        response: { 200: priceSummaryResponseSchema },
+      },
+    },
+    async (request) => getPriceSummary(app.ctx, request.query),
+  );
+
+  app.get(
+    '/prices/export',
+    {
+      schema: {
+        tags,
+        summary: 'CSV of the daily table, or of the history when codes are given',
+        querystring: exportPricesQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await exportPrices(app.ctx, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
+  await app.register(async (instance) => {
+    const upload = instance.withTypeProvider<ZodTypeProvider>();
+    upload.addContentTypeParser(
+      ['text/csv', 'text/plain', 'application/csv'],
+      { parseAs: 'string', bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    upload.post(
+      '/admin/prices/import',
+      {
+        config: { auth: 'admin' },
+        bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES,
+        schema: {
+          tags,
+          summary: 'Import one EIA, FRED or generic CSV price file (text/csv body)',
+          querystring: importPricesQuerySchema,
+          body: z.string().min(1, { error: 'The file is empty.' }),
+          response: { 200: importReportSchema },
+        },
+      },
+      async (request) =>
+        importUploadedPriceFile(app.ctx, {
+          name: request.query.filename,
+          text: request.body,
+          strict: request.query.strict,
+          importedBy: currentUser(request).id,
+        }),
+    );
+  });
+};

@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import {
+  PRICE_HISTORY_MAX_YEARS,
+  priceCategories,
+  type CategorySummary,
+  type ExportPricesQuery,
+  type ListPriceDatesQuery,
+  type ListPricesQuery,
+  type ListPricesResponse,
+  type PriceCategory,
+  type PriceDatesResponse,
+  type PriceHistoryQuery,
+  type PriceHistoryResponse,
+  type PriceMoversQuery,
+  type PriceMoversResponse,
+  type PriceRow,
+  type PriceSortField,
+  type PriceSummaryResponse,
+  type Product,
+} from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import { formatCsv } from '../../integrations/market-data/csv';
+import { averageDecimals, compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
+import { AppError } from '../../lib/app-error';
+import { getPriceCache } from './prices.cache';
+import {
+  findLatestPublicationDate,
+  listAllProducts,
+  listDayPrices,
+  listHistory,
+  listProductsWithRange,
+  listPublicationDates,
+  type DayPriceRecord,
+  type ProductRecord,
+} from './prices.repository';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function formatDisplayDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${MONTHS[Number(month) - 1]} ${Number(day)}, ${year}`;
+}
+
+function unitsLabel(product: Pick<ProductRecord, 'currency' | 'unit'>): string {
+  return `${product.currency}/${product.unit}`;
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 20);
+}
+
+/** Products by id and by code, from the cache. */
+async function loadCatalog(ctx: AppContext) {
+  return getPriceCache(ctx).get('catalog', async () => {
+    const all = await listAllProducts(ctx.db);
+    return { byId: new Map(all.map((product) => [product.id, product])), byCode: new Map(all.map((product) => [product.code, product])) };
+  });
+}
+
+function presentProduct(product: Awaited<ReturnType<typeof listProductsWithRange>>[number]): Product {
+  return {
+    id: product.id,
+    code: product.code,
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    unit: product.unit,
+    currency: product.currency,
+    units: unitsLabel(product),
+    delivery_mode: product.deliveryMode,
+    location: product.location,
+    decimal_places: product.decimalPlaces,
+    eia_series_id: product.eiaSeriesId,
+    fred_series_id: product.fredSeriesId,
+    first_date: product.firstDate,
+    last_date: product.lastDate,
+    is_demo: product.lastSource === 'demo',
+  };
+}
+
+/** The configured products with the span of their data. */
+export async function listProducts(ctx: AppContext): Promise<{ products: Product[] }> {
+  const products = await getPriceCache(ctx).get('products', async () => (await listProductsWithRange(ctx.db)).map(presentProduct));
+  return { products };
+}
+
+function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
+  return {
+    id: record.id,
+    product: product.id,
+    product_name: product.name,
+    product_description: product.description,
+    code_id: product.code,
+    category: product.category,
+    delivery_mode_label: `${product.deliveryMode} ${product.location}`,
+    unit1_label: product.currency,
+    unit2_label: product.unit,
+    units: unitsLabel(product),
+    publication_date: record.publication_date,
+    fmt_date: formatDisplayDate(record.publication_date),
+    value: record.value,
+    diff_base_value: record.diff === null ? null : normalizeDecimal(record.diff),
+    previous_date: record.previous_date,
+    percent_change: record.percent === null ? null : Number(record.percent),
+    forward_period: record.forward_period || null,
+    repository_id: product.eiaSeriesId,
+    decimal_places: product.decimalPlaces,
+    create_uid: record.imported_by,
+    create_date: record.created_at,
+    write_date: record.updated_at,
+    date_modified: record.updated_at,
+    source: record.source,
+    is_demo: record.source === 'demo',
+  };
+}
+
+interface DayEntry {
+  date: string | null;
+  latestDate: string | null;
+  rows: PriceRow[];
+  isDemo: boolean;
+  hash: string;
+}
+
+async function loadLatestDate(ctx: AppContext): Promise<string | null> {
+  return getPriceCache(ctx).get('latest-date', () => findLatestPublicationDate(ctx.db));
+}
+
+/** Every row published on a date (the latest date when none is given), cached until the next import. */
+async function loadDay(ctx: AppContext, date: string | undefined): Promise<DayEntry> {
+  const latestDate = await loadLatestDate(ctx);
+  const day = date ?? latestDate;
+  if (!day) return { date: null, latestDate, rows: [], isDemo: false, hash: 'empty' };
+  return getPriceCache(ctx).get(`day:${day}`, async () => {
+    const [records, catalog] = await Promise.all([listDayPrices(ctx.db, day), loadCatalog(ctx)]);
+    const rows = records.flatMap((record) => {
+      const product = catalog.byId.get(record.product_id);
+      return product ? [presentRow(record, product)] : [];
+    });
+    const sortOrder = (row: PriceRow) => catalog.byId.get(row.product)!.sortOrder;
+    rows.sort((a, b) => sortOrder(a) - sortOrder(b) || (a.forward_period ?? '').localeCompare(b.forward_period ?? ''));
+    return { date: day, latestDate, rows, isDemo: rows.some((row) => row.is_demo), hash: hashOf([day, latestDate, rows]) };
+  });
+}
+
+function isMissing(row: PriceRow, field: PriceSortField): boolean {
+  return (field === 'diff_base_value' && row.diff_base_value === null) || (field === 'percent_change' && row.percent_change === null);
+}
+
+function compareRows(a: PriceRow, b: PriceRow, field: PriceSortField): number {
+  switch (field) {
+    case 'product_name':
+      return a.product_name.localeCompare(b.product_name);
+    case 'category':
+      return a.category.localeCompare(b.category) || a.product_name.localeCompare(b.product_name);
+    case 'value':
+      return compareDecimals(a.value, b.value);
+    case 'diff_base_value':
+      return compareDecimals(a.diff_base_value!, b.diff_base_value!);
+    case 'percent_change':
+      return a.percent_change! - b.percent_change!;
+  }
+}
+
+/** Rows without a change (first publication) go last in either direction. */
+function sortRows(rows: PriceRow[], field: PriceSortField, order: 'asc' | 'desc'): PriceRow[] {
+  const direction = order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const aMissing = isMissing(a, field);
+    const bMissing = isMissing(b, field);
+    if (aMissing || bMissing) return aMissing === bMissing ? a.code_id.localeCompare(b.code_id) : aMissing ? 1 : -1;
+    return direction * compareRows(a, b, field) || a.code_id.localeCompare(b.code_id) || (a.forward_period ?? '').localeCompare(b.forward_period ?? '');
+  });
+}
+
+function filterDay(day: DayEntry, category: PriceCategory | undefined): PriceRow[] {
+  return category ? day.rows.filter((row) => row.category === category) : day.rows;
+}
+
+/**
+ * The daily table: one publication date's rows with their change against each product's previous
+ * publication, filtered, sorted and paged. The ETag changes whenever the day's data or the query does.
+ */
+export async function listPrices(ctx: AppContext, query: ListPricesQuery): Promise<{ body: ListPricesResponse; etag: string }> {
+  const day = await loadDay(ctx, query.date);
+  const etag = `"${day.hash}-${hashOf([query.category ?? '', query.page, query.page_size, query.sort, query.order])}"`;
+  const rows = sortRows(filterDay(day, query.category), query.sort, query.order);
+  const start = (query.page - 1) * query.page_size;
+  return {
+    etag,
+    body: {
+      date: day.date,
+      latest_date: day.latestDate,
+      rows: rows.slice(start, start + query.page_size),
+      total: rows.length,
+      page: query.page,
+      page_size: query.page_size,
+      is_demo: day.isDemo,
+    },
+  };
+}
+
+function assertOrderedRange(from: string | undefined, to: string | undefined) {
+  if (from && to && from > to) {
+    throw new AppError('INVALID_RANGE', 400, `The start date ${from} is after the end date ${to}.`, { from: 'Must not be after "to".' });
+  }
+}
+
+/** Publication dates holding data, for the calendar filter (days without data are not selectable). */
+export async function listPriceDates(ctx: AppContext, query: ListPriceDatesQuery): Promise<PriceDatesResponse> {
+  assertOrderedRange(query.from, query.to);
+  const all = await getPriceCache(ctx).get('dates', () => listPublicationDates(ctx.db));
+  const dates = all.filter((date) => (!query.from || date >= query.from) && (!query.to || date <= query.to));
+  return { dates, earliest: all[0] ?? null, latest: all.at(-1) ?? null };
+}
+
+function shiftYears(date: string, years: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year + years, month - 1, day));
+  // 29 February minus a year lands on 1 March; keep the end of February instead.
+  if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
+  return shifted.toISOString().slice(0, 10);
+}
+
+async function resolveProducts(ctx: AppContext, codes: string[]): Promise<ProductRecord[]> {
+  const catalog = await loadCatalog(ctx);
+  const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
+  if (unknown.length > 0) {
+    const detail = `Unknown product code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`;
+    throw new AppError('UNKNOWN_PRODUCT', 400, detail, { codes: detail });
+  }
+  return codes.map((code) => catalog.byCode.get(code)!);
+}
+
+async function resolveRange(ctx: AppContext, from: string | undefined, to: string | undefined) {
+  assertOrderedRange(from, to);
+  const end = to ?? (await loadLatestDate(ctx)) ?? ctx.now().toISOString().slice(0, 10);
+  const start = from ?? shiftYears(end, -1);
+  assertOrderedRange(start, end);
+  if (start < shiftYears(end, -PRICE_HISTORY_MAX_YEARS)) {
+    throw new AppError('INVALID_RANGE', 400, `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`, {
+      from: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
+    });
+  }
+  return { start, end };
+}
+
+/** Spot series of up to 10 products over up to 10 years (charts and the comparison). */
+export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryResponse> {
+  const products = await resolveProducts(ctx, query.codes);
+  const { start, end } = await resolveRange(ctx, query.from, query.to);
+  const records = await listHistory(ctx.db, products.map((product) => product.id), start, end);
+  const byProduct = new Map<string, typeof records>();
+  for (const record of records) {
+    const list = byProduct.get(record.product_id) ?? [];
+    list.push(record);
+    byProduct.set(record.product_id, list);
+  }
+  const series = products.map((product) => {
+    const points = byProduct.get(product.id) ?? [];
+    return {
+      code: product.code,
+      name: product.name,
+      category: product.category,
+      units: unitsLabel(product),
+      decimal_places: product.decimalPlaces,
+      is_demo: points.some((point) => point.source === 'demo'),
+      points: points.map((point) => ({
+        date: point.d,
+        value: point.value,
+        diff_base_value: point.diff === null ? null : normalizeDecimal(point.diff),
+      })),
+    };
+  });
+  return { from: start, to: end, series, is_demo: series.some((item) => item.is_demo) };
+}
+
+/** Biggest rises and falls by percent change on a date. */
+export async function getPriceMovers(ctx: AppContext, query: PriceMoversQuery): Promise<PriceMoversResponse> {
+  const day = await loadDay(ctx, query.date);
+  const moved = day.rows.filter((row) => row.percent_change !== null);
+  const gainers = moved
+    .filter((row) => row.percent_change! > 0)
+    .sort((a, b) => b.percent_change! - a.percent_change! || a.code_id.localeCompare(b.code_id))
+    .slice(0, query.limit);
+  const losers = moved
+    .filter((row) => row.percent_change! < 0)
+    .sort((a, b) => a.percent_change! - b.percent_change! || a.code_id.localeCompare(b.code_id))
+    .slice(0, query.limit);
+  return { date: day.date, gainers, losers, is_demo: day.isDemo };
+}
+
+/** Per category: average price, average change and breadth on a date. */
+export async function getPriceSummary(ctx: AppContext, query: { date?: string }): Promise<PriceSummaryResponse> {
+  const day = await loadDay(ctx, query.date);
+  const categories: CategorySummary[] = [];
+  for (const category of priceCategories) {
+    const rows = day.rows.filter((row) => row.category === category && row.forward_period === null);
+    if (rows.length === 0) continue;
+    const places = Math.max(...rows.map((row) => row.decimal_places));
+    const changes = rows.flatMap((row) => (row.diff_base_value === null ? [] : [row.diff_base_value]));
+    const percents = rows.flatMap((row) => (row.percent_change === null ? [] : [row.percent_change]));
+    const units = [...new Set(rows.map((row) => row.units))];
+    categories.push({
+      category,
+      count: rows.length,
+      units: units.join(', '),
+      average: averageDecimals(rows.map((row) => row.value), places)!,
+      average_change: averageDecimals(changes, places),
+      average_percent_change: percents.length ? Math.round((percents.reduce((sum, value) => sum + value, 0) / percents.length) * 100) / 100 : null,
+      advancers: changes.filter((change) => compareDecimals(change, '0') > 0).length,
+      decliners: changes.filter((change) => compareDecimals(change, '0') < 0).length,
+    });
+  }
+  return { date: day.date, categories, is_demo: day.isDemo };
+}
+
+/** CSV of the daily table (date, category) or, with `codes`, of the history; safe to open in a spreadsheet. */
+export async function exportPrices(ctx: AppContext, query: ExportPricesQuery): Promise<{ filename: string; csv: string }> {
+  if (query.codes) {
+    const history = await getPriceHistory(ctx, { codes: query.codes, from: query.from, to: query.to });
+    const rows = history.series.flatMap((series) =>
+      series.points.map((point) => [point.date, series.code, series.name, point.value, point.diff_base_value, series.units, series.is_demo ? 'demo' : '']),
+    );
+    return {
+      filename: `fueldesk-history-${history.from}-${history.to}.csv`,
+      csv: formatCsv(['date', 'code', 'product', 'value', 'diff_base_value', 'units', 'demo'], rows),
+    };
+  }
+  const { body } = await listPrices(ctx, {
+    date: query.date,
+    category: query.category,
+    sort: query.sort,
+    order: query.order,
+    page: 1,
+    page_size: Number.MAX_SAFE_INTEGER,
+  });
+  const rows = body.rows.map((row) => [
+    row.publication_date,
+    row.code_id,
+    row.product_name,
+    row.category,
+    row.delivery_mode_label,
+    row.forward_period,
+    row.value,
+    row.diff_base_value,
+    row.percent_change,
+    row.units,
+    row.source,
+  ]);
+  return {
+    filename: `fueldesk-prices-${body.date ?? 'empty'}${query.category ? `-${query.category}` : ''}.csv`,
+    csv: formatCsv(
+      ['publication_date', 'code', 'product', 'category', 'delivery_mode', 'forward_period', 'value', 'diff_base_value', 'percent_change', 'units', 'source'],
+      rows,
+    ),
+  };
+}

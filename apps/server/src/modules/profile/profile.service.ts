@@ -1,0 +1,66 @@
+import { normalizeProfileUpdate, type Profile, type ProfileUpdateBody } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { sendVerificationMail } from '../auth/account-links.service';
+import { toProfile } from '../auth/auth.presenters';
+import * as repo from './profile.repository';
+
+const emailTakenMessage = 'An account with this email already exists.';
+
+export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
+  const row = await repo.findProfile(ctx.db, userId);
+  if (!row) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  return toProfile(row);
+}
+
+/**
+ * Saves the settings form with SPEC.md §5's normalisation. Only profile fields exist in the body,
+ * so role, plan and other privileged fields sent by the user never reach the database. A new email
+ * address must be verified again (a verification mail goes to it) before the next sign-in.
+ */
+export async function updateProfile(ctx: AppContext, userId: string, body: ProfileUpdateBody): Promise<Profile> {
+  const current = await repo.findProfile(ctx.db, userId);
+  if (!current) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  const input = normalizeProfileUpdate(body);
+  const now = ctx.now();
+  const changes: Parameters<typeof repo.updateProfile>[2] = { updatedAt: now };
+  if (input.first_name !== undefined) changes.firstName = input.first_name;
+  if (input.last_name !== undefined) changes.lastName = input.last_name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.company !== undefined) changes.company = input.company;
+  if (input.website !== undefined) changes.website = input.website;
+  if (input.bio !== undefined) changes.bio = input.bio;
+  if (input.linkedin !== undefined) changes.linkedin = input.linkedin;
+  if (input.twitter !== undefined) changes.twitter = input.twitter;
+  if (input.country !== undefined) changes.country = input.country;
+  if (input.comm_email !== undefined) changes.commEmail = input.comm_email;
+  if (input.comm_phone !== undefined) changes.commPhone = input.comm_phone;
+  if (input.allow_changes !== undefined) changes.allowChanges = input.allow_changes;
+  if (input.language !== undefined) changes.language = input.language;
+
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanged) {
+    if (await repo.isEmailUsedByAnother(ctx.db, input.email!, userId)) {
+      throw new AppError('EMAIL_TAKEN', 409, emailTakenMessage, { email: emailTakenMessage });
+    }
+    changes.email = input.email!;
+    changes.emailVerifiedAt = null;
+  } else if (input.email !== undefined && input.email !== current.email) {
+    changes.email = input.email;
+  }
+
+  let updated;
+  try {
+    updated = await repo.updateProfile(ctx.db, userId, changes);
+  } catch (error) {
+    if (emailChanged && (await repo.isEmailUsedByAnother(ctx.db, input.email!, userId))) {
+      throw new AppError('EMAIL_TAKEN', 409, emailTakenMessage, { email: emailTakenMessage });
+    }
+    throw error;
+  }
+  if (!updated) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (emailChanged) {
+    await sendVerificationMail(ctx, updated).catch((error) => ctx.log.error({ err: error, userId }, 'verification mail not sent'));
+  }
+  return toProfile(updated);
+}

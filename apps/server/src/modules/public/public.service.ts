@@ -1,0 +1,169 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { legalPdfFiles, type ContactMessageInput, type FormReceipt, type LeadInput } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import type { MailMessage } from '../../integrations/mail/mailer';
+import { AppError, notFound } from '../../lib/app-error';
+import { defaultWebDist } from '../../plugins/static-web';
+import { insertContactMessage, insertLead, markContactMessageNotified, markLeadNotified } from './public.repository';
+
+/** Public forms: a person may send this many per window from one IP address. */
+export const PUBLIC_FORM_LIMIT = 5;
+export const PUBLIC_FORM_WINDOW_MS = 60_000;
+
+export interface SenderInfo {
+  ip: string;
+  language: 'en' | 'es';
+}
+
+/**
+ * Counts one attempt under `key` and refuses with 429 (Retry-After in seconds) once the limit is
+ * passed. The text matches the one the sign-in uses (SPEC.md §8).
+ */
+export async function enforceRateLimit(ctx: AppContext, key: string, limit: number, windowMs: number) {
+  const result = await ctx.rateLimiter.hit(key, limit, windowMs);
+  if (!result.allowed) {
+    throw new AppError('RATE_LIMITED', 429, 'Please wait 1 minute and try again.', undefined, {
+      'retry-after': String(result.retryAfterSeconds),
+    });
+  }
+}
+
+/**
+ * Sends a notification to a team inbox. The message is already stored, so a mail failure is
+ * logged and reported as `false` instead of failing the visitor's request; rows whose
+ * `notified_at` stays null are the ones the team has not been told about.
+ */
+export async function notifyInbox(ctx: AppContext, message: MailMessage, context: Record<string, unknown>): Promise<boolean> {
+  try {
+    await ctx.mailer.send(message);
+    return true;
+  } catch (error) {
+    ctx.log.error({ err: error, ...context }, 'team notification mail failed');
+    return false;
+  }
+}
+
+function line(label: string, value: string | null | undefined): string {
+  return `${label}: ${value && value !== '' ? value : '-'}`;
+}
+
+function emptyToNull(value: string): string | null {
+  return value === '' ? null : value;
+}
+
+/** Stores a contact-form message and tells the support inbox; rate-limited per IP. */
+export async function createContactMessage(ctx: AppContext, input: ContactMessageInput, sender: SenderInfo): Promise<FormReceipt> {
+  await enforceRateLimit(ctx, `public:contact:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
+  const row = await insertContactMessage(ctx.db, {
+    name: input.name,
+    email: input.email,
+    phone: emptyToNull(input.phone),
+    company: emptyToNull(input.company),
+    subject: input.subject,
+    question: input.question,
+    language: sender.language,
+    ip: sender.ip,
+    createdAt: ctx.now(),
+  });
+  const sent = await notifyInbox(
+    ctx,
+    {
+      to: ctx.config.SUPPORT_INBOX,
+      replyTo: input.email,
+      subject: `[FuelDesk contact] ${input.subject}`,
+      text: [
+        'A visitor sent the contact form on the public site.',
+        '',
+        line('Name', input.name),
+        line('Email', input.email),
+        line('Phone', input.phone),
+        line('Company', input.company),
+        line('Language', sender.language),
+        line('Subject', input.subject),
+        '',
+        input.question,
+        '',
+        `Reference: contact ${row.id}`,
+      ].join('\n'),
+    },
+    { contactMessageId: row.id },
+  );
+  if (sent) await markContactMessageNotified(ctx.db, row.id, ctx.now());
+  return { id: row.id, received_at: row.createdAt.toISOString() };
+}
+
+/** Stores a sales enquiry and tells the sales inbox; rate-limited per IP. */
+export async function createLead(ctx: AppContext, input: LeadInput, sender: SenderInfo): Promise<FormReceipt> {
+  await enforceRateLimit(ctx, `public:leads:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
+  const row = await insertLead(ctx.db, {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: emptyToNull(input.phone),
+    company: input.company,
+    jobTitle: emptyToNull(input.job_title),
+    employees: input.employees,
+    industry: input.industry,
+    interests: input.interests,
+    regions: input.regions,
+    operationalScale: input.operational_scale,
+    message: emptyToNull(input.message),
+    language: sender.language,
+    ip: sender.ip,
+    createdAt: ctx.now(),
+  });
+  const fullName = `${input.first_name} ${input.last_name}`;
+  const sent = await notifyInbox(
+    ctx,
+    {
+      to: ctx.config.SALES_INBOX,
+      replyTo: input.email,
+      subject: `[FuelDesk lead] ${input.company} (${fullName})`,
+      text: [
+        'A visitor asked about FuelDesk plans through the sales form.',
+        '',
+        line('Name', fullName),
+        line('Email', input.email),
+        line('Phone', input.phone),
+        line('Company', input.company),
+        line('Job title', input.job_title),
+        line('Employees', input.employees),
+        line('Industry', input.industry),
+        line('Interests', input.interests.join(', ')),
+        line('Regions', input.regions.join(', ')),
+        line('Operational scale', input.operational_scale),
+        line('Language', sender.language),
+        '',
+        input.message === '' ? '(no message)' : input.message,
+        '',
+        `Reference: lead ${row.id}`,
+      ].join('\n'),
+    },
+    { leadId: row.id },
+  );
+  if (sent) await markLeadNotified(ctx.db, row.id, ctx.now());
+  return { id: row.id, received_at: row.createdAt.toISOString() };
+}
+
+// The PDFs are committed under apps/web/public/legal (scripts/generate-legal-pdfs.ts) and copied
+// into the built web app; either copy will do.
+const webPublicLegalDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public/legal');
+
+/**
+ * The bytes of a legal PDF. The API serves them (instead of the static /legal/ copies) because the
+ * site-wide policy forbids framing, and the PDF modal needs a same-origin frame.
+ */
+export async function readLegalPdf(ctx: AppContext, file: string): Promise<Buffer> {
+  if (!(legalPdfFiles as readonly string[]).includes(file)) throw notFound('No such document.');
+  const dirs = [ctx.config.WEB_DIST_DIR, defaultWebDist].filter((dir): dir is string => Boolean(dir)).map((dir) => path.join(dir, 'legal'));
+  for (const dir of [...dirs, webPublicLegalDir]) {
+    try {
+      return await readFile(path.join(dir, file));
+    } catch {
+      // try the next location
+    }
+  }
+  throw notFound('No PDF file provided.');
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { createSignedInUser } from '../../../test/factories';
+import { releases } from '../../db/schema';
+import { fuelDeskReleases, releasesSeeder } from './releases.seed';
+
+const release = {
+  title: 'Price alerts',
+  version: '0.2.0',
+  type: 'minor',
+  description: 'Alerts when a product moves more than a threshold.',
+  sections: [{ title: 'New', items: ['Threshold alerts by email.', ' '] }],
+};
+
+describe('/api/releases', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.ctx.db.delete(releases);
+    t.setNow(null);
+  });
+
+  it('lets only admins publish (anonymous 401, user 403, cliente 403, admin 201, superadmin 201)', async () => {
+    t.setNow(new Date('2026-12-01T10:00:00Z'));
+    const user = await createSignedInUser(t.ctx, { role: 'user' });
+    const cliente = await createSignedInUser(t.ctx, { role: 'cliente' });
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    const superadmin = await createSignedInUser(t.ctx, { role: 'user', isSuperadmin: true });
+    const publish = (payload: object, headers?: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/releases', payload, headers });
+
+    expect((await publish(release)).statusCode).toBe(401);
+    expect((await publish(release, user.headers)).statusCode).toBe(403);
+    expect((await publish(release, cliente.headers)).statusCode).toBe(403);
+    expect(await t.ctx.db.$count(releases)).toBe(0);
+
+    const created = await publish(release, admin.headers);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      title: 'Price alerts',
+      version: '0.2.0',
+      type: 'minor',
+      sections: [{ title: 'New', items: ['Threshold alerts by email.'] }],
+      released_at: '2026-12-01T10:00:00.000Z',
+    });
+    expect((await publish({ ...release, version: '0.2.1', type: 'patch' }, superadmin.headers)).statusCode).toBe(201);
+  });
+
+  it('lists releases newest first for any signed-in user, not for anonymous visitors', async () => {
+    t.setNow(new Date('2026-12-01T00:00:00Z'));
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    const user = await createSignedInUser(t.ctx);
+    for (const [version, at] of [['1.0.0', '2026-12-01T00:01:00Z'], ['1.1.0', '2026-12-01T00:05:00Z'], ['1.0.1', '2026-12-01T00:03:00Z']] as const) {
+      t.setNow(new Date(at));
+      const response = await t.app.inject({ method: 'POST', url: '/api/releases', payload: { ...release, version }, headers: admin.headers });
+      expect(response.statusCode).toBe(201);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/releases' })).statusCode).toBe(401);
+    const list = await t.app.inject({ method: 'GET', url: '/api/releases', headers: user.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((item: { version: string }) => item.version)).toEqual(['1.1.0', '1.0.1', '1.0.0']);
+  });
+
+  it('validates the version and the sections (SPEC.md §5) and refuses a version published twice', async () => {
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    const publish = (payload: object) => t.app.inject({ method: 'POST', url: '/api/releases', payload, headers: admin.headers });
+
+    const badVersion = await publish({ ...release, version: 'v2.0-beta' });
+    expect(badVersion.statusCode).toBe(400);
+    expect(badVersion.json().fields).toEqual({ version: 'Use digits and dots only, for example 1.2.0.' });
+
+    const noSections = await publish({ ...release, sections: [] });
+    expect(noSections.json().fields).toEqual({ sections: 'Add at least one section with a title and items.' });
+
+    const emptyItems = await publish({ ...release, sections: [{ title: 'New', items: [] }] });
+    expect(emptyItems.json().fields).toEqual({ 'sections.0.items': 'Each section needs at least one item.' });
+
+    const badType = await publish({ ...release, type: 'hotfix' });
+    expect(badType.json().fields).toEqual({ type: 'Please select an option.' });
+    expect(await t.ctx.db.$count(releases)).toBe(0);
+
+    expect((await publish(release)).statusCode).toBe(201);
+    const duplicate = await publish({ ...release, title: 'Again' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ code: 'CONFLICT', fields: { version: 'Version 0.2.0 has already been published.' } });
+    expect(await t.ctx.db.$count(releases)).toBe(1);
+  });
+
+  it('seeds FuelDesk’s own releases once, however often the seeder runs', async () => {
+    await releasesSeeder.run(t.ctx);
+    await releasesSeeder.run(t.ctx);
+    expect(await t.ctx.db.$count(releases)).toBe(fuelDeskReleases.length);
+    const user = await createSignedInUser(t.ctx);
+    const list = await t.app.inject({ method: 'GET', url: '/api/releases', headers: user.headers });
+    expect(list.json()[0]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
+  });
+});

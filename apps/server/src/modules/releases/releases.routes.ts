@@ -1,0 +1,29 @@
+import { createReleaseBodySchema, errorBodySchema, releaseListSchema, releaseSchema } from '@fueldesk/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { listReleases, publishRelease } from './releases.service';
+
+export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/releases',
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['releases'], summary: 'Release notes, newest first', response: { 200: releaseListSchema } },
+    },
+    async () => listReleases(app.ctx),
+  );
+
+  app.post(
+    '/releases',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['releases'],
+        summary: 'Publish a release (admin)',
+        body: createReleaseBodySchema,
+        response: { 201: releaseSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await publishRelease(app.ctx, currentUser(request), request.body)),
+  );
+};

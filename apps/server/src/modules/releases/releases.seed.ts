@@ -1,0 +1,96 @@
+import type { Seeder } from '../../db/seed';
+import { insertReleaseIfNew, type NewRelease } from './releases.repository';
+
+/** FuelDesk's own release history up to the beta; each version is inserted once. */
+export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
+  {
+    version: '0.0.1',
+    type: 'patch',
+    title: 'Platform foundation',
+    description: 'The groundwork every later module builds on: accounts, sessions, the API and the database layer.',
+    releasedAt: new Date('2026-11-21T10:50:00Z'),
+    sections: [
+      {
+        title: 'Accounts and security',
+        items: [
+          'Sign-up with email verification before the first sign-in.',
+          'One active session per user; signing in elsewhere closes the older session.',
+          'Strict Content-Security-Policy and security headers on every page.',
+        ],
+      },
+      {
+        title: 'Platform',
+        items: [
+          'Runs on an embedded database out of the box, or on PostgreSQL.',
+          'Background jobs survive a server restart.',
+          'Interactive API documentation at /api/docs.',
+        ],
+      },
+    ],
+  },
+  {
+    version: '0.0.2',
+    type: 'patch',
+    title: 'Public site and legal documents',
+    description: 'The public website, the plans table, contact and sales forms, and the legal documents in English and Spanish.',
+    releasedAt: new Date('2026-11-21T14:00:00Z'),
+    sections: [
+      {
+        title: 'Public site',
+        items: [
+          'Landing page with services, features and the four plans.',
+          'Contact form and sales form; both reach the team by email.',
+          'Everything available in English and Spanish.',
+        ],
+      },
+      {
+        title: 'Legal',
+        items: [
+          'Privacy, Terms, Refund and Cancellation, Cookie, Compliance and Beta Program policies.',
+          'Terms and the non-circumvention and confidentiality agreement as PDF files.',
+        ],
+      },
+    ],
+  },
+  {
+    version: '0.1.0',
+    type: 'minor',
+    title: 'Beta launch',
+    description: 'The first beta of FuelDesk for fuel traders and distributors. Access is granted at our discretion and there is no paid billing during the beta.',
+    releasedAt: new Date('2026-11-21T18:00:00Z'),
+    sections: [
+      {
+        title: 'Market intelligence',
+        items: [
+          'Daily fuel prices by product with day-over-day change and a calendar filter.',
+          'A personal dashboard of up to five products with top movers and a market summary.',
+          'Global news with category filter.',
+        ],
+      },
+      {
+        title: 'Due diligence and banking',
+        items: [
+          'Due diligence reports produced in the background, with a notification when ready.',
+          'Bank connection, identity verification and read-only data-sharing invitations.',
+        ],
+      },
+      {
+        title: 'Help',
+        items: ['Support form with answers usually within 24 hours.', 'This releases page.'],
+      },
+      {
+        title: 'Not yet available',
+        items: ['Portfolio, Transactions, Certificates, Wallet and Trade are announced but not available yet.'],
+      },
+    ],
+  },
+];
+
+export const releasesSeeder: Seeder = {
+  name: 'releases',
+  async run(ctx) {
+    for (const release of fuelDeskReleases) {
+      await insertReleaseIfNew(ctx.db, { ...release, createdAt: ctx.now() });
+    }
+  },
+};

@@ -1,0 +1,55 @@
+import type { SupportMessage, SupportMessageInput } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import type { AuthUser } from '../../plugins/auth';
+import { enforceRateLimit, notifyInbox } from '../public/public.service';
+import { insertSupportMessage, listSupportMessagesOfUser, markSupportMessageNotified, type SupportMessageRow } from './support.repository';
+
+/** A signed-in user may send this many support messages per window. */
+export const SUPPORT_MESSAGE_LIMIT = 5;
+export const SUPPORT_MESSAGE_WINDOW_MS = 60_000;
+/** The list under the form shows the latest messages only. */
+export const SUPPORT_LIST_LIMIT = 100;
+
+function toSupportMessage(row: SupportMessageRow): SupportMessage {
+  return { id: row.id, type: row.type, subject: row.subject, message: row.message, created_at: row.createdAt.toISOString() };
+}
+
+/** Stores the caller's support message and mails it to the support inbox. */
+export async function createSupportMessage(ctx: AppContext, user: AuthUser, input: SupportMessageInput): Promise<SupportMessage> {
+  await enforceRateLimit(ctx, `support:user:${user.id}`, SUPPORT_MESSAGE_LIMIT, SUPPORT_MESSAGE_WINDOW_MS);
+  const row = await insertSupportMessage(ctx.db, {
+    userId: user.id,
+    type: input.type,
+    subject: input.subject,
+    message: input.message,
+    createdAt: ctx.now(),
+  });
+  const sent = await notifyInbox(
+    ctx,
+    {
+      to: ctx.config.SUPPORT_INBOX,
+      replyTo: user.email,
+      subject: `[FuelDesk support · ${input.type}] ${input.subject}`,
+      text: [
+        `A signed-in user sent a ${input.type} from the support page.`,
+        '',
+        `User: ${user.email} (${user.id})`,
+        `Type: ${input.type}`,
+        `Subject: ${input.subject}`,
+        '',
+        input.message,
+        '',
+        `Reference: support ${row.id}`,
+      ].join('\n'),
+    },
+    { supportMessageId: row.id },
+  );
+  if (sent) await markSupportMessageNotified(ctx.db, row.id, ctx.now());
+  return toSupportMessage(row);
+}
+
+/** The caller's own messages, newest first; nobody sees another user's messages here. */
+export async function listSupportMessages(ctx: AppContext, user: AuthUser): Promise<SupportMessage[]> {
+  const rows = await listSupportMessagesOfUser(ctx.db, user.id, SUPPORT_LIST_LIMIT);
+  return rows.map(toSupportMessage);
+}

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The real EIA/FRED files of ../shared/data (next to the repository; never copied into it). */
+export const sharedDataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data');
+
+export function readSharedFile(relative: string): string {
+  return readFileSync(path.join(sharedDataDir, relative), 'utf8');
+}
+
+/** Every daily price file of the eia-* folders (weekly/monthly files and Henry Hub gas are not products here). */
+export function listDailyPriceFiles(): string[] {
+  const files: string[] = [];
+  for (const folder of readdirSync(sharedDataDir).filter((name) => name.startsWith('eia-')).sort()) {
+    for (const name of readdirSync(path.join(sharedDataDir, folder)).sort()) {
+      if (!name.endsWith('.csv') || /weekly|monthly/.test(name) || name === 'DHHNGSP.csv') continue;
+      files.push(`${folder}/${name}`);
+    }
+  }
+  return files;
+}
+
+/** Every EIA/FRED file, refused ones included (what an operator would point the importer at). */
+export function listAllPriceFiles(): string[] {
+  const files: string[] = [];
+  for (const folder of readdirSync(sharedDataDir).filter((name) => name.startsWith('eia-')).sort()) {
+    for (const name of readdirSync(path.join(sharedDataDir, folder)).sort()) {
+      if (name.endsWith('.csv')) files.push(`${folder}/${name}`);
+    }
+  }
+  return files;
+}
+
+export interface FileObservation {
+  date: string;
+  value: string;
+}
+
+/**
+ * The observations of a two-column price file, read independently of the importer: every line
+ * after the header whose second cell is neither empty nor '.'.
+ */
+export function readObservations(text: string): FileObservation[] {
+  return text
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(','))
+    .filter((cells) => cells.length === 2 && cells[1]!.trim() !== '' && cells[1]!.trim() !== '.')
+    .map(([date, value]) => ({ date: date!.trim(), value: value!.trim() }));
+}
+
+/** a − b on values with at most 6 decimals, as a number rounded to 6 decimals. */
+export function difference(a: string, b: string): number {
+  return Math.round((Number(a) - Number(b)) * 1e6) / 1e6;
+}

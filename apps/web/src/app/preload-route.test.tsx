@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, seedSession } from '@/test/render-app';
+import { preloadRoute } from './router';
+
+// Each mocked page module counts its own evaluation, which happens once, on first import.
+const evaluated = vi.hoisted(() => new Set<string>());
+
+vi.mock('@/features/releases/pages/releases-page', () => {
+  evaluated.add('releases');
+  return { default: () => null };
+});
+vi.mock('@/features/support/pages/support-page', () => {
+  evaluated.add('support');
+  return { default: () => null };
+});
+
+describe('preloadRoute', () => {
+  it('imports the page module of a path without navigating', async () => {
+    expect(evaluated.has('releases')).toBe(false);
+    preloadRoute('/releases');
+    await vi.waitFor(() => expect(evaluated.has('releases')).toBe(true));
+    expect(() => preloadRoute('/no/such/path')).not.toThrow();
+  });
+
+  it('is triggered by hovering a sidebar link', async () => {
+    seedSession();
+    const { user } = renderApp('/home');
+    const link = await screen.findByRole('link', { name: 'Support' });
+    expect(evaluated.has('support')).toBe(false);
+    await user.hover(link);
+    await vi.waitFor(() => expect(evaluated.has('support')).toBe(true));
+  });
+});

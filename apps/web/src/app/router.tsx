@@ -1,0 +1,176 @@
+import type { ComponentType, ReactElement } from 'react';
+import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { BetaModule } from '@/features/beta/pages/beta-module-page';
+import { policyDocuments, type PolicyDocId } from '@/features/legal/policy-documents';
+import { PageLoader } from '@/components/ui/spinner';
+import type { RouteHandle } from '@/lib/document-title';
+import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
+import { ProtectedRoute } from './protected-route';
+import { RootRoute } from './root-route';
+import { RouteErrorPage } from './route-error-page';
+
+type PageModule<P = object> = { default: ComponentType<P> };
+type LazyRoute = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
+
+/** Every page is its own chunk, so the landing bundle holds none of the dashboard. */
+function lazyPage(load: () => Promise<PageModule>): LazyRoute {
+  return async () => ({ Component: (await load()).default });
+}
+
+function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: ComponentType<P>) => ReactElement): LazyRoute {
+  return async () => ({ element: render((await load()).default) });
+}
+
+const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
+
+/** A route that only redirects, keeping the query string (e.g. /auth/login?next=…). */
+function redirectRoute(path: string, target: string): RouteObject {
+  return {
+    path,
+    loader: ({ request }: LoaderFunctionArgs) => redirect(`${target}${new URL(request.url).search}`),
+    element: null,
+  };
+}
+
+const loadPolicyPage = () => import('@/features/legal/pages/policy-document-page');
+const loadBetaPage = () => import('@/features/beta/pages/beta-module-page');
+const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
+const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
+const loadNewsDetailPage = () => import('@/features/news/pages/news-detail-page');
+const loadBankPage = () => import('@/features/bank/pages/bank-page');
+const loadBankVerificationPage = () => import('@/features/bank/pages/bank-verification-page');
+const loadSendEmailPage = () => import('@/features/bank/pages/send-email-page');
+
+function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
+  return {
+    handle: title(`policy.docs.${doc}`),
+    lazy: lazyElement(loadPolicyPage, (Page) => <Page doc={doc} />),
+  };
+}
+
+function betaRoute(path: BetaModule): RouteObject {
+  return { path, handle: title(`sections.${path}`), lazy: lazyElement(loadBetaPage, (Page) => <Page module={path} />) };
+}
+
+const publicRoutes: RouteObject[] = [
+  { index: true, handle: title('sections.landing'), lazy: lazyPage(() => import('@/features/public/pages/landing-page')) },
+  { path: 'login', handle: title('sections.login'), lazy: lazyPage(() => import('@/features/auth/pages/login-page')) },
+  { path: 'register', handle: title('sections.register'), lazy: lazyPage(() => import('@/features/auth/pages/register-page')) },
+  {
+    path: 'reset-password',
+    handle: title('sections.resetPassword'),
+    lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page')),
+  },
+  {
+    path: 'first-time-set-password',
+    handle: title('sections.firstTimeSetPassword'),
+    lazy: lazyPage(() => import('@/features/auth/pages/first-time-set-password-page')),
+  },
+  { path: 'verify-email', handle: title('sections.verifyEmail'), lazy: lazyPage(loadVerifyEmailPage) },
+  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(() => import('@/features/auth/pages/activate-page')) },
+  { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(() => import('@/features/public/pages/about-page')) },
+  { path: 'services', handle: title('sections.services'), lazy: lazyPage(() => import('@/features/public/pages/services-page')) },
+  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(() => import('@/features/public/pages/contact-page')) },
+  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(() => import('@/features/public/pages/lead-form-page')) },
+  {
+    path: 'Policy',
+    lazy: lazyPage(() => import('@/layouts/policy-layout')),
+    children: [
+      { index: true, ...policyRoute('privacy') },
+      ...policyDocuments.map(({ id, path }) => ({ path, ...policyRoute(id) })),
+    ],
+  },
+  {
+    path: '*',
+    handle: title((pathname: string) => (isVerifyEmailPath(pathname) ? 'sections.verifyEmail' : 'sections.notFound')),
+    Component: FallbackRoute,
+  },
+];
+
+const dashboardRoutes: RouteObject[] = [
+  { path: 'home', handle: title('sections.home'), lazy: lazyPage(loadHomePage) },
+  { path: 'home/:slug', handle: title('sections.home'), lazy: lazyPage(loadHomePage) },
+  { path: 'news', handle: title('sections.news'), lazy: lazyPage(() => import('@/features/news/pages/news-list-page')) },
+  { path: 'news/:newsId', handle: title('sections.newsDetail'), lazy: lazyPage(loadNewsDetailPage) },
+  { path: 'news/id/:newsId', handle: title('sections.newsDetail'), lazy: lazyPage(loadNewsDetailPage) },
+  { path: 'marketprice', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
+  { path: 'marketprice/gasoline', handle: title('sections.marketPriceGasoline'), lazy: lazyPage(loadPriceTablePage) },
+  { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
+  { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
+  {
+    path: 'marketprice/graphics',
+    handle: title('sections.priceChart'),
+    lazy: lazyPage(() => import('@/features/prices/pages/price-chart-page')),
+  },
+  {
+    path: 'market-price',
+    handle: title('sections.marketDashboard'),
+    lazy: lazyPage(() => import('@/features/prices/pages/market-dashboard-page')),
+  },
+  { path: 'bank', handle: title('sections.bank'), lazy: lazyPage(loadBankPage) },
+  // Custom Bank sub-items live at /bank/<slug> (SPEC.md §3); the static routes below win over it.
+  { path: 'bank/:slug', handle: title('sections.bank'), lazy: lazyPage(loadBankPage) },
+  { path: 'bank/verification', handle: title('sections.bankVerification'), lazy: lazyPage(loadBankVerificationPage) },
+  { path: 'plaid', handle: title('sections.bankVerification'), lazy: lazyPage(loadBankVerificationPage) },
+  { path: 'bank/send-email', handle: title('sections.sendEmail'), lazy: lazyPage(loadSendEmailPage) },
+  { path: 'bank/send-email/:id', handle: title('sections.sendEmail'), lazy: lazyPage(loadSendEmailPage) },
+  {
+    path: 'due-diligence',
+    handle: title('sections.dueDiligence'),
+    lazy: lazyPage(() => import('@/features/due-diligence/pages/overview-page')),
+  },
+  {
+    path: 'due-diligence/create',
+    handle: title('sections.dueDiligenceCreate'),
+    lazy: lazyPage(() => import('@/features/due-diligence/pages/create-page')),
+  },
+  {
+    path: 'due-diligence/detail',
+    handle: title('sections.dueDiligenceDetail'),
+    lazy: lazyPage(() => import('@/features/due-diligence/pages/detail-page')),
+  },
+  betaRoute('portfolio'),
+  betaRoute('transactions'),
+  betaRoute('certificate'),
+  betaRoute('wallet'),
+  betaRoute('trade'),
+  { path: 'support', handle: title('sections.support'), lazy: lazyPage(() => import('@/features/support/pages/support-page')) },
+  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(() => import('@/features/releases/pages/releases-page')) },
+  {
+    path: 'admin/sessions',
+    handle: title('sections.adminSessions'),
+    lazy: lazyPage(() => import('@/features/admin/pages/admin-sessions-page')),
+  },
+];
+
+/** Every route of SPEC.md §2. Exported for tests, which mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      redirectRoute('auth/login', '/login'),
+      redirectRoute('contact', '/contact-us'),
+      redirectRoute('Trade-Transaction', '/transactions'),
+      { lazy: lazyPage(() => import('@/layouts/public-layout')), children: publicRoutes },
+      {
+        Component: ProtectedRoute,
+        children: [{ lazy: lazyPage(() => import('@/layouts/dashboard-layout')), children: dashboardRoutes }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+/** Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). */
+export function preloadRoute(path: string): void {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,5 @@
+/** What the dashboard layout passes to the Profile and Settings views. */
+export interface AccountViewProps {
+  /** Closes the view and shows the page underneath again. */
+  onClose: () => void;
+}

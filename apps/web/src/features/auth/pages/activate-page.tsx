@@ -1,0 +1,5 @@
+import { NotBuiltPage } from '@/components/ui/not-built-page';
+
+export default function ActivatePage() {
+  return <NotBuiltPage titleKey="sections.activate" headingLevel={1} />;
+}

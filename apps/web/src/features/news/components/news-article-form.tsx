@@ -1,0 +1,208 @@
+import {
+  newsCategories,
+  type CreateNewsArticleBody,
+  type NewsArticle,
+  type NewsCategory,
+  type NewsLanguage,
+} from '@fueldesk/contracts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { isApiError, resolveErrorMessage } from '@/lib/api-client';
+import { useCreateNewsArticle } from '../api/create-news-article';
+import { useUpdateNewsArticle } from '../api/update-news-article';
+
+interface FormState {
+  title: string;
+  summary: string;
+  category: NewsCategory;
+  language: NewsLanguage;
+  sourceName: string;
+  sourceUrl: string;
+  imageUrl: string;
+  author: string;
+  publishedAt: string;
+  bodyHtml: string;
+  otherTitle: string;
+  otherSummary: string;
+}
+
+const otherLanguageOf = (language: NewsLanguage): NewsLanguage => (language === 'en' ? 'es' : 'en');
+
+/** ISO → the value a datetime-local input shows (local time, minutes). */
+function toLocalInput(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+}
+
+function initialState(article?: NewsArticle): FormState {
+  const language = article?.language ?? 'en';
+  const other = article?.translations[otherLanguageOf(language)];
+  return {
+    title: article?.title ?? '',
+    summary: article?.summary ?? '',
+    category: article?.category ?? 'market',
+    language,
+    sourceName: article?.source_name ?? '',
+    sourceUrl: article?.source_url ?? '',
+    imageUrl: article?.image_url ?? '',
+    author: article?.author ?? '',
+    publishedAt: toLocalInput(article?.published_at),
+    bodyHtml: article?.body_html ?? '',
+    otherTitle: other?.title ?? '',
+    otherSummary: other?.summary ?? '',
+  };
+}
+
+function buildBody(state: FormState): CreateNewsArticleBody {
+  const other = otherLanguageOf(state.language);
+  return {
+    title: state.title,
+    summary: state.summary,
+    category: state.category,
+    language: state.language,
+    source_name: state.sourceName,
+    source_url: state.sourceUrl,
+    image_url: state.imageUrl.trim() || null,
+    author: state.author.trim() || null,
+    published_at: state.publishedAt ? new Date(state.publishedAt).toISOString() : undefined,
+    body_html: state.bodyHtml,
+    translations: state.otherTitle.trim() ? { [other]: { title: state.otherTitle, summary: state.otherSummary } } : {},
+  };
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
+
+function Field({ label, error, optional, children, id }: { label: string; error?: string; optional?: boolean; children: ReactNode; id: string }) {
+  const { t } = useTranslation('news');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+        {optional ? <span className="font-normal text-slate-500 dark:text-slate-400"> ({t('admin.optional')})</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface NewsArticleFormProps {
+  open: boolean;
+  onClose: () => void;
+  /** Present when editing. */
+  article?: NewsArticle;
+  onSaved?: (article: NewsArticle) => void;
+}
+
+/** Administrators write or edit an article; the server validates and sanitizes it. */
+export function NewsArticleForm({ open, onClose, article, onSaved }: NewsArticleFormProps) {
+  const { t } = useTranslation('news');
+  const baseId = useId();
+  const [state, setState] = useState<FormState>(() => initialState(article));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateNewsArticle();
+  const update = useUpdateNewsArticle();
+  const pending = create.isPending || update.isPending;
+  const other = otherLanguageOf(state.language);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((current) => ({ ...current, [key]: value }));
+  const id = (name: string) => `${baseId}-${name}`;
+  const errorFor = (field: string) => fieldErrors[field];
+  const describedBy = (field: string, name: string) => (fieldErrors[field] ? `${id(name)}-error` : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldErrors({});
+    setFormError(null);
+    try {
+      const body = buildBody(state);
+      const saved = article ? await update.mutateAsync({ id: article.id, body }) : await create.mutateAsync(body);
+      toast.success(t('admin.saved'));
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.fields) setFieldErrors(error.fields);
+      setFormError(resolveErrorMessage(error));
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t(article ? 'admin.editTitle' : 'admin.createTitle')}>
+      <form onSubmit={submit} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1">
+        {formError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300">
+            {formError}
+          </p>
+        ) : null}
+        <Field id={id('title')} label={t('admin.fields.title')} error={errorFor('title')}>
+          <input id={id('title')} className={inputClass} value={state.title} required maxLength={300} aria-invalid={!!errorFor('title')} aria-describedby={describedBy('title', 'title')} onChange={(e) => set('title', e.target.value)} />
+        </Field>
+        <Field id={id('summary')} label={t('admin.fields.summary')} error={errorFor('summary')} optional>
+          <textarea id={id('summary')} className={inputClass} rows={3} maxLength={2000} value={state.summary} onChange={(e) => set('summary', e.target.value)} />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id={id('category')} label={t('admin.fields.category')} error={errorFor('category')}>
+            <select id={id('category')} className={inputClass} value={state.category} onChange={(e) => set('category', e.target.value as NewsCategory)}>
+              {newsCategories.map((category) => (
+                <option key={category} value={category}>
+                  {t(`categories.${category}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={id('language')} label={t('admin.fields.language')} error={errorFor('language')}>
+            <select id={id('language')} className={inputClass} value={state.language} onChange={(e) => set('language', e.target.value as NewsLanguage)}>
+              <option value="en">{t('badges.languages.en')}</option>
+              <option value="es">{t('badges.languages.es')}</option>
+            </select>
+          </Field>
+        </div>
+        <Field id={id('sourceName')} label={t('admin.fields.sourceName')} error={errorFor('source_name')}>
+          <input id={id('sourceName')} className={inputClass} value={state.sourceName} required aria-invalid={!!errorFor('source_name')} aria-describedby={describedBy('source_name', 'sourceName')} onChange={(e) => set('sourceName', e.target.value)} />
+        </Field>
+        <Field id={id('sourceUrl')} label={t('admin.fields.sourceUrl')} error={errorFor('source_url')}>
+          <input id={id('sourceUrl')} type="url" className={inputClass} value={state.sourceUrl} required aria-invalid={!!errorFor('source_url')} aria-describedby={describedBy('source_url', 'sourceUrl')} onChange={(e) => set('sourceUrl', e.target.value)} />
+        </Field>
+        <Field id={id('imageUrl')} label={t('admin.fields.imageUrl')} error={errorFor('image_url')} optional>
+          <input id={id('imageUrl')} type="url" className={inputClass} value={state.imageUrl} aria-invalid={!!errorFor('image_url')} aria-describedby={describedBy('image_url', 'imageUrl')} onChange={(e) => set('imageUrl', e.target.value)} />
+        </Field>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Field id={id('author')} label={t('admin.fields.author')} error={errorFor('author')} optional>
+            <input id={id('author')} className={inputClass} value={state.author} onChange={(e) => set('author', e.target.value)} />
+          </Field>
+          <Field id={id('publishedAt')} label={t('admin.fields.publishedAt')} error={errorFor('published_at')} optional>
+            <input id={id('publishedAt')} type="datetime-local" className={inputClass} value={state.publishedAt} onChange={(e) => set('publishedAt', e.target.value)} />
+          </Field>
+        </div>
+        <Field id={id('bodyHtml')} label={t('admin.fields.bodyHtml')} error={errorFor('body_html')} optional>
+          <textarea id={id('bodyHtml')} className={`${inputClass} font-mono`} rows={6} value={state.bodyHtml} onChange={(e) => set('bodyHtml', e.target.value)} />
+        </Field>
+        <Field id={id('otherTitle')} label={t(other === 'es' ? 'admin.fields.titleEs' : 'admin.fields.titleEn')} error={errorFor(`translations.${other}.title`)} optional>
+          <input id={id('otherTitle')} className={inputClass} lang={other} value={state.otherTitle} onChange={(e) => set('otherTitle', e.target.value)} />
+        </Field>
+        <Field id={id('otherSummary')} label={t(other === 'es' ? 'admin.fields.summaryEs' : 'admin.fields.summaryEn')} error={errorFor(`translations.${other}.summary`)} optional>
+          <textarea id={id('otherSummary')} className={inputClass} lang={other} rows={2} value={state.otherSummary} onChange={(e) => set('otherSummary', e.target.value)} />
+        </Field>
+        <div className="sticky bottom-0 flex justify-end gap-2 bg-white pt-2 dark:bg-slate-900">
+          <Button variant="secondary" onClick={onClose}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {t('admin.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createLeadBodySchema,
+  employeeRanges,
+  geographicRegions,
+  leadIndustries,
+  operationalScales,
+  subscriptionInterests,
+  type CreateLeadBody,
+  type LeadInput,
+} from '@fueldesk/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { resolveErrorMessage } from '@/lib/api-client';
+import { useCreateLead } from '../api/create-lead';
+import { applyServerFieldErrors, CheckboxGroup, FormOutcome, SelectField, TextAreaField, TextField, useFormMessage } from './form-controls';
+
+const fieldNames = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'company',
+  'job_title',
+  'employees',
+  'industry',
+  'interests',
+  'regions',
+  'operational_scale',
+  'message',
+] as const;
+
+const emptyValues: CreateLeadBody = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  company: '',
+  job_title: '',
+  employees: '',
+  industry: '',
+  interests: [],
+  regions: [],
+  operational_scale: '',
+  message: '',
+};
+
+/** The sales/lead form (SPEC.md §3, §5): company profile and the subscription interests. */
+export function LeadForm() {
+  const { t } = useTranslation(['public', 'forms']);
+  const formMessage = useFormMessage();
+  const mutation = useCreateLead();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateLeadBody, unknown, LeadInput>({
+    resolver: zodResolver(createLeadBodySchema),
+    defaultValues: emptyValues,
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      reset(emptyValues);
+    } catch (error) {
+      applyServerFieldErrors(error, fieldNames, setError);
+    }
+  });
+
+  const options = (group: string, values: readonly string[]) =>
+    values.map((value) => ({ value, label: t(`leadForm.options.${group}.${value}`) }));
+  const groupError = (error: { message?: string } | readonly ({ message?: string } | undefined)[] | undefined) =>
+    formMessage(Array.isArray(error) ? error.find(Boolean)?.message : (error as { message?: string } | undefined)?.message);
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('leadForm.label')} className="flex flex-col gap-8">
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.you')}</legend>
+        <TextField
+          label={t('leadForm.firstName')}
+          autoComplete="given-name"
+          required
+          error={formMessage(errors.first_name?.message)}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('leadForm.lastName')}
+          autoComplete="family-name"
+          required
+          error={formMessage(errors.last_name?.message)}
+          {...register('last_name')}
+        />
+        <TextField
+          label={t('leadForm.email')}
+          type="email"
+          autoComplete="email"
+          required
+          error={formMessage(errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('leadForm.phone')}
+          type="tel"
+          autoComplete="tel"
+          hint={t('leadForm.phoneHint')}
+          error={formMessage(errors.phone?.message)}
+          {...register('phone')}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.company')}</legend>
+        <TextField
+          label={t('leadForm.company')}
+          autoComplete="organization"
+          required
+          error={formMessage(errors.company?.message)}
+          {...register('company')}
+        />
+        <TextField
+          label={t('leadForm.jobTitle')}
+          autoComplete="organization-title"
+          error={formMessage(errors.job_title?.message)}
+          {...register('job_title')}
+        />
+        <SelectField
+          label={t('leadForm.employees')}
+          placeholder={t('leadForm.choose')}
+          options={employeeRanges.map((value) => ({ value, label: t(`leadForm.options.employees.${value}`) }))}
+          error={formMessage(errors.employees?.message)}
+          {...register('employees')}
+        />
+        <SelectField
+          label={t('leadForm.industry')}
+          placeholder={t('leadForm.choose')}
+          options={options('industry', leadIndustries)}
+          error={formMessage(errors.industry?.message)}
+          {...register('industry')}
+        />
+        <SelectField
+          label={t('leadForm.operationalScale')}
+          placeholder={t('leadForm.choose')}
+          options={options('operationalScale', operationalScales)}
+          error={formMessage(errors.operational_scale?.message)}
+          {...register('operational_scale')}
+        />
+      </fieldset>
+
+      <CheckboxGroup
+        legend={t('leadForm.interests')}
+        required
+        options={options('interests', subscriptionInterests)}
+        error={groupError(errors.interests)}
+        inputProps={register('interests')}
+      />
+      <CheckboxGroup
+        legend={t('leadForm.regions')}
+        options={options('regions', geographicRegions)}
+        error={groupError(errors.regions)}
+        inputProps={register('regions')}
+      />
+      <TextAreaField label={t('leadForm.message')} error={formMessage(errors.message?.message)} {...register('message')} />
+
+      <div className="flex flex-col gap-3">
+        {mutation.isSuccess ? <FormOutcome kind="success">{t('leadForm.success')}</FormOutcome> : null}
+        {mutation.isError ? (
+          <FormOutcome kind="error">
+            {t('leadForm.failure')} {resolveErrorMessage(mutation.error)}
+          </FormOutcome>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? t('forms:sending') : t('leadForm.submit')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

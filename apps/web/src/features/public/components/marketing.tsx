@@ -1,0 +1,52 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+
+/** A landing-page band with its own h2, reachable by `#id`. */
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  tone = 'white',
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+  tone?: 'white' | 'muted';
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={clsx('scroll-mt-6 py-14 sm:py-20', tone === 'muted' && 'bg-slate-50')}>
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {title}
+        </h2>
+        {lead ? <p className="mt-3 max-w-3xl text-base text-slate-700 sm:text-lg">{lead}</p> : null}
+        <div className="mt-8">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** The top of an inner public page: its h1 and a lead paragraph. */
+export function PageIntro({ title, lead, children }: { title: string; lead: string; children?: ReactNode }) {
+  return (
+    <div className="border-b border-slate-200 bg-gradient-to-b from-amber-50 to-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+        <p className="mt-4 max-w-3xl text-lg text-slate-700">{lead}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function Card({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      {icon ? <span className="inline-flex size-10 items-center justify-center rounded-lg bg-amber-100 text-amber-800">{icon}</span> : null}
+      <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+      <div className="text-slate-700">{children}</div>
+    </div>
+  );
+}

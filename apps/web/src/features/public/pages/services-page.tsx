@@ -1,0 +1,67 @@
+import { PRODUCT_NAME } from '@fueldesk/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { PageIntro } from '../components/marketing';
+import { usePageMeta } from '../use-page-meta';
+
+const services = [
+  { key: 'prices', icon: 'chart' },
+  { key: 'news', icon: 'news' },
+  { key: 'dueDiligence', icon: 'shield' },
+  { key: 'bank', icon: 'bank' },
+] as const;
+
+const comingModules = ['portfolio', 'transactions', 'certificate', 'wallet', 'trade'] as const;
+
+/** `/services`: what is available in the beta and what is only announced. */
+export default function ServicesPage() {
+  const { t } = useTranslation('public');
+  usePageMeta(`${PRODUCT_NAME} - ${t('servicesPage.title')}`, t('meta.services'));
+
+  return (
+    <>
+      <PageIntro title={t('servicesPage.title')} lead={t('servicesPage.lead')} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
+        <section aria-labelledby="services-available">
+          <h2 id="services-available" className="text-2xl font-bold text-slate-900">
+            {t('servicesPage.available')}
+          </h2>
+          <ul className="mt-6 grid gap-5 md:grid-cols-2">
+            {services.map((service) => (
+              <li key={service.key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800">
+                  <Icon name={service.icon} className="size-6" />
+                </span>
+                <div>
+                  <h3 className="text-lg font-semibold text-slate-900">{t(`services.items.${service.key}.title`)}</h3>
+                  <p className="mt-2 text-slate-700">{t(`services.items.${service.key}.body`)}</p>
+                  <p className="mt-2 text-sm text-slate-600">{t(`servicesPage.details.${service.key}`)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="services-coming" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6">
+          <h2 id="services-coming" className="text-2xl font-bold text-slate-900">
+            {t('servicesPage.coming.heading')}
+          </h2>
+          <p className="mt-2 text-slate-700">{t('servicesPage.coming.body')}</p>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {comingModules.map((module) => (
+              <li key={module} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800">
+                {t(`servicesPage.coming.items.${module}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <p>
+          <Link to="/form" className={buttonClassName('primary')}>
+            {t('servicesPage.cta')}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

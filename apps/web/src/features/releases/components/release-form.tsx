@@ -1,0 +1,258 @@
+import { createReleaseBodySchema, findFormMessageKey, releaseTypes, type CreateReleaseBody } from '@fueldesk/contracts';
+import clsx from 'clsx';
+import { useId, useState, type ReactNode } from 'react';
+import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { isApiError, resolveErrorMessage } from '@/lib/api-client';
+import { usePublishRelease } from '../api/publish-release';
+
+/** The form keeps each section's items as one text, a line per item. */
+interface ReleaseFormValues {
+  title: string;
+  version: string;
+  type: string;
+  description: string;
+  sections: { title: string; items: string }[];
+}
+
+const emptySection = { title: '', items: '' };
+const emptyValues: ReleaseFormValues = { title: '', version: '', type: '', description: '', sections: [emptySection] };
+
+function toBody(values: ReleaseFormValues): CreateReleaseBody {
+  return {
+    title: values.title,
+    version: values.version,
+    type: values.type as CreateReleaseBody['type'],
+    description: values.description,
+    sections: values.sections.map((section) => ({ title: section.title, items: section.items.split('\n') })),
+  };
+}
+
+function setNested(target: Record<string, unknown>, path: readonly PropertyKey[], message: string) {
+  let node = target;
+  path.forEach((part, index) => {
+    const key = String(part);
+    if (index === path.length - 1) {
+      if (!node[key] || typeof node[key] !== 'object' || !('message' in (node[key] as object))) {
+        node[key] = { ...(node[key] as object | undefined), type: 'validation', message };
+      }
+      return;
+    }
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  });
+}
+
+/** Validates with the contracts' release schema (SPEC.md §5), mapping its issues onto the fields. */
+const releaseResolver: Resolver<ReleaseFormValues, unknown, CreateReleaseBody> = async (values) => {
+  const result = createReleaseBodySchema.safeParse(toBody(values));
+  if (result.success) return { values: result.data as CreateReleaseBody, errors: {} };
+  const errors: Record<string, unknown> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.length > 0 ? issue.path : ['root'];
+    // An error on the whole list (none given) shows beside the list, not on a field.
+    setNested(errors, path[0] === 'sections' && path.length === 1 ? ['root', 'sections'] : path, issue.message);
+  }
+  return { values: {}, errors: errors as FieldErrors<ReleaseFormValues> };
+};
+
+function FieldBlock({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  const { t } = useTranslation('forms');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+        <span className="text-red-700 dark:text-red-400">
+          <span aria-hidden="true"> *</span>
+          <span className="sr-only"> ({t('required')})</span>
+        </span>
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const controlClassName =
+  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+/** Admin form that publishes a release (POST /api/releases). */
+export function ReleaseForm() {
+  const { t } = useTranslation(['releases', 'forms']);
+  const { t: tf } = useTranslation('forms');
+  const baseId = useId();
+  const mutation = usePublishRelease();
+  const [published, setPublished] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ReleaseFormValues, unknown, CreateReleaseBody>({ resolver: releaseResolver, defaultValues: emptyValues, mode: 'onSubmit' });
+  const sections = useFieldArray({ control, name: 'sections' });
+
+  const message = (text: string | undefined) => {
+    const key = findFormMessageKey(text);
+    return key ? tf(`messages.${key}`) : text;
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setPublished(null);
+    try {
+      const release = await mutation.mutateAsync(body);
+      setPublished(release.version);
+      reset(emptyValues);
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        for (const [name, text] of Object.entries(error.fields)) {
+          if (name === 'title' || name === 'version' || name === 'type' || name === 'description') {
+            setError(name, { type: 'server', message: text });
+          }
+        }
+      }
+    }
+  });
+
+  const id = (name: string) => `${baseId}-${name.replace(/\./g, '-')}`;
+  const aria = (name: string, error: string | undefined, hint = false) => ({
+    id: id(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-required': true,
+    'aria-describedby': [hint ? `${id(name)}-hint` : '', error ? `${id(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
+  });
+
+  const titleError = message(errors.title?.message);
+  const versionError = message(errors.version?.message);
+  const typeError = message(errors.type?.message);
+  const descriptionError = message(errors.description?.message);
+  const sectionsError = message(errors.root?.sections?.message ?? errors.sections?.root?.message);
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby={`${baseId}-heading`} className="flex flex-col gap-4">
+      <div>
+        <h2 id={`${baseId}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          {t('form.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('form.lead')}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
+        <FieldBlock id={id('title')} label={t('form.title')} error={titleError}>
+          <input type="text" {...aria('title', titleError)} {...register('title')} className={controlClassName} />
+        </FieldBlock>
+        <FieldBlock id={id('version')} label={t('form.version')} hint={t('form.versionHint')} error={versionError}>
+          <input
+            type="text"
+            inputMode="decimal"
+            {...aria('version', versionError, true)}
+            {...register('version')}
+            className={controlClassName}
+          />
+        </FieldBlock>
+        <FieldBlock id={id('type')} label={t('form.type')} error={typeError}>
+          <select {...aria('type', typeError)} {...register('type')} className={controlClassName}>
+            <option value="">{t('form.choose')}</option>
+            {releaseTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </FieldBlock>
+      </div>
+      <FieldBlock id={id('description')} label={t('form.description')} error={descriptionError}>
+        <textarea rows={2} {...aria('description', descriptionError)} {...register('description')} className={controlClassName} />
+      </FieldBlock>
+
+      <fieldset className="flex flex-col gap-4" aria-describedby={sectionsError ? `${baseId}-sections-error` : undefined}>
+        <legend className="text-sm font-semibold text-slate-800 dark:text-slate-200">{t('form.sectionsLegend')}</legend>
+        {sections.fields.map((field, index) => {
+          const sectionTitleError = message(errors.sections?.[index]?.title?.message);
+          const itemsError = message(errors.sections?.[index]?.items?.message);
+          const number = index + 1;
+          return (
+            <div key={field.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <div className="grid gap-3">
+                <FieldBlock id={id(`sections.${index}.title`)} label={t('form.sectionTitle', { number })} error={sectionTitleError}>
+                  <input
+                    type="text"
+                    {...aria(`sections.${index}.title`, sectionTitleError)}
+                    {...register(`sections.${index}.title`)}
+                    className={controlClassName}
+                  />
+                </FieldBlock>
+                <FieldBlock
+                  id={id(`sections.${index}.items`)}
+                  label={t('form.sectionItems', { number })}
+                  hint={t('form.itemsHint')}
+                  error={itemsError}
+                >
+                  <textarea
+                    rows={3}
+                    {...aria(`sections.${index}.items`, itemsError, true)}
+                    {...register(`sections.${index}.items`)}
+                    className={controlClassName}
+                  />
+                </FieldBlock>
+              </div>
+              {sections.fields.length > 1 ? (
+                <Button variant="ghost" className="mt-2 px-2 py-1" onClick={() => sections.remove(index)}>
+                  <Icon name="trash" className="size-4" />
+                  {t('form.removeSection', { number })}
+                </Button>
+              ) : null}
+            </div>
+          );
+        })}
+        {sectionsError ? (
+          <p id={`${baseId}-sections-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
+            {sectionsError}
+          </p>
+        ) : null}
+        <div>
+          <Button variant="secondary" onClick={() => sections.append(emptySection)}>
+            <Icon name="plus" className="size-4" />
+            {t('form.addSection')}
+          </Button>
+        </div>
+      </fieldset>
+
+      {published ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-200"
+        >
+          {t('form.success', { version: published })}
+        </p>
+      ) : null}
+      {mutation.isError ? (
+        <p
+          role="alert"
+          className={clsx(
+            'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800',
+            'dark:border-red-800 dark:bg-red-950 dark:text-red-200',
+          )}
+        >
+          {t('form.failure')} {resolveErrorMessage(mutation.error)}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t('forms:sending') : t('form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

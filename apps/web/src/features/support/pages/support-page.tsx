@@ -1,0 +1,79 @@
+import { SUPPORT_RESPONSE_HOURS, type SupportMessage } from '@fueldesk/contracts';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { getCurrentLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { useSupportMessages } from '../api/get-support-messages';
+import { SupportForm } from '../components/support-form';
+
+function MessageList() {
+  const { t } = useTranslation('support');
+  const messages = useSupportMessages();
+  const dateFormat = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (messages.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
+        <Spinner className="size-5" />
+        {t('list.loading')}
+      </p>
+    );
+  }
+  if (messages.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-slate-700 dark:text-slate-300">
+        <p>{t('list.error')}</p>
+        <Button variant="secondary" onClick={() => void messages.refetch()}>
+          {t('list.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (messages.data.length === 0) {
+    return <p className="text-slate-600 dark:text-slate-400">{t('list.empty')}</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-3">
+      {messages.data.map((message: SupportMessage) => (
+        <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">
+              {t(`types.${message.type}`)}
+            </span>
+            <h3 className="font-semibold text-slate-900 dark:text-slate-100">{message.subject}</h3>
+            <time dateTime={message.created_at} className="text-sm text-slate-600 dark:text-slate-400">
+              {t('list.sentOn', { date: dateFormat.format(new Date(message.created_at)) })}
+            </time>
+          </div>
+          <p className="mt-2 whitespace-pre-wrap text-slate-700 dark:text-slate-300">{message.message}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/support`: the support form with the caller's earlier messages below it. */
+export default function SupportPage() {
+  const { t } = useTranslation('support');
+  const { user } = useSession();
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 p-4 sm:p-6">
+      <p className="text-slate-700 dark:text-slate-300">
+        {user?.email
+          ? t('intro', { hours: SUPPORT_RESPONSE_HOURS, email: user.email })
+          : t('introNoEmail', { hours: SUPPORT_RESPONSE_HOURS })}
+      </p>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <SupportForm />
+      </div>
+      <section aria-labelledby="support-history" className="flex flex-col gap-4">
+        <h2 id="support-history" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          {t('list.heading')}
+        </h2>
+        <MessageList />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { isRestrictedClient, planNameFromCode } from '@fueldesk/contracts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
+import { useSession } from '@/lib/session';
+import { readBoolean, writeBoolean } from '@/lib/storage';
+import { useDashboardTheme } from '@/lib/theme';
+import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
+import { useIsMobile } from '@/lib/use-media-query';
+import { AccountViewFrame, type AccountView } from './account-view-frame';
+import { Header } from './header/header';
+import { NavigationProgress } from './navigation-progress';
+import { Sidebar } from './sidebar/sidebar';
+import { SkipLink } from './skip-link';
+
+export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
+
+/** Every protected page: sidebar, header, theme, account views (SPEC.md §2 "Dashboard layout"). */
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { user, role, isSuperadmin, signOut } = useSession();
+  const { isDark, toggleTheme } = useDashboardTheme();
+  const isMobile = useIsMobile();
+  const sidebarId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const [collapsed, setCollapsed] = useState(() => readBoolean('local', SIDEBAR_COLLAPSED_KEY) ?? false);
+  const [drawerRequested, setDrawerRequested] = useState(false);
+  const [accountView, setAccountView] = useState<AccountView | null>(null);
+  const drawerOpen = isMobile && drawerRequested;
+
+  // A navigation closes the drawer and any account view (state adjusted during render, not in an effect).
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (locationKey !== location.key) {
+    setLocationKey(location.key);
+    setDrawerRequested(false);
+    setAccountView(null);
+  }
+
+  useBodyScrollLock(drawerOpen);
+
+  const closeDrawer = useCallback(() => {
+    setDrawerRequested(false);
+    menuButtonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    document.getElementById(sidebarId)?.querySelector<HTMLElement>('a[href], button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closeDrawer();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, sidebarId, closeDrawer]);
+
+  const toggleCollapsed = () => {
+    writeBoolean('local', SIDEBAR_COLLAPSED_KEY, !collapsed);
+    setCollapsed(!collapsed);
+  };
+
+  const logOut = () => {
+    // Leave the protected tree first, so the guard does not bounce the user to /login.
+    void Promise.resolve(navigate('/', { replace: true })).then(signOut);
+  };
+
+  const routeTitle = useRouteTitle();
+  const title = accountView ? t(`sections.${accountView}`) : (routeTitle ?? t('app.name'));
+  useDocumentTitle(title);
+
+  const planName = user?.plan_name || planNameFromCode(user?.plan_code) || t('sidebar.planFallback');
+
+  return (
+    <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
+      <NavigationProgress active={navigation.state === 'loading'} />
+      <Sidebar
+        id={sidebarId}
+        collapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        isMobile={isMobile}
+        drawerOpen={drawerOpen}
+        onNavigate={() => setDrawerRequested(false)}
+        restricted={isRestrictedClient({ role, is_superadmin: isSuperadmin })}
+        planName={planName}
+        onLogout={logOut}
+      />
+      {drawerOpen ? (
+        <button
+          type="button"
+          aria-label={t('sidebar.closeDrawer')}
+          onClick={closeDrawer}
+          className="fixed inset-0 z-30 cursor-default bg-slate-950/50"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header
+          title={title}
+          sidebarId={sidebarId}
+          showMenuButton={isMobile}
+          drawerOpen={drawerOpen}
+          menuButtonRef={menuButtonRef}
+          onOpenDrawer={() => setDrawerRequested(true)}
+          isDark={isDark}
+          onToggleTheme={toggleTheme}
+          onOpenProfile={() => setAccountView('profile')}
+          onOpenSettings={() => setAccountView('settings')}
+          onLogout={logOut}
+        />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          {accountView ? <AccountViewFrame view={accountView} onClose={() => setAccountView(null)} /> : null}
+          <div hidden={accountView !== null}>
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

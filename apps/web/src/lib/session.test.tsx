@@ -1,0 +1,146 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { futureExp, makeToken } from '@/test/render-app';
+import { api } from './api-client';
+import {
+  AUTH_TOKEN_KEY,
+  LOGIN_TIMESTAMP_KEY,
+  REFRESH_TOKEN_KEY,
+  USER_KEY,
+  decodeTokenPayload,
+  isTokenExpired,
+  readAccessToken,
+} from './auth-storage';
+import { SessionProvider, reloadSessionFromStorage, useSession, type SessionUser } from './session';
+
+const user: SessionUser = { id: 3, name: 'Luis', email: 'luis@example.com', role: 'user', access: null, is_superadmin: false };
+
+function SessionProbe() {
+  const session = useSession();
+  return (
+    <div>
+      <p>authenticated: {String(session.isAuthenticated)}</p>
+      <p>role: {session.role ?? 'none'}</p>
+      <p>superadmin: {String(session.isSuperadmin)}</p>
+      <p>plan: {session.user?.plan_name ?? 'none'}</p>
+      <button onClick={() => session.signIn({ accessToken: makeToken({ exp: futureExp(), role: 'user' }), refreshToken: 'r1' }, user)}>
+        sign in
+      </button>
+      <button onClick={() => session.updateUser({ plan_name: 'Pro' })}>plan</button>
+      <button onClick={() => session.signOut()}>sign out</button>
+    </div>
+  );
+}
+
+function renderProbe() {
+  reloadSessionFromStorage();
+  return render(
+    <SessionProvider>
+      <SessionProbe />
+    </SessionProvider>,
+  );
+}
+
+describe('tokens', () => {
+  it('decodes the payload of a JWT, including non-ASCII claims', () => {
+    const token = makeToken({ sub: '9', role: 'cliente', is_superadmin: false, exp: 100, name: 'José Núñez' });
+    expect(decodeTokenPayload(token)).toEqual({ sub: '9', role: 'cliente', is_superadmin: false, exp: 100, name: 'José Núñez' });
+    expect(decodeTokenPayload('not-a-token')).toBeNull();
+    expect(decodeTokenPayload('a.%%%.c')).toBeNull();
+  });
+
+  it('treats exp at or before now as expired', () => {
+    const now = 1_700_000_000_000;
+    expect(isTokenExpired(makeToken({ exp: now / 1000 }), now)).toBe(true);
+    expect(isTokenExpired(makeToken({ exp: now / 1000 - 1 }), now)).toBe(true);
+    expect(isTokenExpired(makeToken({ exp: now / 1000 + 1 }), now)).toBe(false);
+    expect(isTokenExpired(makeToken({ sub: 'no-exp' }), now)).toBe(false);
+  });
+
+  it('discards an expired stored token on read', () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: 1 }));
+    expect(readAccessToken()).toBeNull();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('SessionProvider', () => {
+  it('signs in, updates the user and signs out through storage', async () => {
+    renderProbe();
+    expect(screen.getByText('authenticated: false')).toBeInTheDocument();
+
+    act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    expect(screen.getByText('authenticated: true')).toBeInTheDocument();
+    expect(screen.getByText('role: user')).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeTruthy();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('r1');
+    expect(Number(localStorage.getItem(LOGIN_TIMESTAMP_KEY))).toBeGreaterThan(0);
+    expect(JSON.parse(sessionStorage.getItem(USER_KEY)!)).toMatchObject({ email: 'luis@example.com' });
+
+    act(() => screen.getByRole('button', { name: 'plan' }).click());
+    expect(screen.getByText('plan: Pro')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(USER_KEY)!)).toMatchObject({ plan_name: 'Pro' });
+
+    act(() => screen.getByRole('button', { name: 'sign out' }).click());
+    expect(screen.getByText('authenticated: false')).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(LOGIN_TIMESTAMP_KEY)).toBeNull();
+    expect(sessionStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('reads role and superadmin from the token when no user is stored (another tab)', () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: futureExp(), role: ' Cliente ', is_superadmin: true }));
+    renderProbe();
+    expect(screen.getByText('role: cliente')).toBeInTheDocument();
+    expect(screen.getByText('superadmin: true')).toBeInTheDocument();
+  });
+
+  describe('refresh after a 401', () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+    beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      fetchMock.mockReset();
+    });
+
+    it('refreshes once with the refresh token, stores the rotated tokens and retries', async () => {
+      localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: futureExp(), role: 'user' }));
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'old-refresh');
+      const fresh = makeToken({ exp: futureExp(), role: 'user' });
+      fetchMock
+        .mockResolvedValueOnce(json(401, { code: 'TOKEN_EXPIRED', detail: 'expired' }))
+        .mockResolvedValueOnce(json(200, { access_token: fresh, refresh_token: 'new-refresh' }))
+        .mockResolvedValueOnce(json(200, { ok: true }));
+      renderProbe();
+
+      await expect(api.get('/auth/me')).resolves.toEqual({ ok: true });
+      const refreshCall = fetchMock.mock.calls[1];
+      expect(String(refreshCall[0])).toBe('/api/auth/refresh');
+      expect(refreshCall[1]?.body).toBe(JSON.stringify({ refresh_token: 'old-refresh' }));
+      expect(new Headers(refreshCall[1]?.headers).has('Authorization')).toBe(false);
+      expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh);
+      expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('new-refresh');
+    });
+
+    it('ends the session when the refresh fails', async () => {
+      localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: futureExp(), role: 'user' }));
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'reused');
+      fetchMock
+        .mockResolvedValueOnce(json(401, { code: 'SESSION_REVOKED', detail: 'revoked' }))
+        .mockResolvedValueOnce(json(401, { code: 'SESSION_REVOKED', detail: 'revoked' }));
+      renderProbe();
+      expect(screen.getByText('authenticated: true')).toBeInTheDocument();
+
+      await act(async () => {
+        await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(screen.getByText('authenticated: false')).toBeInTheDocument();
+      expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { LANGUAGES, errorCodes } from '@fueldesk/contracts';
+import { describe, expect, it } from 'vitest';
+import type { LocaleTree } from '@/lib/i18n';
+
+const files = import.meta.glob<LocaleTree>('./*/*.json', { eager: true, import: 'default' });
+
+function listKeys(tree: LocaleTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : listKeys(value, `${prefix}${key}.`),
+  );
+}
+
+function byLanguage(): Map<string, Map<string, LocaleTree>> {
+  const result = new Map<string, Map<string, LocaleTree>>();
+  for (const [path, tree] of Object.entries(files)) {
+    const [, language, namespace] = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    if (!result.has(language)) result.set(language, new Map());
+    result.get(language)!.set(namespace, tree);
+  }
+  return result;
+}
+
+const locales = byLanguage();
+const namespaces = [...new Set([...locales.values()].flatMap((files) => [...files.keys()]))].sort();
+
+describe('locale files', () => {
+  it('exist for exactly the supported languages', () => {
+    expect([...locales.keys()].sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(namespaces)('namespace %s has the same keys in every language', (namespace) => {
+    const keySets = LANGUAGES.map((language) => {
+      const tree = locales.get(language)?.get(namespace);
+      expect(tree, `${language}/${namespace}.json is missing`).toBeDefined();
+      return new Set(listKeys(tree ?? {}));
+    });
+    const all = new Set(keySets.flatMap((keys) => [...keys]));
+    LANGUAGES.forEach((language, index) => {
+      const missing = [...all].filter((key) => !keySets[index].has(key));
+      expect(missing, `keys missing in ${language}/${namespace}.json`).toEqual([]);
+    });
+  });
+
+  it.each(namespaces)('namespace %s has no empty translations', (namespace) => {
+    for (const language of LANGUAGES) {
+      const tree = locales.get(language)?.get(namespace) ?? {};
+      const empty = listKeys(tree).filter((key) => {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as LocaleTree)[part], tree);
+        return typeof value === 'string' && value.trim() === '';
+      });
+      expect(empty, `empty values in ${language}/${namespace}.json`).toEqual([]);
+    }
+  });
+});
+
+// These codes carry a server detail that says more than any fixed text could, so the detail shows.
+const CODES_SHOWN_BY_DETAIL = ['BAD_REQUEST', 'CONFLICT', 'IMPORT_REJECTED'];
+
+describe('API error codes', () => {
+  it('each have a text in every language, except those shown by their detail', () => {
+    for (const language of LANGUAGES) {
+      const errors = (locales.get(language)?.get('common')?.errors ?? {}) as LocaleTree;
+      const missing = errorCodes.filter((code) => !CODES_SHOWN_BY_DETAIL.includes(code) && typeof errors[code] !== 'string');
+      expect(missing, `errors.<CODE> missing in ${language}/common.json`).toEqual([]);
+    }
+  });
+});

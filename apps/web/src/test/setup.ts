@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import i18n from '@/lib/i18n';
+import { maintenanceStore } from '@/lib/maintenance';
+import { resetNotificationsCache } from '@/lib/notifications';
+import { reloadSessionFromStorage } from '@/lib/session';
+
+const DEFAULT_WIDTH = 1024;
+
+// jsdom has no layout: width queries are answered from window.innerWidth, which tests set.
+function evaluateMediaQuery(query: string): boolean {
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  if (max) return window.innerWidth <= Number(max[1]);
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  if (min) return window.innerWidth >= Number(min[1]);
+  return false;
+}
+
+window.matchMedia = (query: string): MediaQueryList => ({
+  media: query,
+  get matches() {
+    return evaluateMediaQuery(query);
+  },
+  onchange: null,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  dispatchEvent: () => false,
+});
+
+window.scrollTo = () => undefined;
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+  document.body.style.overflow = '';
+  window.innerWidth = DEFAULT_WIDTH;
+  maintenanceStore.set(false);
+  resetNotificationsCache();
+  reloadSessionFromStorage();
+});

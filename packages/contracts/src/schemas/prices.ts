@@ -1,0 +1,319 @@
+import { z } from 'zod';
+import { DASHBOARD_MAX_PRODUCTS, ROWS_PER_PAGE_OPTIONS } from '../constants';
+
+/** Product categories; the values double as /marketprice/{slug} route slugs. */
+export const priceCategories = ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane'] as const;
+export type PriceCategory = (typeof priceCategories)[number];
+export const priceCategorySchema = z.enum(priceCategories);
+
+/** Where a stored price came from; `demo` values are generated and labelled as such everywhere. */
+export const priceSources = ['eia', 'eia-api', 'fred', 'csv', 'demo'] as const;
+export type PriceSource = (typeof priceSources)[number];
+
+/** Limits of the history endpoint (charts, comparison, export). */
+export const PRICE_HISTORY_MAX_PRODUCTS = 10;
+export const PRICE_HISTORY_MAX_YEARS = 10;
+export const PRICE_MOVERS_MAX = 20;
+export const PRICE_PAGE_SIZE_MAX = 100;
+export const DASHBOARD_NAME_MAX = 60;
+export const DASHBOARD_SLUG_MAX = 60;
+export const DASHBOARDS_PER_USER_MAX = 50;
+
+export const DASHBOARD_LIMIT_MESSAGE = `A dashboard holds at most ${DASHBOARD_MAX_PRODUCTS} products. Remove one before adding another.`;
+
+/** The server event that tells browsers and other instances that prices changed. */
+export const PRICES_UPDATED_EVENT = 'prices_updated';
+
+function isRealDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date as YYYY-MM-DD that exists (no 2024-02-30). */
+export const isoDateSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date written as YYYY-MM-DD.' })
+  .refine(isRealDate, { error: 'This date does not exist.' });
+
+export const productCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_]{2,32}$/, { error: 'A product code has 2 to 32 letters, digits or underscores.' });
+
+/** `A,B,C` in a query string → ['A','B','C']. */
+const productCodeListSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Name at least one product code.' })
+  .transform((value) => value.split(',').map((item) => item.trim().toUpperCase()).filter(Boolean))
+  .pipe(
+    z
+      .array(productCodeSchema)
+      .min(1, { error: 'Name at least one product code.' })
+      .max(PRICE_HISTORY_MAX_PRODUCTS, { error: `Compare at most ${PRICE_HISTORY_MAX_PRODUCTS} products at a time.` })
+      .transform((codes) => [...new Set(codes)]),
+  );
+
+export const productSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: priceCategorySchema,
+  /** Unit of measure label, e.g. `gal` or `bbl`. */
+  unit: z.string(),
+  currency: z.string(),
+  /** Display units, e.g. `USD/gal`. */
+  units: z.string(),
+  delivery_mode: z.string(),
+  location: z.string(),
+  decimal_places: z.number().int(),
+  eia_series_id: z.string().nullable(),
+  fred_series_id: z.string().nullable(),
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  is_demo: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListResponseSchema = z.object({ products: z.array(productSchema) });
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** SPEC.md §3's market price row, plus percent change, category and provenance. */
+export const priceRowSchema = z.object({
+  id: z.string(),
+  product: z.string(),
+  product_name: z.string(),
+  product_description: z.string(),
+  code_id: z.string(),
+  category: priceCategorySchema,
+  delivery_mode_label: z.string(),
+  unit1_label: z.string(),
+  unit2_label: z.string(),
+  units: z.string(),
+  publication_date: z.string(),
+  fmt_date: z.string(),
+  /** Decimal string, exact as stored. */
+  value: z.string(),
+  /** Value minus the product's value on its previous publication date; null for the first one. */
+  diff_base_value: z.string().nullable(),
+  previous_date: z.string().nullable(),
+  percent_change: z.number().nullable(),
+  forward_period: z.string().nullable(),
+  /** The series id in the source repository (EIA series), when known. */
+  repository_id: z.string().nullable(),
+  decimal_places: z.number().int(),
+  create_uid: z.string().nullable(),
+  create_date: z.string(),
+  write_date: z.string(),
+  date_modified: z.string(),
+  source: z.string(),
+  is_demo: z.boolean(),
+});
+export type PriceRow = z.infer<typeof priceRowSchema>;
+
+export const priceSortFields = ['product_name', 'category', 'value', 'diff_base_value', 'percent_change'] as const;
+export type PriceSortField = (typeof priceSortFields)[number];
+
+export const listPricesQuerySchema = z.object({
+  date: isoDateSchema.optional(),
+  category: priceCategorySchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(PRICE_PAGE_SIZE_MAX).default(ROWS_PER_PAGE_OPTIONS[1]),
+  sort: z.enum(priceSortFields).default('product_name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListPricesQuery = z.infer<typeof listPricesQuerySchema>;
+
+export const listPricesResponseSchema = z.object({
+  /** The publication date shown (the latest one when none was asked for); null when no prices exist. */
+  date: z.string().nullable(),
+  latest_date: z.string().nullable(),
+  rows: z.array(priceRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  is_demo: z.boolean(),
+});
+export type ListPricesResponse = z.infer<typeof listPricesResponseSchema>;
+
+export const listPriceDatesQuerySchema = z.object({
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+});
+export type ListPriceDatesQuery = z.infer<typeof listPriceDatesQuerySchema>;
+
+export const priceDatesResponseSchema = z.object({
+  dates: z.array(z.string()),
+  earliest: z.string().nullable(),
+  latest: z.string().nullable(),
+});
+export type PriceDatesResponse = z.infer<typeof priceDatesResponseSchema>;
+
+export const priceHistoryQuerySchema = z.object({
+  codes: productCodeListSchema,
+  /** Defaults to one year before `to`. */
+  from: isoDateSchema.optional(),
+  /** Defaults to the latest publication date. */
+  to: isoDateSchema.optional(),
+});
+export type PriceHistoryQuery = z.infer<typeof priceHistoryQuerySchema>;
+
+export const historyPointSchema = z.object({
+  date: z.string(),
+  value: z.string(),
+  diff_base_value: z.string().nullable(),
+});
+export type HistoryPoint = z.infer<typeof historyPointSchema>;
+
+export const historySeriesSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  category: priceCategorySchema,
+  units: z.string(),
+  decimal_places: z.number().int(),
+  is_demo: z.boolean(),
+  points: z.array(historyPointSchema),
+});
+export type HistorySeries = z.infer<typeof historySeriesSchema>;
+
+export const priceHistoryResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  series: z.array(historySeriesSchema),
+  is_demo: z.boolean(),
+});
+export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;
+
+export const priceMoversQuerySchema = z.object({
+  date: isoDateSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PRICE_MOVERS_MAX).default(5),
+});
+export type PriceMoversQuery = z.infer<typeof priceMoversQuerySchema>;
+
+export const priceMoversResponseSchema = z.object({
+  date: z.string().nullable(),
+  gainers: z.array(priceRowSchema),
+  losers: z.array(priceRowSchema),
+  is_demo: z.boolean(),
+});
+export type PriceMoversResponse = z.infer<typeof priceMoversResponseSchema>;
+
+export const priceSummaryQuerySchema = z.object({ date: isoDateSchema.optional() });
+export type PriceSummaryQuery = z.infer<typeof priceSummaryQuerySchema>;
+
+export const categorySummarySchema = z.object({
+  category: priceCategorySchema,
+  count: z.number().int(),
+  units: z.string(),
+  /** Average value of the category's products on the date (decimal string). */
+  average: z.string(),
+  /** Average of the products' changes against their previous publication (decimal string). */
+  average_change: z.string().nullable(),
+  average_percent_change: z.number().nullable(),
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+});
+export type CategorySummary = z.infer<typeof categorySummarySchema>;
+
+export const priceSummaryResponseSchema = z.object({
+  date: z.string().nullable(),
+  categories: z.array(categorySummarySchema),
+  is_demo: z.boolean(),
+});
+export type PriceSummaryResponse = z.infer<typeof priceSummaryResponseSchema>;
+
+/** The daily table's filters, or (with `codes`) the history's; always CSV. */
+export const exportPricesQuerySchema = z.object({
+  format: z.literal('csv', { error: 'Only format=csv is available.' }).default('csv'),
+  date: isoDateSchema.optional(),
+  category: priceCategorySchema.optional(),
+  sort: z.enum(priceSortFields).default('product_name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  codes: productCodeListSchema.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+});
+export type ExportPricesQuery = z.infer<typeof exportPricesQuerySchema>;
+
+export const dashboardSlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(DASHBOARD_SLUG_MAX)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'A slug uses lower-case letters, digits and single hyphens.' });
+
+export const dashboardProductCodesSchema = z
+  .array(productCodeSchema)
+  .max(DASHBOARD_MAX_PRODUCTS, { error: DASHBOARD_LIMIT_MESSAGE })
+  .refine((codes) => new Set(codes).size === codes.length, { error: 'A product appears twice in this dashboard.' });
+
+export const dashboardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  product_codes: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const dashboardListResponseSchema = z.object({ dashboards: z.array(dashboardSchema) });
+export type DashboardListResponse = z.infer<typeof dashboardListResponseSchema>;
+
+export const createDashboardBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Please provide a name.' }).max(DASHBOARD_NAME_MAX),
+  /** Derived from the name when absent. */
+  slug: dashboardSlugSchema.optional(),
+  product_codes: dashboardProductCodesSchema.default([]),
+});
+export type CreateDashboardBody = z.input<typeof createDashboardBodySchema>;
+
+export const updateDashboardBodySchema = z
+  .object({
+    name: z.string().trim().min(1, { error: 'Please provide a name.' }).max(DASHBOARD_NAME_MAX).optional(),
+    slug: dashboardSlugSchema.optional(),
+    product_codes: dashboardProductCodesSchema.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.slug !== undefined || body.product_codes !== undefined, {
+    error: 'Nothing to change.',
+  });
+export type UpdateDashboardBody = z.input<typeof updateDashboardBodySchema>;
+
+export const dashboardParamsSchema = z.object({ id: z.uuid({ error: 'Unknown dashboard.' }) });
+
+export const importRejectedLineSchema = z.object({ line: z.number().int(), reason: z.string() });
+export type ImportRejectedLine = z.infer<typeof importRejectedLineSchema>;
+
+export const importReportSchema = z.object({
+  file: z.string(),
+  /** eia-date-price, fred-date-value, fred-observation, generic-csv or eia-api. */
+  format: z.string(),
+  product_codes: z.array(z.string()),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.number().int(),
+  /** Empty or `.` values: days without an observation, not errors. */
+  skipped_blank: z.number().int(),
+  /** Generated demo values of these products replaced by real ones. */
+  demo_removed: z.number().int(),
+  rejected_lines: z.array(importRejectedLineSchema),
+  refused: z.boolean(),
+  refusal_reason: z.string().nullable(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const importPricesQuerySchema = z.object({
+  /** The file name decides the series for `Date,Price` and `DATE,VALUE` files. */
+  filename: z.string().trim().min(1).max(200).default('upload.csv'),
+  /** Refuse the whole file when any row is malformed instead of skipping those rows. */
+  strict: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
+});
+export type ImportPricesQuery = z.infer<typeof importPricesQuerySchema>;
