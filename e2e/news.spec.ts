@@ -1,0 +1,134 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+
+// News journey on the demo articles a fresh embedded install loads: filter, search, open, come back.
+
+const account = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
+
+interface Session {
+  refreshToken: string;
+}
+
+/** Signs in through the API and stores the session the way the web app does (SPEC.md §3 key names). */
+async function signIn(page: Page, request: APIRequestContext): Promise<Session> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { access_token: string; refresh_token: string; user: Record<string, unknown> };
+  await page.goto('/');
+  await page.evaluate((session) => {
+    localStorage.setItem('authToken', session.access_token);
+    localStorage.setItem('refresh_token', session.refresh_token);
+    localStorage.setItem('login_timestamp', String(Date.now()));
+    sessionStorage.setItem('user', JSON.stringify(session.user));
+  }, body);
+  return { refreshToken: body.refresh_token };
+}
+
+async function signOut(request: APIRequestContext, session: Session) {
+  await request.post('/api/auth/logout', { data: { refresh_token: session.refreshToken, active_seconds: 1 } });
+}
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+
+test.describe('news at desktop width', () => {
+  test.use({ viewport: viewports.desktop });
+
+  test('filter by category, search, open an article and come back', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const session = await signIn(page, request);
+    try {
+      await page.goto('/news');
+      await expect(page.getByRole('heading', { level: 2, name: 'Global energy news' })).toBeVisible();
+      await expect(page.getByText('15 articles')).toBeVisible();
+      await expect(cards(page)).toHaveCount(10);
+      await expect(cards(page).first().getByText('Demo', { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Regulation' }).click();
+      await expect(page).toHaveURL(/\/news\?category=regulation$/);
+      await expect(page.getByText('5 articles')).toBeVisible();
+      await expect(cards(page)).toHaveCount(5);
+      for (const card of await cards(page).all()) await expect(card.getByText('Regulation', { exact: true })).toBeVisible();
+
+      await page.getByRole('searchbox', { name: 'Search news' }).fill('sanctions');
+      await page.getByRole('searchbox', { name: 'Search news' }).press('Enter');
+      await expect(page).toHaveURL(/category=regulation&q=sanctions/);
+      await expect(page.getByText('1 article for “sanctions”')).toBeVisible();
+      await expect(cards(page)).toHaveCount(1);
+
+      await page.getByRole('link', { name: 'Read the article: New sanctions target tankers in the shadow fleet' }).click();
+      await expect(page).toHaveURL(/\/news\/\d+$/);
+      await expect(page.getByRole('heading', { level: 2, name: 'New sanctions target tankers in the shadow fleet' })).toBeVisible();
+      await expect(page.getByTestId('article-body')).toContainText('Compliance teams are reviewing charter parties');
+      await expect(page.getByText(/This is a demo article written for FuelDesk/)).toBeVisible();
+      await expect(page.getByTestId('article-body').locator('script, [onclick], [onerror]')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+
+      const articleUrl = page.url();
+      await page.getByRole('link', { name: 'Back to news' }).click();
+      await expect(page).toHaveURL(/\/news\?category=regulation&q=sanctions$/);
+      await expect(page.getByRole('button', { name: 'Regulation' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('searchbox', { name: 'Search news' })).toHaveValue('sanctions');
+      await expect(cards(page)).toHaveCount(1);
+
+      // The numeric link, /news/id/{id} and the slug all open the same article.
+      const id = new URL(articleUrl).pathname.split('/').at(-1);
+      await page.goto(`/news/id/${id}`);
+      await expect(page.getByRole('heading', { level: 2, name: 'New sanctions target tankers in the shadow fleet' })).toBeVisible();
+      await page.goto('/news/demo-new-sanctions-target-shadow-tanker-fleet');
+      await expect(page.getByRole('heading', { level: 2, name: 'New sanctions target tankers in the shadow fleet' })).toBeVisible();
+
+      // A custom News sub-item routes to /news/<section>: the list of that section.
+      await page.goto('/news/oil');
+      await expect(page.getByRole('heading', { level: 2, name: 'Oil news' })).toBeVisible();
+      await expect(page.getByText('5 articles')).toBeVisible();
+      expect(errors).toEqual([]);
+    } finally {
+      await signOut(request, session);
+    }
+  });
+
+  test('shows Spanish titles and the dark theme', async ({ page, request }) => {
+    const session = await signIn(page, request);
+    try {
+      await page.evaluate(() => {
+        localStorage.setItem('i18nextLng', 'es');
+        localStorage.setItem('darkMode', 'true');
+      });
+      await page.goto('/news?category=oil');
+      await expect(page.getByRole('heading', { level: 2, name: 'Noticias mundiales de energía' })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: 'Leer el artículo: La OPEP+ mantiene sin cambios sus objetivos de producción en la revisión mensual' }),
+      ).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(/dark/);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await signOut(request, session);
+    }
+  });
+});
+
+test.describe('news at mobile width', () => {
+  test.use({ viewport: viewports.mobile });
+
+  test('the list and an article fit the screen', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const session = await signIn(page, request);
+    try {
+      await page.goto('/news');
+      await expect(cards(page)).toHaveCount(10);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(cards(page)).toHaveCount(5);
+      await cards(page).first().getByRole('link').click();
+      await expect(page.getByRole('link', { name: 'Back to news' })).toBeVisible();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await signOut(request, session);
+    }
+  });
+});
