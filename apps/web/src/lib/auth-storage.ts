@@ -115,3 +115,73 @@ export function clearAuthStorage(): void {
   }
   removeKey('session', USER_KEY);
 }
+
+/** Seconds since the stored login time, at least 1 (SPEC.md §7 logout payload). */
+export function readActiveSeconds(now: number = Date.now()): number {
+  const since = readLoginTimestamp();
+  if (since === null) return 1;
+  return Math.max(1, Math.round((now - since) / 1000));
+}
+
+/** Seconds until the token's exp; null when it carries none. */
+export function readSecondsToExpiry(token: string, now: number = Date.now()): number | null {
+  const exp = decodeTokenPayload(token)?.exp;
+  return typeof exp === 'number' ? exp - now / 1000 : null;
+}
+
+const URL_TOKEN_NAMES = ['access_token', 'token'] as const;
+const URL_SESSION_PARAMS = [...URL_TOKEN_NAMES, 'refresh_token', 'token_type', 'expires_in'];
+// These pages take a mailed single-use `token` that is not a session token.
+const LINK_TOKEN_PATHS = ['/verify-email', '/reset-password', '/activate'];
+
+function isLinkTokenPage(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return LINK_TOKEN_PATHS.some((base) => path.includes(base));
+}
+
+function findSessionParams(params: URLSearchParams, allowPlainToken: boolean): { access: string; refresh: string | null } | null {
+  for (const name of URL_TOKEN_NAMES) {
+    if (name === 'token' && !allowPlainToken) continue;
+    const value = params.get(name);
+    // Only a JWT-shaped value is a session token; anything else is left for the page to read.
+    if (value && decodeTokenPayload(value)) return { access: value, refresh: params.get('refresh_token') };
+  }
+  return null;
+}
+
+function stripParams(params: URLSearchParams, keepPlainToken: boolean): string {
+  for (const name of URL_SESSION_PARAMS) {
+    if (!(name === 'token' && keepPlainToken)) params.delete(name);
+  }
+  return params.toString();
+}
+
+/**
+ * SPEC.md §4 / DECISIONS.md: a sign-in that hands back `access_token` (or `token`) in the URL
+ * fragment or query is stored, then removed from the address bar so that it is neither bookmarked,
+ * shared nor sent as a Referer. Returns true when a usable token was stored (an expired one is not).
+ */
+export function captureTokenFromUrl(target: Pick<Window, 'location' | 'history'> = window): boolean {
+  const { location, history } = target;
+  const hashParams = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const queryParams = new URLSearchParams(location.search);
+  const allowPlainToken = !isLinkTokenPage(location.pathname);
+  const found = findSessionParams(hashParams, true) ?? findSessionParams(queryParams, allowPlainToken);
+  if (!found) return false;
+
+  const usable = !isTokenExpired(found.access);
+  if (usable) {
+    // A new session replaces whatever this browser held: an older refresh token or user would not match it.
+    clearAuthStorage();
+    writeTokens({ accessToken: found.access, refreshToken: found.refresh });
+    writeLoginTimestamp();
+  }
+  const search = stripParams(queryParams, !allowPlainToken);
+  const hash = stripParams(hashParams, false);
+  try {
+    history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`);
+  } catch {
+    // A sandboxed document may refuse; the token is stored either way.
+  }
+  return usable;
+}

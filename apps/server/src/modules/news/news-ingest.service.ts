@@ -1,8 +1,8 @@
 import type { NewsFeedStatusList, NewsIngestQueued, NewsLanguage } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { parseNewsFeeds, type NewsFeedConfig } from '../../integrations/news/feed-config';
-import { fetchFeed } from '../../integrations/news/feed-fetcher';
-import { parseFeed, type ParsedFeedItem } from '../../integrations/news/feed-parser';
+import { FeedFetchError, fetchFeed } from '../../integrations/news/feed-fetcher';
+import { FeedParseError, parseFeed, type ParsedFeedItem } from '../../integrations/news/feed-parser';
 import { createLlmTranslator, type NewsTranslator } from '../../integrations/news/translator';
 import { categorizeArticle } from './news.categorize';
 import { NEWS_INGEST_JOB } from './news.constants';
@@ -176,7 +176,9 @@ export async function ingestFeed(ctx: AppContext, feed: NewsFeedConfig, translat
   } catch (error) {
     result.status = 'error';
     result.error = (error as Error).message;
-    ctx.log.warn({ feed: feed.url, err: error }, 'news feed failed');
+    // Fetch and parse failures are expected outcomes with a clear message; anything else keeps its stack.
+    if (error instanceof FeedFetchError || error instanceof FeedParseError) ctx.log.warn({ feed: feed.url, reason: result.error }, 'news feed failed');
+    else ctx.log.error({ feed: feed.url, err: error }, 'news feed failed');
     try {
       // The validators are kept: a failure must not turn the next request into a full download.
       await saveFeedState(ctx.db, {

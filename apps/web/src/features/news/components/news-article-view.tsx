@@ -115,7 +115,7 @@ function ArticleContent({ article }: { article: NewsArticle }) {
       ) : null}
       {bodyInOtherLanguage && article.body_html ? (
         <p className="text-sm italic text-slate-500 dark:text-slate-400" lang={language}>
-          {t('detail.bodyLanguage', { language: t(`badges.languages.${article.language}`) })}
+          {t('detail.bodyLanguage', { language: t(`detail.languageInSentence.${article.language}`) })}
         </p>
       ) : null}
       <ArticleBody html={article.body_html} lang={article.language} />

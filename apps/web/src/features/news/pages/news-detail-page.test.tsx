@@ -98,7 +98,7 @@ describe('news detail page', () => {
     renderNews('/news/5');
     expect(await screen.findByRole('heading', { level: 2, name: 'La refinería reinicia su unidad' })).toBeInTheDocument();
     expect(screen.getByText('Vuelve la producción.')).toBeInTheDocument();
-    expect(screen.getByText('El texto completo está en Inglés.')).toBeInTheDocument();
+    expect(screen.getByText('El texto completo está en inglés.')).toBeInTheDocument();
   });
 
   it('goes back to the list with the filters it came from', async () => {

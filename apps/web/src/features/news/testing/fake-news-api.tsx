@@ -52,9 +52,32 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
  */
 export function installFakeNewsApi(articles: StoredArticle[], options: { failList?: boolean } = {}) {
   const requests: URL[] = [];
-  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  const writes: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     requests.push(url);
+    const method = init?.method ?? 'GET';
+    if (url.pathname.startsWith('/api/admin/news')) {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      writes.push({ method, path: url.pathname, body });
+      if (method === 'POST' && url.pathname === '/api/admin/news') {
+        if (!String(body?.source_url ?? '').startsWith('http')) {
+          return json(400, { code: 'VALIDATION_ERROR', detail: 'Some fields are not valid.', fields: { source_url: 'Source URL must be an http:// or https:// address.' } });
+        }
+        const created = makeArticle(900, body as Partial<StoredArticle>);
+        articles.push(created);
+        return json(201, present(created, null));
+      }
+      const id = Number(/\/(\d+)$/.exec(url.pathname)?.[1]);
+      const index = articles.findIndex((article) => article.id === id);
+      if (index === -1) return json(404, { code: 'NOT_FOUND', detail: 'Article not found.' });
+      if (method === 'DELETE') {
+        articles.splice(index, 1);
+        return new Response(null, { status: 204 });
+      }
+      articles[index] = { ...articles[index]!, ...(body as Partial<StoredArticle>) };
+      return json(200, present(articles[index]!, null));
+    }
     const lang = url.searchParams.get('lang') as NewsLanguage | null;
     if (url.pathname === '/api/news') {
       if (options.failList) return json(500, { code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.' });
@@ -82,7 +105,7 @@ export function installFakeNewsApi(articles: StoredArticle[], options: { failLis
     if (byId || bySlug) return found ? json(200, present(found, lang)) : json(404, { code: 'NOT_FOUND', detail: 'Article not found.' });
     return json(404, { code: 'ROUTE_NOT_FOUND', detail: 'This API path does not exist.' });
   });
-  return { requests, fetchMock, newsRequests: () => requests.filter((url) => url.pathname.startsWith('/api/news')) };
+  return { requests, writes, fetchMock, newsRequests: () => requests.filter((url) => url.pathname.startsWith('/api/news')) };
 }
 
 /** The news pages on their real paths, with the providers they use. */

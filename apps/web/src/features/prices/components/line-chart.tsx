@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getCurrentLanguage } from '@/lib/i18n';
+
+export interface ChartSeries {
+  id: string;
+  name: string;
+  color: string;
+  /** Products in $/bbl and $/gal share a chart on two scales. */
+  scale: 'left' | 'right';
+  decimals: number;
+  points: Array<{ date: string; value: number }>;
+}
+
+/** Follows the dashboard theme (the `dark` class on <html>) so the chart redraws in the right colours. */
+function useIsDark(): boolean {
+  const [isDark, setIsDark] = useState(() => document.documentElement.classList.contains('dark'));
+  useEffect(() => {
+    const observer = new MutationObserver(() => setIsDark(document.documentElement.classList.contains('dark')));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return isDark;
+}
+
+/**
+ * A line chart drawn with lightweight-charts (loaded on demand). One line per series; the left
+ * scale is shown only when some series uses it.
+ */
+export function LineChart({ series, height = 320, label }: { series: ChartSeries[]; height?: number; label: string }) {
+  const { t } = useTranslation('prices');
+  const container = useRef<HTMLDivElement>(null);
+  const isDark = useIsDark();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let disposed = false;
+    let remove: (() => void) | null = null;
+    import('lightweight-charts')
+      .then(({ createChart, LineSeries, ColorType }) => {
+        if (disposed) return;
+        const text = isDark ? '#cbd5e1' : '#334155';
+        const grid = isDark ? '#1e293b' : '#e2e8f0';
+        const usesLeft = series.some((item) => item.scale === 'left');
+        const usesRight = series.some((item) => item.scale === 'right');
+        const chart = createChart(element, {
+          autoSize: true,
+          height,
+          layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text, attributionLogo: false },
+          grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+          leftPriceScale: { visible: usesLeft, borderColor: grid },
+          rightPriceScale: { visible: usesRight || !usesLeft, borderColor: grid },
+          timeScale: { borderColor: grid },
+          localization: { locale: getCurrentLanguage() === 'es' ? 'es-ES' : 'en-US' },
+          crosshair: { mode: 0 },
+        });
+        for (const item of series) {
+          const line = chart.addSeries(LineSeries, {
+            color: item.color,
+            lineWidth: 2,
+            title: item.name,
+            priceScaleId: item.scale,
+            priceFormat: { type: 'price', precision: item.decimals, minMove: 1 / 10 ** item.decimals },
+          });
+          line.setData(item.points.map((point) => ({ time: point.date, value: point.value })));
+        }
+        chart.timeScale().fitContent();
+        remove = () => chart.remove();
+      })
+      .catch(() => {
+        if (!disposed) setFailed(true);
+      });
+    return () => {
+      disposed = true;
+      remove?.();
+    };
+  }, [series, height, isDark]);
+
+  if (failed) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        {t('chart.failed')}
+      </p>
+    );
+  }
+  return (
+    <figure className="m-0 flex flex-col gap-2">
+      <div ref={container} role="img" aria-label={label} data-testid="price-chart" data-series={series.length} style={{ height }} className="w-full" />
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+        {series.map((item) => (
+          <span key={item.id} className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: item.color }} />
+            {item.name}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

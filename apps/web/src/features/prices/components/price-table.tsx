@@ -1,0 +1,83 @@
+import type { PriceRow, PriceSortField } from '@fueldesk/contracts';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { formatChange, formatDay, formatPercent, formatPrice, trendOf, trendTextClass } from '../lib/format';
+import { DemoBadge } from './demo-badge';
+
+interface PriceTableProps {
+  rows: PriceRow[];
+  sort: PriceSortField;
+  order: 'asc' | 'desc';
+  onSort: (field: PriceSortField) => void;
+  busy?: boolean;
+}
+
+function SortHeader({ field, label, sort, order, onSort, align = 'left' }: { field: PriceSortField; label: string; align?: 'left' | 'right' } & Omit<PriceTableProps, 'rows' | 'busy'>) {
+  const { t } = useTranslation('prices');
+  const active = sort === field;
+  return (
+    <th scope="col" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} className={clsx('px-3 py-2 font-medium', align === 'right' && 'text-right')}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className={clsx('focus-ring inline-flex items-center gap-1 rounded hover:text-slate-900 dark:hover:text-white', active && 'text-slate-900 dark:text-white')}
+        title={t('table.sortBy', { column: label })}
+      >
+        {label}
+        <span aria-hidden="true" className="text-[0.6rem]">
+          {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** The daily price table; the server sorts, this only shows and asks. */
+export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps) {
+  const { t } = useTranslation('prices');
+  const header = { sort, order, onSort };
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full min-w-[44rem] text-sm" aria-busy={busy}>
+        <caption className="sr-only">{t('table.caption')}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
+          <tr>
+            <SortHeader field="product_name" label={t('table.product')} {...header} />
+            <SortHeader field="category" label={t('table.category')} {...header} />
+            <SortHeader field="value" label={t('table.price')} align="right" {...header} />
+            <SortHeader field="diff_base_value" label={t('table.change')} align="right" {...header} />
+            <SortHeader field="percent_change" label={t('table.percent')} align="right" {...header} />
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t('table.previous')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((row) => (
+            <tr key={row.id} className="align-top">
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                <span className="flex flex-wrap items-center gap-2">
+                  {row.product_name}
+                  {row.is_demo ? <DemoBadge /> : null}
+                </span>
+                <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
+                  {row.delivery_mode_label}
+                  {row.forward_period ? ` · ${t('table.forward', { period: row.forward_period })}` : ''}
+                </span>
+              </th>
+              <td className="px-3 py-2">{t(`categories.${row.category}`)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {formatPrice(row.value, row.decimal_places)} <span className="text-xs text-slate-500 dark:text-slate-400">{row.units}</span>
+              </td>
+              <td className={clsx('px-3 py-2 text-right tabular-nums', trendTextClass[trendOf(row.diff_base_value)])}>
+                {row.diff_base_value === null ? t('change.none') : formatChange(row.diff_base_value, row.decimal_places)}
+              </td>
+              <td className={clsx('px-3 py-2 text-right tabular-nums', trendTextClass[trendOf(row.diff_base_value)])}>{formatPercent(row.percent_change)}</td>
+              <td className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{row.previous_date ? formatDay(row.previous_date) : t('change.none')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { getCurrentLanguage } from '@/lib/i18n';
+
+function locale(): string {
+  return getCurrentLanguage() === 'es' ? 'es-ES' : 'en-US';
+}
+
+/** A stored decimal string shown with the product's decimals, e.g. 70.77 or 2.155. */
+export function formatPrice(value: string | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
+}
+
+/** A change with its sign: +0.055, −1.42, 0.000. */
+export function formatChange(value: string | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return new Intl.NumberFormat(locale(), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: 'exceptZero',
+  }).format(Number(value));
+}
+
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return `${new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)}%`;
+}
+
+export function formatIndex(value: number): string {
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+/** YYYY-MM-DD as a date in the reader's language (no time zone shift). */
+export function formatDay(date: string | null | undefined, style: 'long' | 'medium' | 'short' = 'medium'): string {
+  if (!date) return '—';
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale(), { dateStyle: style, timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** Which way a change points, for colours and arrows. */
+export function trendOf(value: string | number | null | undefined): 'up' | 'down' | 'flat' {
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (number === null || number === undefined || Number.isNaN(number) || number === 0) return 'flat';
+  return number > 0 ? 'up' : 'down';
+}
+
+export const trendTextClass = {
+  up: 'text-emerald-700 dark:text-emerald-400',
+  down: 'text-red-700 dark:text-red-400',
+  flat: 'text-slate-600 dark:text-slate-400',
+} as const;
+
+/** Local calendar date ↔ YYYY-MM-DD, for the date picker (which works in local time). */
+export function toIsoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+export function fromIsoDay(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+/** YYYY-MM-DD moved by whole months (end of month kept). */
+export function shiftMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
