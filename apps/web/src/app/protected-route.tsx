@@ -6,6 +6,9 @@ import { resolveProtectedRedirect } from './route-access';
 export function ProtectedRoute() {
   const session = useSession();
   const location = useLocation();
+  // While a stored session is being restored the overlay shows; deciding now would send a
+  // signed-in user to /login.
+  if (session.isRestoring) return null;
   const target = resolveProtectedRedirect(location, session);
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }

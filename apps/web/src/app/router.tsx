@@ -91,7 +91,12 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'home', handle: title('sections.home'), lazy: lazyPage(loadHomePage) },
   { path: 'home/:slug', handle: title('sections.home'), lazy: lazyPage(loadHomePage) },
   { path: 'news', handle: title('sections.news'), lazy: lazyPage(() => import('@/features/news/pages/news-list-page')) },
-  { path: 'news/:newsId', handle: title('sections.newsDetail'), lazy: lazyPage(loadNewsDetailPage) },
+  {
+    path: 'news/:newsId',
+    // /news/oil|market|regulation are custom News sub-items: the list filtered by section.
+    handle: title((pathname: string) => (/^\/news\/(oil|market|regulation)\/?$/.test(pathname) ? 'sections.news' : 'sections.newsDetail')),
+    lazy: lazyPage(loadNewsDetailPage),
+  },
   { path: 'news/id/:newsId', handle: title('sections.newsDetail'), lazy: lazyPage(loadNewsDetailPage) },
   { path: 'marketprice', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/gasoline', handle: title('sections.marketPriceGasoline'), lazy: lazyPage(loadPriceTablePage) },

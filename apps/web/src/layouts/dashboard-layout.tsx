@@ -1,9 +1,9 @@
 import { isRestrictedClient, planNameFromCode } from '@fueldesk/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
-import { useSession } from '@/lib/session';
+import { useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
 import { readBoolean, writeBoolean } from '@/lib/storage';
 import { useDashboardTheme } from '@/lib/theme';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
@@ -19,10 +19,9 @@ export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 /** Every protected page: sidebar, header, theme, account views (SPEC.md §2 "Dashboard layout"). */
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const { user, role, isSuperadmin, signOut } = useSession();
+  const { user, role, isSuperadmin } = useSession();
   const { isDark, toggleTheme } = useDashboardTheme();
   const isMobile = useIsMobile();
   const sidebarId = useId();
@@ -63,10 +62,9 @@ export default function DashboardLayout() {
     setCollapsed(!collapsed);
   };
 
-  const logOut = () => {
-    // Leave the protected tree first, so the guard does not bounce the user to /login.
-    void Promise.resolve(navigate('/', { replace: true })).then(signOut);
-  };
+  const performLogOut = useLogOut();
+  const logOut = () => void performLogOut();
+  useReleaseLoginLoader(navigation.state === 'idle');
 
   const routeTitle = useRouteTitle();
   const title = accountView ? t(`sections.${accountView}`) : (routeTitle ?? t('app.name'));

@@ -1,14 +1,26 @@
-import { normalizeRole, type Role } from '@fueldesk/contracts';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { apiRequest, setUnauthorizedHandler } from './api-client';
+import {
+  LOGOUT_DELAY_MS,
+  PING_INTERVAL_MS,
+  SESSION_CHECK_INTERVAL_MS,
+  normalizeRole,
+  planNameFromCode,
+  type Role,
+} from '@fueldesk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest, isApiError, setUnauthorizedHandler } from './api-client';
 import {
   AUTH_TOKEN_KEY,
   LEGACY_AUTH_TOKEN_KEY,
   REFRESH_TOKEN_KEY,
+  captureTokenFromUrl,
   clearAuthStorage,
   decodeTokenPayload,
   readAccessToken,
+  readActiveSeconds,
   readRefreshToken,
+  readSecondsToExpiry,
   readStoredUser,
   writeLoginTimestamp,
   writeStoredUser,
@@ -17,26 +29,44 @@ import {
   type SessionUser,
 } from './auth-storage';
 import { createStore, useStore } from './create-store';
+import { startServerEvents, subscribeServerEvent } from './server-events';
+import { SessionOverlays, finishLoginLoader, overlayStore, setLoggingOut } from './session-overlay';
+
+export { finishLoginLoader, startLoginLoader, useReleaseLoginLoader } from './session-overlay';
 
 export type { SessionTokens, SessionUser } from './auth-storage';
+
+/**
+ * Why a session ended against the user's will. `forced` (a refresh that failed after a 401) lets
+ * the guard choose by page: `invite` on bank verification, else `concurrency` (SPEC.md §2, §8).
+ */
+export type SignOutReason = 'forced' | 'concurrency' | 'invite';
 
 interface SessionSnapshot {
   token: string | null;
   user: SessionUser | null;
+  /** App start with an expired access token and a refresh token: one refresh is under way. */
+  restoring: boolean;
+  endReason: SignOutReason | null;
 }
 
-function readSnapshot(): SessionSnapshot {
-  return { token: readAccessToken(), user: readStoredUser() };
+// A token handed back in the address bar is taken before anything (the router included) reads the
+// URL, so it is stored and stripped before the first render.
+if (typeof window !== 'undefined') captureTokenFromUrl();
+
+function readSnapshot(endReason: SignOutReason | null = null): SessionSnapshot {
+  const token = readAccessToken();
+  return { token, user: readStoredUser(), restoring: token === null && readRefreshToken() !== null, endReason };
 }
 
 const sessionStore = createStore<SessionSnapshot>(readSnapshot());
 
 /** Re-reads tokens and user from storage (another tab signed in or out, or a test seeded them). */
 export function reloadSessionFromStorage(): void {
-  const next = readSnapshot();
   const current = sessionStore.get();
+  const next = readSnapshot(current.endReason);
   const sameUser = JSON.stringify(next.user) === JSON.stringify(current.user);
-  if (next.token !== current.token || !sameUser) sessionStore.set(next);
+  if (next.token !== current.token || !sameUser || next.restoring !== current.restoring) sessionStore.set(next);
 }
 
 /** Stores a new session: tokens, login time (ms) and the user object (SPEC.md §4). */
@@ -44,20 +74,32 @@ export function signIn(tokens: SessionTokens, user: SessionUser | null): void {
   writeTokens(tokens);
   writeLoginTimestamp();
   if (user) writeStoredUser(user);
-  sessionStore.set({ token: tokens.accessToken, user });
+  sessionStore.set({ token: tokens.accessToken, user, restoring: false, endReason: null });
 }
 
-/** Clears every stored token and the user. The accounts feature wraps it with the logout call. */
-export function signOut(): void {
+export interface SignOutOptions {
+  /** Set when the session ended by force; the login page explains it. */
+  reason?: SignOutReason;
+}
+
+/** Clears every stored token and the user. */
+export function signOut(options: SignOutOptions = {}): void {
   clearAuthStorage();
-  sessionStore.set({ token: null, user: null });
+  sessionStore.set({ token: null, user: null, restoring: false, endReason: options.reason ?? null });
+}
+
+/** The login page has shown the reason; later visits to protected pages ask for `next` only. */
+export function clearSignOutReason(): void {
+  const current = sessionStore.get();
+  if (current.endReason) sessionStore.set({ ...current, endReason: null });
 }
 
 /** Merges fields into the stored user, e.g. plan_name from GET /auth/me. */
 export function updateSessionUser(patch: Partial<SessionUser>): void {
   const current = sessionStore.get();
-  if (!current.user) return;
-  const user = { ...current.user, ...patch };
+  if (!current.user && !current.token) return;
+  const base: SessionUser = current.user ?? { id: '', name: '', email: '', role: '', is_superadmin: false };
+  const user = { ...base, ...patch };
   writeStoredUser(user);
   sessionStore.set({ ...current, user });
 }
@@ -68,10 +110,15 @@ interface RefreshResponse {
   refresh_token?: string;
 }
 
+/**
+ * A failed refresh ends the session. During a session that is a forced sign-out; at app start
+ * (restoring stale tokens) only a revoked session is explained, since old tokens simply expire.
+ */
 async function performRefresh(): Promise<boolean> {
+  const restoring = sessionStore.get().restoring;
   const refreshToken = readRefreshToken();
   if (!refreshToken) {
-    signOut();
+    signOut(restoring ? {} : { reason: 'forced' });
     return false;
   }
   try {
@@ -84,10 +131,11 @@ async function performRefresh(): Promise<boolean> {
     const accessToken = body?.access_token ?? body?.token;
     if (!accessToken) throw new Error('refresh answered without a token');
     writeTokens({ accessToken, refreshToken: body?.refresh_token });
-    sessionStore.set({ ...sessionStore.get(), token: accessToken });
+    sessionStore.set({ ...sessionStore.get(), token: accessToken, restoring: false });
     return true;
-  } catch {
-    signOut();
+  } catch (error) {
+    const revoked = isApiError(error) && error.code === 'SESSION_REVOKED';
+    signOut(restoring && !revoked ? {} : { reason: 'forced' });
     return false;
   }
 }
@@ -105,10 +153,108 @@ export function refreshAccessToken(): Promise<boolean> {
   return pendingRefresh;
 }
 
+/** SPEC.md §8: a ping failure "mentioning 401 or revoked" ends the session; anything else is noise. */
+export function isSessionEndingFailure(error: unknown): boolean {
+  if (isApiError(error)) {
+    if (error.status === 401 || error.code === 'SESSION_REVOKED') return true;
+    return /\b401\b|revoked/i.test(`${error.detail ?? ''} ${error.serverMessage ?? ''}`);
+  }
+  return error instanceof Error && /\b401\b|revoked/i.test(error.message);
+}
+
+export type PingOutcome = 'ok' | 'ended' | 'ignored' | 'skipped';
+
+/**
+ * POST /auth/ping with the refresh token (an empty body when only an access token exists). A 401
+ * or revoked answer signs out with reason concurrency; network and server failures are ignored.
+ */
+export async function pingSession(): Promise<PingOutcome> {
+  const { token } = sessionStore.get();
+  const refreshToken = readRefreshToken();
+  if (!token && !refreshToken) return 'skipped';
+  try {
+    await apiRequest('/auth/ping', {
+      method: 'POST',
+      body: refreshToken ? { refresh_token: refreshToken } : undefined,
+      retryOnUnauthorized: false,
+    });
+    return 'ok';
+  } catch (error) {
+    if (!isSessionEndingFailure(error)) return 'ignored';
+    // Only if this is still the session the ping was about (a new sign-in may have happened meanwhile).
+    if (readRefreshToken() === refreshToken) signOut({ reason: 'concurrency' });
+    return 'ended';
+  }
+}
+
+// Refreshing a minute early keeps requests from meeting an expired token at all.
+const REFRESH_AHEAD_SECONDS = 60;
+
+/**
+ * The second checker (SPEC.md §4, every 10 s and on focus): picks up what other tabs did to the
+ * shared storage, and refreshes an access token about to expire.
+ */
+export async function checkSession(): Promise<void> {
+  reloadSessionFromStorage();
+  const { token, restoring } = sessionStore.get();
+  if (restoring || !token || !readRefreshToken()) return;
+  const secondsLeft = readSecondsToExpiry(token);
+  if (secondsLeft !== null && secondsLeft <= REFRESH_AHEAD_SECONDS) await refreshAccessToken();
+}
+
+// ---------- Logout ----------
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * SPEC.md §4 logout: full-screen loader, wait 1 s, POST /auth/logout with the refresh token and the
+ * seconds since login (≥ 1); the caller then clears the session and leaves. A failed call does not
+ * keep anyone signed in.
+ */
+export async function postLogout(): Promise<void> {
+  setLoggingOut(true);
+  await wait(LOGOUT_DELAY_MS);
+  const refreshToken = readRefreshToken();
+  try {
+    await apiRequest('/auth/logout', {
+      method: 'POST',
+      body: { ...(refreshToken ? { refresh_token: refreshToken } : {}), active_seconds: readActiveSeconds() },
+      retryOnUnauthorized: false,
+    });
+  } catch {
+    // The session stays recorded as it was; signing out locally must not depend on the network.
+  }
+}
+
+/** The dashboard's Log out: loader, logout call, everything cleared, then the landing page. */
+export function useLogOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    if (overlayStore.get().loggingOut) return;
+    try {
+      await postLogout();
+      // Leave the protected tree first, so the guard does not bounce the user to /login.
+      await navigate('/', { replace: true });
+      signOut();
+      queryClient.clear();
+    } finally {
+      finishLoginLoader();
+      setLoggingOut(false);
+    }
+  }, [navigate, queryClient]);
+}
+
+// ---------- Context ----------
+
 export interface SessionContextValue {
   user: SessionUser | null;
   token: string | null;
   isAuthenticated: boolean;
+  /** True while the app restores a session at start; guards wait instead of redirecting. */
+  isRestoring: boolean;
+  /** Why the last session ended by force, until the login page has shown it. */
+  signOutReason: SignOutReason | null;
   /** From the stored user, else the token payload (SPEC.md §6). */
   role: Role | null;
   isSuperadmin: boolean;
@@ -121,8 +267,85 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 const watchedKeys = new Set([AUTH_TOKEN_KEY, LEGACY_AUTH_TOKEN_KEY, REFRESH_TOKEN_KEY, null]);
 
+interface MeResponse {
+  id?: string;
+  email?: string;
+  name?: string;
+  role?: string;
+  access?: string;
+  is_superadmin?: boolean;
+  plan_name?: string | null;
+  plan_code?: string | null;
+}
+
+/** After sign-in: GET /auth/me feeds plan and role to the layout; /auth/profile if me has no plan. */
+async function loadCurrentUser(): Promise<void> {
+  let me: MeResponse;
+  try {
+    me = await apiRequest<MeResponse>('/auth/me');
+    if (!me.plan_name && !me.plan_code) {
+      const profile = await apiRequest<MeResponse>('/auth/profile');
+      me = { ...me, plan_name: profile.plan_name, plan_code: profile.plan_code };
+    }
+  } catch {
+    return;
+  }
+  const patch: Partial<SessionUser> = {
+    plan_name: me.plan_name ?? planNameFromCode(me.plan_code),
+    plan_code: me.plan_code ?? null,
+  };
+  if (me.id) patch.id = me.id;
+  if (me.email) patch.email = me.email;
+  if (typeof me.name === 'string') patch.name = me.name;
+  if (me.role) patch.role = me.role;
+  if (me.access) patch.access = me.access;
+  if (typeof me.is_superadmin === 'boolean') patch.is_superadmin = me.is_superadmin;
+  updateSessionUser(patch);
+}
+
+/** Keeps one signed-in session alive and honest: ping, checker, server events, current user. */
+function useSessionLifecycle(token: string | null, restoring: boolean): void {
+  const signedIn = token !== null;
+  const sessionKey = token ? (decodeTokenPayload(token)?.sid ?? 'token') : null;
+
+  // App start with an expired access token but a refresh token: one refresh, behind the overlay.
+  useEffect(() => {
+    if (restoring) void refreshAccessToken();
+  }, [restoring]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    void pingSession();
+    const pinger = setInterval(() => void pingSession(), PING_INTERVAL_MS);
+    const checker = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
+    const onFocus = () => {
+      void checkSession().then(() => pingSession());
+    };
+    window.addEventListener('focus', onFocus);
+    return () => {
+      clearInterval(pinger);
+      clearInterval(checker);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const unsubscribe = subscribeServerEvent('session_revoked', () => signOut({ reason: 'concurrency' }));
+    const stop = startServerEvents();
+    return () => {
+      unsubscribe();
+      stop();
+    };
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (sessionKey) void loadCurrentUser();
+  }, [sessionKey]);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { token, user } = useStore(sessionStore);
+  const { token, user, restoring, endReason } = useStore(sessionStore);
 
   useEffect(() => setUnauthorizedHandler(refreshAccessToken), []);
 
@@ -134,21 +357,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
+  useSessionLifecycle(token, restoring);
+
   const value = useMemo<SessionContextValue>(() => {
     const payload = token ? decodeTokenPayload(token) : null;
     return {
       user,
       token,
       isAuthenticated: token !== null,
-      role: normalizeRole(user?.role ?? payload?.role),
+      isRestoring: restoring,
+      signOutReason: endReason,
+      role: normalizeRole(user?.role) ?? normalizeRole(payload?.role),
       isSuperadmin: user ? user.is_superadmin === true : payload?.is_superadmin === true,
       signIn,
       signOut,
       updateUser: updateSessionUser,
     };
-  }, [token, user]);
+  }, [token, user, restoring, endReason]);
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      <SessionOverlays restoring={restoring} />
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): SessionContextValue {

@@ -71,7 +71,7 @@ export const newsArticles = pgTable(
     uniqueIndex('news_articles_source_url_idx').on(table.sourceUrl),
     uniqueIndex('news_articles_feed_guid_idx').on(table.feedUrl, table.guid).where(sql`guid is not null`),
     index('news_articles_published_idx').on(table.publishedAt.desc(), table.id.desc()),
-    index('news_articles_category_published_idx').on(table.category, table.publishedAt.desc()),
+    index('news_articles_category_published_idx').on(table.category, table.publishedAt.desc(), table.id.desc()),
     index('news_articles_search_idx').using('gin', table.searchVector),
   ],
 );

@@ -263,6 +263,40 @@ describe('news ingestion', () => {
   });
 });
 
+describe('the ingestion job on the queue', () => {
+  const host = new FeedHost();
+  let t: TestContext;
+
+  beforeAll(async () => {
+    await host.start();
+    host.serve('/queued.xml', 200, rss('Queue Wire', [rssItem({ title: 'Brent crude edges up', link: 'https://wire.example.com/brent-up' })]));
+    t = await createTestContext({
+      startJobs: true,
+      env: { NEWS_ALLOW_PRIVATE_FEEDS: 'true', NEWS_FEEDS: `${host.url('/queued.xml')}|market` },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await host.stop();
+  });
+
+  it('runs when an administrator asks for it and reads NEWS_FEEDS', async () => {
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/news/ingest', headers: admin.headers });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toMatchObject({ queued: true, job_id: expect.any(String) });
+    const deadline = Date.now() + 20_000;
+    let rows: { title: string; category: string }[] = [];
+    while (rows.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await t.ctx.db.select({ title: newsArticles.title, category: newsArticles.category }).from(newsArticles);
+    }
+    expect(rows).toEqual([{ title: 'Brent crude edges up', category: 'oil' }]);
+    const readStatus = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/news/feeds', headers: admin.headers })).json().feeds[0];
+    await expect.poll(readStatus).toMatchObject({ url: host.url('/queued.xml'), last_status: 'ok', items_added: 1 });
+  });
+});
+
 describe('news job registration', () => {
   function captureDefinitions(config: Partial<Config>) {
     const definitions: JobDefinition[] = [];

@@ -48,9 +48,11 @@ export async function listArticles(db: DbOrTx, filter: ListArticlesFilter): Prom
   if (filter.category) conditions.push(eq(newsArticles.category, filter.category));
   if (filter.tsQuery) conditions.push(sql`${newsArticles.searchVector} @@ ${searchQuery(filter.tsQuery)}`);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  // "nulls last" matches the indexes drizzle-kit writes, so the newest-first page is read from an index.
+  const newestFirst = [sql`${newsArticles.publishedAt} desc nulls last`, sql`${newsArticles.id} desc nulls last`];
   const order = filter.tsQuery
-    ? [sql`ts_rank(${newsArticles.searchVector}, ${searchQuery(filter.tsQuery)}) desc`, desc(newsArticles.publishedAt), desc(newsArticles.id)]
-    : [desc(newsArticles.publishedAt), desc(newsArticles.id)];
+    ? [sql`ts_rank(${newsArticles.searchVector}, ${searchQuery(filter.tsQuery)}) desc`, ...newestFirst]
+    : newestFirst;
   const [rows, totals] = await Promise.all([
     db.select(articleColumns).from(newsArticles).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
     db.select({ total: count() }).from(newsArticles).where(where),

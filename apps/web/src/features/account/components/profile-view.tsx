@@ -1,10 +1,172 @@
-import type { ComponentType } from 'react';
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import { PING_INTERVAL_MS, type Profile } from '@fueldesk/contracts';
+import clsx from 'clsx';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '@/components/ui/spinner';
+import { pingSession } from '@/lib/session';
+import { useProfile } from '../api/get-profile';
+import { deriveWebsite, resolveRoleLabelKey, toHref } from '../lib/profile-format';
 import type { AccountViewProps } from './account-view-props';
+import { SessionsTab } from './sessions-tab';
+
+type Tab = 'profile' | 'sessions';
+const tabs: Tab[] = ['profile', 'sessions'];
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-slate-100 py-3 last:border-0 sm:grid-cols-[12rem_1fr] sm:gap-4 dark:border-slate-800">
+      <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+const linkClassName = 'focus-ring rounded text-amber-700 underline underline-offset-2 hover:text-amber-900 dark:text-amber-300 dark:hover:text-amber-200';
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={toHref(href)} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+      {children}
+    </a>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('account');
+  const none = <span className="text-slate-500 dark:text-slate-400">{t('profile.none')}</span>;
+  const website = deriveWebsite(profile.website, profile.company === '-' ? null : profile.company);
+  const subscription = t(`profile.subscription.${profile.subscription_status}`, { defaultValue: profile.subscription_status });
+  return (
+    <dl>
+      <Row label={t('fields.firstName')}>{profile.first_name || none}</Row>
+      <Row label={t('fields.lastName')}>{profile.last_name || none}</Row>
+      <Row label={t('fields.email')}>{profile.email}</Row>
+      <Row label={t('fields.phone')}>{profile.phone || <span className="text-slate-500 dark:text-slate-400">{t('profile.phoneNotRegistered')}</span>}</Row>
+      <Row label={t('fields.company')}>{profile.company && profile.company !== '-' ? profile.company : none}</Row>
+      <Row label={t('fields.website')}>
+        {website ? (
+          <>
+            <ExternalLink href={website}>{website}</ExternalLink>
+            {profile.website ? null : <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{t('profile.derivedWebsite')}</span>}
+          </>
+        ) : (
+          none
+        )}
+      </Row>
+      <Row label={t('profile.plan')}>{profile.plan_name ?? profile.plan_code}</Row>
+      <Row label={t('profile.subscriptionStatus')}>{subscription}</Row>
+      <Row label={t('profile.role')}>{t(`roles.${resolveRoleLabelKey(profile.role, profile.is_superadmin)}`)}</Row>
+      <Row label={t('fields.bio')}>{profile.bio ? <p className="whitespace-pre-line">{profile.bio}</p> : none}</Row>
+      <Row label={t('profile.social')}>
+        {profile.linkedin || profile.twitter ? (
+          <ul className="flex flex-col gap-1">
+            {profile.linkedin ? (
+              <li>
+                <ExternalLink href={profile.linkedin}>{t('fields.linkedin')}</ExternalLink>
+              </li>
+            ) : null}
+            {profile.twitter ? (
+              <li>
+                <ExternalLink href={profile.twitter}>{t('fields.twitter')}</ExternalLink>
+              </li>
+            ) : null}
+          </ul>
+        ) : (
+          none
+        )}
+      </Row>
+    </dl>
+  );
+}
+
+function initialsOf(profile: Profile): string {
+  const letters = [profile.first_name, profile.last_name].filter(Boolean).map((part) => part!.trim()[0]);
+  return (letters.length > 0 ? letters.join('') : profile.email[0] ?? '?').toUpperCase();
+}
 
 /** The profile screen, shown by the dashboard layout over the page content (not a route). */
 const ProfileView: ComponentType<AccountViewProps> = function ProfileView() {
-  return <NotBuiltPage titleKey="sections.profile" />;
+  const { t } = useTranslation('account');
+  const baseId = useId();
+  const profile = useProfile();
+  const [tab, setTab] = useState<Tab>('profile');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, sessions: null });
+
+  // SPEC.md §7: the profile screen pings too, every 15 s while it is open.
+  useEffect(() => {
+    const timer = setInterval(() => void pingSession(), PING_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.indexOf(tab);
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = tabs[(index + moves[event.key] + tabs.length) % tabs.length];
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
+      <h2 className="sr-only">{t('profile.title')}</h2>
+      {profile.isPending ? <PageLoader /> : null}
+      {profile.isError ? (
+        // SPEC.md §8: a failed profile read leaves the profile empty; the sessions stay reachable.
+        <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{t('profile.unavailable')}</p>
+      ) : null}
+      {profile.data ? (
+        <div className="mb-6 flex items-center gap-4">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-slate-900 text-lg font-semibold text-white dark:bg-amber-500 dark:text-slate-950">
+            {initialsOf(profile.data)}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-xl font-semibold text-slate-900 dark:text-slate-100">
+              {[profile.data.first_name, profile.data.last_name].filter(Boolean).join(' ') || profile.data.email}
+            </p>
+            <p className="truncate text-sm text-slate-600 dark:text-slate-400">{profile.data.email}</p>
+          </div>
+        </div>
+      ) : null}
+
+      <div role="tablist" aria-label={t('profile.tabsLabel')} onKeyDown={onTabKeyDown} className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            className={clsx(
+              'focus-ring -mb-px border-b-2 px-4 py-2 text-sm font-semibold',
+              tab === name
+                ? 'border-amber-500 text-slate-900 dark:text-white'
+                : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200',
+            )}
+          >
+            {t(`profile.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        tabIndex={0}
+        className="rounded-xl border border-slate-200 bg-white p-4 focus:outline-none sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {tab === 'profile' ? profile.data ? <ProfileDetails profile={profile.data} /> : null : <SessionsTab />}
+      </div>
+    </div>
+  );
 };
 
 export default ProfileView;

@@ -1,10 +1,316 @@
-import type { ComponentType } from 'react';
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import {
+  SETTINGS_TOAST_MS,
+  authMessages,
+  countryCodes,
+  normalizeProfileUpdate,
+  profileUpdateBodySchema,
+  type CountryCode,
+  type Profile,
+  type ProfileUpdateBody,
+} from '@fueldesk/contracts';
+import { useEffect, useId, type ComponentType, type ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import type { AccountViewProps } from './account-view-props';
+
+export interface SettingsFormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  bio: string;
+  company: string;
+  country: CountryCode | '';
+  website: string;
+  linkedin: string;
+  twitter: string;
+  comm_email: boolean;
+  comm_phone: boolean;
+  allow_changes: 'yes' | 'no';
+}
+
+type TextName = 'first_name' | 'last_name' | 'email' | 'phone' | 'bio' | 'company' | 'website' | 'linkedin' | 'twitter';
+
+/** The form starts from the stored profile; null shows as an empty field. */
+export function toFormValues(profile: Profile): SettingsFormValues {
+  return {
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    email: profile.email,
+    phone: profile.phone ?? '',
+    bio: profile.bio ?? '',
+    company: profile.company ?? '',
+    country: profile.country ?? '',
+    website: profile.website ?? '',
+    linkedin: profile.linkedin ?? '',
+    twitter: profile.twitter ?? '',
+    comm_email: profile.comm_email,
+    comm_phone: profile.comm_phone,
+    allow_changes: profile.allow_changes ? 'yes' : 'no',
+  };
+}
+
+/** The PUT body (SPEC.md §3 update payload plus the settings fields), normalised as SPEC.md §5 says. */
+export function toUpdateBody(values: SettingsFormValues): ProfileUpdateBody {
+  return normalizeProfileUpdate({
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email,
+    phone: values.phone,
+    bio: values.bio,
+    company: values.company,
+    country: values.country === '' ? null : values.country,
+    website: values.website,
+    linkedin: values.linkedin,
+    twitter: values.twitter,
+    comm_email: values.comm_email,
+    comm_phone: values.comm_phone,
+    allow_changes: values.allow_changes === 'yes',
+  });
+}
+
+const controlClassName =
+  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100';
+
+function FieldShell({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+interface InputProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  registration: UseFormRegisterReturn;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'email' | 'tel' | 'url' | 'text';
+}
+
+function Input({ id, label, error, hint, registration, type = 'text', autoComplete, inputMode }: InputProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={controlClassName}
+        {...registration}
+      />
+    </FieldShell>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+      <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-slate-100">{title}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The failure toast: the server's detail, else its message, else the error's own text, else generic. */
+function describeSaveFailure(error: unknown, generic: string): string {
+  if (isApiError(error)) return error.detail ?? error.serverMessage ?? generic;
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return generic;
+}
+
+function SettingsForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('account');
+  const baseId = useId();
+  const { updateUser } = useSession();
+  const mutation = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors, isDirty },
+  } = useForm<SettingsFormValues>({ defaultValues: toFormValues(profile) });
+
+  // A newer profile from the server (another tab saved) becomes the baseline unless the user is editing.
+  useEffect(() => {
+    if (!isDirty) reset(toFormValues(profile));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new profile should reset
+  }, [profile]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearErrors();
+    const body = toUpdateBody(values);
+    const parsed = profileUpdateBodySchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0];
+        if (typeof name === 'string' && name in values) {
+          setError(name as keyof SettingsFormValues, { type: 'validate', message: translateIssue(issue.code, issue.message) });
+        }
+      }
+      return;
+    }
+    try {
+      const saved = await mutation.mutateAsync(parsed.data);
+      reset(toFormValues(saved));
+      const name = [saved.first_name, saved.last_name].filter(Boolean).join(' ');
+      updateUser({ name: name || saved.email, email: saved.email });
+      toast.success(t('settings.saved'), { duration: SETTINGS_TOAST_MS, id: 'settings-saved' });
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if (name in values) setError(name as keyof SettingsFormValues, { type: 'server', message });
+        }
+      }
+      toast.error(describeSaveFailure(error, t('settings.failed')), { duration: SETTINGS_TOAST_MS, id: 'settings-failed' });
+    }
+  });
+
+  function translateIssue(code: string, message: string): string {
+    if (message === authMessages.emailRequired) return t('validation.emailRequired');
+    if (message === authMessages.emailInvalid) return t('validation.emailInvalid');
+    if (code === 'too_big') return t('validation.tooLong');
+    return message;
+  }
+
+  const id = (name: keyof SettingsFormValues) => `${baseId}-${name}`;
+  const text = (name: TextName, label: string, extra: Partial<InputProps> = {}) => (
+    <Input id={id(name)} label={label} error={errors[name]?.message} registration={register(name)} {...extra} />
+  );
+  const busy = mutation.isPending;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('settings.title')} className="flex flex-col gap-6">
+      <Section title={t('settings.personal')}>
+        {text('first_name', t('fields.firstName'), { autoComplete: 'given-name' })}
+        {text('last_name', t('fields.lastName'), { autoComplete: 'family-name' })}
+        {text('email', t('fields.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', hint: t('settings.emailHint') })}
+        {text('phone', t('fields.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        <div className="sm:col-span-2">
+          <FieldShell id={id('bio')} label={t('fields.bio')} error={errors.bio?.message}>
+            <textarea
+              id={id('bio')}
+              rows={4}
+              aria-invalid={errors.bio ? true : undefined}
+              aria-describedby={describedBy(id('bio'), errors.bio?.message)}
+              className={controlClassName}
+              {...register('bio')}
+            />
+          </FieldShell>
+        </div>
+      </Section>
+
+      <Section title={t('settings.company')}>
+        {text('company', t('fields.company'), { autoComplete: 'organization' })}
+        <FieldShell id={id('country')} label={t('fields.country')}>
+          <select id={id('country')} className={controlClassName} {...register('country')}>
+            <option value="">{t('settings.countryNone')}</option>
+            {countryCodes.map((code) => (
+              <option key={code} value={code}>
+                {t(`countries.${code}`)}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        {text('website', t('fields.website'), { inputMode: 'url', autoComplete: 'url', hint: t('settings.linkHint') })}
+        {text('linkedin', t('fields.linkedin'), { inputMode: 'url', hint: t('settings.linkHint') })}
+        {text('twitter', t('fields.twitter'), { inputMode: 'url', hint: t('settings.linkHint') })}
+      </Section>
+
+      <Section title={t('settings.preferences')}>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t('settings.communication')}</legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {(['comm_email', 'comm_phone'] as const).map((name) => (
+              <label key={name} className="flex items-center gap-3 text-sm text-slate-800 dark:text-slate-200">
+                <input type="checkbox" className="size-5 rounded accent-amber-600" {...register(name)} />
+                {t(`settings.${name}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t('settings.allowChanges')}</legend>
+          <div className="mt-2 flex gap-6">
+            {(['yes', 'no'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+                <input type="radio" value={value} className="size-4 accent-amber-600" {...register('allow_changes')} />
+                {t(`settings.${value}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Link to="/first-time-set-password" className="focus-ring rounded text-sm font-medium text-amber-700 underline underline-offset-2 dark:text-amber-300">
+          {t('settings.password')}
+        </Link>
+        <div className="flex gap-3">
+          <Button variant="secondary" disabled={!isDirty || busy} onClick={() => reset()}>
+            {t('settings.discard')}
+          </Button>
+          <Button type="submit" disabled={!isDirty || busy} aria-busy={busy}>
+            {busy ? t('settings.saving') : t('settings.save')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
 
 /** The settings screen, shown by the dashboard layout over the page content (not a route). */
 const SettingsView: ComponentType<AccountViewProps> = function SettingsView() {
-  return <NotBuiltPage titleKey="sections.settings" />;
+  const { t } = useTranslation('account');
+  const profile = useProfile();
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
+      <h2 className="mb-1 text-xl font-semibold text-slate-900 dark:text-slate-100">{t('settings.title')}</h2>
+      <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">{t('settings.subtitle')}</p>
+      {profile.isPending ? <PageLoader /> : null}
+      {profile.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+          <p>{t('settings.loadFailed')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()}>
+            {t('settings.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {profile.data ? <SettingsForm profile={profile.data} /> : null}
+    </div>
+  );
 };
 
 export default SettingsView;

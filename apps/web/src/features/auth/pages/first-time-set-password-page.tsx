@@ -1,5 +1,115 @@
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { setPasswordFormSchema, type SetPasswordForm } from '@fueldesk/contracts';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { PageLoader } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useMe } from '../api/get-me';
+import { useSetPassword } from '../api/set-password';
+import { Alert } from '../components/alert';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/form-fields';
+import { SubmitButton } from '../components/submit-button';
+import { useAuthMessage } from '../lib/auth-messages';
+import { resolveLandingPath } from '../lib/navigation';
 
+const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
+
+interface FormValues extends SetPasswordForm {
+  current_password?: string;
+}
+
+/**
+ * /first-time-set-password (signed in): the account's first password, POST /auth/password/set. An
+ * account that already has one must give it (the server asks for it), so the page doubles as
+ * "change password" from the settings screen.
+ */
 export default function FirstTimeSetPasswordPage() {
-  return <NotBuiltPage titleKey="sections.firstTimeSetPassword" headingLevel={1} />;
+  const { t } = useTranslation('auth');
+  const authMessage = useAuthMessage();
+  const id = useId();
+  const navigate = useNavigate();
+  const session = useSession();
+  const me = useMe(session.isAuthenticated);
+  const mutation = useSetPassword();
+  const [failed, setFailed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(setPasswordFormSchema),
+    defaultValues: { password: '', password_confirmation: '', current_password: '' },
+  });
+
+  if (session.isRestoring) return <PageLoader />;
+  if (!session.isAuthenticated) return <Navigate to={`/login?next=${encodeURIComponent('/first-time-set-password')}`} replace />;
+
+  const landing = resolveLandingPath({ role: session.role, is_superadmin: session.isSuperadmin });
+  const needsCurrent = me.data?.has_password === true;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(false);
+    if (needsCurrent && !values.current_password) {
+      setError('current_password', { type: 'required', message: t('validation.currentPasswordRequired') });
+      return;
+    }
+    try {
+      await mutation.mutateAsync({
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        ...(needsCurrent ? { current_password: values.current_password } : {}),
+      });
+      toast.success(t('setPassword.saved'));
+      await navigate(landing, { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.fields?.current_password) {
+        setError('current_password', { type: 'server', message: error.fields.current_password });
+      }
+      setFailed(true);
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('setPassword.title')}
+      subtitle={needsCurrent ? t('setPassword.subtitleChange') : t('setPassword.subtitle')}
+      footer={
+        <Link to={landing} className={linkClassName}>
+          {t('setPassword.skip')}
+        </Link>
+      }
+    >
+      {me.isPending ? (
+        <PageLoader />
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('setPassword.title')}>
+          {needsCurrent ? (
+            <PasswordField
+              id={`${id}-current`}
+              label={t('form.currentPassword')}
+              autoComplete="current-password"
+              error={authMessage(errors.current_password?.message)}
+              {...register('current_password')}
+            />
+          ) : null}
+          <PasswordField id={`${id}-password`} label={t('form.newPassword')} autoComplete="new-password" error={authMessage(errors.password?.message)} {...register('password')} />
+          <PasswordField
+            id={`${id}-confirmation`}
+            label={t('form.passwordConfirmation')}
+            autoComplete="new-password"
+            error={authMessage(errors.password_confirmation?.message)}
+            {...register('password_confirmation')}
+          />
+          {failed ? <Alert tone="error">{t('setPassword.failed')}</Alert> : null}
+          <SubmitButton busy={mutation.isPending} label={t('setPassword.submit')} busyLabel={t('form.saving')} />
+        </form>
+      )}
+    </AuthCard>
+  );
 }

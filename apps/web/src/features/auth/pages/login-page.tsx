@@ -1,5 +1,140 @@
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBodySchema, type LoginBody } from '@fueldesk/contracts';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { clearSignOutReason, startLoginLoader, useSession } from '@/lib/session';
+import { useLogin } from '../api/login';
+import { Alert } from '../components/alert';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField, TextField } from '../components/form-fields';
+import { ResendVerificationButton } from '../components/resend-verification-button';
+import { SubmitButton } from '../components/submit-button';
+import { describeLoginError, useAuthMessage, type LoginErrorKey } from '../lib/auth-messages';
+import { readSafeNext, resolveLandingPath } from '../lib/navigation';
 
+const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
+
+/**
+ * Sign in. `reason` explains a forced sign-out (invite, concurrency); `next` is where to go back
+ * to. No social sign-in button: the server exposes no OpenID Connect endpoint yet (DECISIONS.md
+ * hides it when none is configured).
+ */
 export default function LoginPage() {
-  return <NotBuiltPage titleKey="sections.login" headingLevel={1} />;
+  const { t } = useTranslation('auth');
+  const authMessage = useAuthMessage();
+  const formId = useId();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const mutation = useLogin();
+  const [failure, setFailure] = useState<{ keys: LoginErrorKey[]; email: string } | null>(null);
+
+  const reason = params.get('reason');
+  const next = readSafeNext(params.get('next'));
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+    mode: 'onSubmit',
+  });
+
+  useEffect(() => clearSignOutReason(), []);
+
+  if (session.isAuthenticated) {
+    const target = next ?? resolveLandingPath({ role: session.role, is_superadmin: session.isSuperadmin });
+    return <Navigate to={target} replace />;
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await mutation.mutateAsync(values);
+      startLoginLoader();
+      session.signIn({ accessToken: answer.access_token, refreshToken: answer.refresh_token }, answer.user);
+    } catch (error) {
+      setFailure({ keys: describeLoginError(error), email: values.email });
+    }
+  });
+
+  const ids = { email: `${formId}-email`, password: `${formId}-password` };
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <Trans
+          t={t}
+          i18nKey="login.noAccount"
+          components={{ signUp: <Link to={next ? `/register?next=${encodeURIComponent(next)}` : '/register'} className={linkClassName} /> }}
+        />
+      }
+    >
+      {reason === 'concurrency' ? (
+        <Alert tone="warning" className="mb-5">
+          <p className="font-semibold">{t('login.reasons.concurrency')}</p>
+          <p className="mt-1">{t('login.reasons.concurrencyHelp')}</p>
+        </Alert>
+      ) : null}
+      {reason === 'invite' ? (
+        <Alert tone="info" className="mb-5">
+          <p className="font-semibold">{t('login.reasons.invite')}</p>
+          <p className="mt-1">{t('login.reasons.inviteHelp')}</p>
+        </Alert>
+      ) : null}
+
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('login.formLabel')}>
+        <TextField
+          id={ids.email}
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={authMessage(errors.email?.message)}
+          {...register('email')}
+        />
+        <PasswordField
+          id={ids.password}
+          label={t('form.password')}
+          autoComplete="current-password"
+          error={authMessage(errors.password?.message)}
+          {...register('password')}
+        />
+        <div className="-mt-1 text-right text-sm">
+          <Link to="/reset-password" className={linkClassName}>
+            {t('login.forgot')}
+          </Link>
+        </div>
+
+        {failure ? (
+          <Alert tone="error">
+            {failure.keys.map((key) => (
+              <p key={key} className="first:font-semibold">
+                {t(`login.errors.${key}`)}
+              </p>
+            ))}
+            {failure.keys.includes('emailNotVerified') ? (
+              <div className="mt-3">
+                <ResendVerificationButton email={failure.email} />
+              </div>
+            ) : null}
+            {failure.keys.includes('userNotFound') ? (
+              <p className="mt-2">
+                <Link to="/register" className={linkClassName}>
+                  {t('login.createAccount')}
+                </Link>
+              </p>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        <SubmitButton busy={mutation.isPending} label={t('login.submit')} busyLabel={t('login.submitting')} />
+      </form>
+    </AuthCard>
+  );
 }

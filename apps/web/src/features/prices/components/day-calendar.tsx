@@ -47,11 +47,12 @@ export function DayCalendar({ dates, selected, onSelect }: DayCalendarProps) {
         <div
           role="dialog"
           aria-label={t('calendar.title')}
-          className="absolute left-0 z-30 mt-2 max-w-[calc(100vw-2rem)] overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg [--rdp-accent-background-color:var(--color-amber-100)] [--rdp-accent-color:var(--color-amber-600)] [--rdp-day-height:38px] [--rdp-day-width:38px] [--rdp-day_button-height:36px] [--rdp-day_button-width:36px] dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:[--rdp-accent-background-color:var(--color-amber-900)] dark:[--rdp-accent-color:var(--color-amber-400)]"
+          className="absolute left-0 z-30 mt-2 max-w-[calc(100vw-2rem)] overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
           <p className="px-2 pb-1 text-xs text-slate-500 dark:text-slate-400">{t('calendar.hint')}</p>
           <DayPicker
             mode="single"
+            className="[--rdp-accent-background-color:var(--color-amber-100)] [--rdp-accent-color:var(--color-amber-600)] [--rdp-day-height:38px] [--rdp-day-width:38px] [--rdp-day_button-height:36px] [--rdp-day_button-width:36px] dark:[--rdp-accent-background-color:var(--color-amber-900)] dark:[--rdp-accent-color:var(--color-amber-400)]"
             required
             locale={i18n.language.startsWith('es') ? es : enUS}
             captionLayout="dropdown"

@@ -6,7 +6,7 @@ export function DemoBadge() {
   return (
     <span
       title={t('demo.explain')}
-      className="inline-flex items-center rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/15 dark:text-amber-200"
+      className="inline-flex items-center whitespace-nowrap rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/15 dark:text-amber-200"
     >
       {t('demo.badge')}
     </span>

@@ -17,7 +17,7 @@ function MoverList({ title, rows }: { title: string; rows: PriceRow[] }) {
         <ul className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((row) => (
             <li key={row.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
-              <span className="min-w-0 truncate" title={row.product_description}>
+              <span className="min-w-0 flex-1 leading-snug" title={row.product_description}>
                 {row.product_name}
               </span>
               <span className="flex shrink-0 flex-col items-end">
@@ -46,7 +46,7 @@ export function MoversPanel({ limit = 5 }: { limit?: number }) {
     body = (
       <>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('common.asOf', { date: formatDay(query.data.date, 'long') })}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <MoverList title={t('movers.gainers')} rows={query.data.gainers} />
           <MoverList title={t('movers.losers')} rows={query.data.losers} />
         </div>

@@ -13,21 +13,21 @@ export function PriceCard({ series }: { series: HistorySeries }) {
   const latest = summariseSeries(series.points);
   return (
     <article aria-label={series.name} className={`flex flex-col gap-2 p-4 ${panelClass}`}>
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="text-sm font-semibold leading-tight">{series.name}</h3>
-        {series.is_demo ? <DemoBadge /> : null}
-      </div>
+      <h3 className="text-sm font-semibold leading-tight">{series.name}</h3>
       {latest ? (
         <>
           <p className="text-2xl font-semibold tabular-nums">
             {formatPrice(latest.value, series.decimal_places)} <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{series.units}</span>
           </p>
-          <div className="flex items-end justify-between gap-2">
-            <div className="flex flex-col gap-0.5">
-              <PriceChange diff={latest.diff} percent={latest.percent} decimals={series.decimal_places} />
-              <span className="text-xs text-slate-500 dark:text-slate-400">{formatDay(latest.date)}</span>
-            </div>
-            <Sparkline values={series.points.map((point) => Number(point.value))} trend={trendOf(Number(latest.value) - Number(series.points[0]!.value))} />
+          <PriceChange diff={latest.diff} percent={latest.percent} decimals={series.decimal_places} />
+          <Sparkline
+            values={series.points.map((point) => Number(point.value))}
+            trend={trendOf(Number(latest.value) - Number(series.points[0]!.value))}
+            className="h-10 w-full"
+          />
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+            <span className="text-xs text-slate-500 dark:text-slate-400">{formatDay(latest.date)}</span>
+            {series.is_demo ? <DemoBadge /> : null}
           </div>
         </>
       ) : (

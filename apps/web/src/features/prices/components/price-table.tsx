@@ -40,7 +40,7 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full min-w-[44rem] text-sm" aria-busy={busy}>
         <caption className="sr-only">{t('table.caption')}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
+        <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
           <tr>
             <SortHeader field="product_name" label={t('table.product')} {...header} />
             <SortHeader field="category" label={t('table.category')} {...header} />

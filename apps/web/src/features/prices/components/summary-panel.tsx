@@ -4,8 +4,9 @@ import { formatChange, formatDay, formatPercent, formatPrice, trendOf, trendText
 import { DemoBadge } from './demo-badge';
 import { ErrorState, LoadingState, Panel } from './state-views';
 
-function decimalsOf(value: string): number {
-  return Math.min(3, Math.max(2, value.split('.')[1]?.length ?? 0));
+/** Prices per gallon are quoted to the tenth of a cent, per barrel to the cent. */
+function decimalsOf(units: string): number {
+  return units.endsWith('/gal') ? 3 : 2;
 }
 
 /** Market summary by category: average price, average change, advancers and decliners. */
@@ -32,7 +33,7 @@ export function SummaryPanel() {
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {query.data.categories.map((item) => {
-                const decimals = decimalsOf(item.average);
+                const decimals = decimalsOf(item.units);
                 return (
                   <tr key={item.category}>
                     <th scope="row" className="py-1.5 pr-2 text-left font-medium">

@@ -1,5 +1,116 @@
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import { priceCategories } from '@fueldesk/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { usePriceHistory } from '../api/get-price-history';
+import { usePrices } from '../api/get-prices';
+import { DemoBadge } from '../components/demo-badge';
+import { LineChart, type ChartSeries } from '../components/line-chart';
+import { MoversPanel } from '../components/movers-panel';
+import { PriceChange } from '../components/price-change';
+import { EmptyState, ErrorState, LoadingState, Panel } from '../components/state-views';
+import { SummaryPanel } from '../components/summary-panel';
+import { SERIES_COLORS } from '../lib/categories';
+import { formatDay, formatPrice, shiftMonths } from '../lib/format';
 
+const BENCHMARKS = ['WTI', 'BRENT'];
+
+/** /market-price: the whole market at a glance — latest prices by category, movers, summary, crude benchmarks. */
 export default function MarketDashboardPage() {
-  return <NotBuiltPage titleKey="sections.marketDashboard" />;
+  const { t } = useTranslation('prices');
+  const latest = usePrices({ page: 1, pageSize: 100, sort: 'category', order: 'asc' });
+  const to = latest.data?.latest_date ?? undefined;
+  const crude = usePriceHistory({ codes: to ? BENCHMARKS : [], from: to ? shiftMonths(to, -12) : undefined, to });
+
+  const crudeSeries = useMemo<ChartSeries[]>(
+    () =>
+      (crude.data?.series ?? [])
+        .filter((series) => series.points.length > 0)
+        .map((series, index) => ({
+          id: series.code,
+          name: `${series.name} (${series.units})`,
+          color: SERIES_COLORS[index]!,
+          scale: 'right',
+          decimals: series.decimal_places,
+          points: series.points.map((point) => ({ date: point.date, value: Number(point.value) })),
+        })),
+    [crude.data],
+  );
+
+  let board;
+  if (latest.isPending) board = <LoadingState label={t('table.loading')} />;
+  else if (latest.isError) board = <ErrorState error={latest.error} title={t('table.error')} onRetry={() => void latest.refetch()} />;
+  else if (latest.data.rows.length === 0) board = <EmptyState title={t('empty.noPricesTitle')}>{t('empty.noPricesBody')}</EmptyState>;
+  else
+    board = (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {priceCategories.map((category) => {
+          const rows = latest.data.rows.filter((row) => row.category === category);
+          if (rows.length === 0) return null;
+          return (
+            <Panel key={category} title={t(`categories.${category}`)}>
+              <ul className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.map((row) => (
+                  <li key={row.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{row.product_name}</span>
+                      <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.delivery_mode_label}</span>
+                    </span>
+                    <span className="flex shrink-0 flex-col items-end">
+                      <span className="tabular-nums">
+                        {formatPrice(row.value, row.decimal_places)} <span className="text-xs text-slate-500">{row.units}</span>
+                      </span>
+                      <PriceChange diff={row.diff_base_value} percent={row.percent_change} decimals={row.decimal_places} className="text-xs" />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          );
+        })}
+      </div>
+    );
+
+  return (
+    <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
+            {t('market.heading')}
+            {latest.data?.is_demo ? <DemoBadge /> : null}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {latest.data?.date ? t('market.intro', { date: formatDay(latest.data.date, 'long') }) : t('market.introEmpty')}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3 text-sm font-medium">
+          <Link to="/marketprice" className="focus-ring inline-flex items-center gap-1 rounded text-amber-700 hover:underline dark:text-amber-400">
+            <Icon name="list" className="size-4" />
+            {t('market.openTable')}
+          </Link>
+          <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-amber-700 hover:underline dark:text-amber-400">
+            <Icon name="chart" className="size-4" />
+            {t('table.openCharts')}
+          </Link>
+        </div>
+      </div>
+      {board}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <MoversPanel />
+        <SummaryPanel />
+      </div>
+      <Panel title={t('market.crudeTitle')} actions={crude.data?.is_demo ? <DemoBadge /> : null}>
+        {crude.isError ? (
+          <ErrorState error={crude.error} title={t('chart.error')} onRetry={() => void crude.refetch()} />
+        ) : crudeSeries.length > 0 ? (
+          <LineChart series={crudeSeries} height={280} label={t('chart.label', { products: crudeSeries.map((item) => item.name).join(', ') })} />
+        ) : to && crude.isPending ? (
+          <LoadingState label={t('chart.loading')} />
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('empty.noData')}</p>
+        )}
+      </Panel>
+    </section>
+  );
 }

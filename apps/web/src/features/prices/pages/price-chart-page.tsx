@@ -1,5 +1,190 @@
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import { PRICE_HISTORY_MAX_PRODUCTS, type HistorySeries, type Product } from '@fueldesk/contracts';
+import clsx from 'clsx';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useExportPrices } from '../api/export-prices';
+import { usePriceHistory } from '../api/get-price-history';
+import { useProducts } from '../api/get-products';
+import { DemoBadge } from '../components/demo-badge';
+import { LineChart, type ChartSeries } from '../components/line-chart';
+import { ProductPicker } from '../components/product-picker';
+import { EmptyState, ErrorState, LoadingState, panelClass } from '../components/state-views';
+import { SERIES_COLORS } from '../lib/categories';
+import { formatDay, shiftMonths } from '../lib/format';
+import { indexSeries } from '../lib/series';
 
+const RANGES = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, '10Y': 120 } as const;
+type RangeKey = keyof typeof RANGES;
+type Mode = 'absolute' | 'indexed';
+const DEFAULT_CODES = ['WTI', 'BRENT'];
+
+function latestDate(products: Product[]): string | undefined {
+  return products.reduce<string | undefined>((latest, product) => (product.last_date && (!latest || product.last_date > latest) ? product.last_date : latest), undefined);
+}
+
+/** Absolute prices use two scales when barrels and gallons are mixed; indexed lines share one. */
+export function buildChartSeries(history: HistorySeries[], products: Product[], mode: Mode): ChartSeries[] {
+  const units = new Set(history.map((series) => series.units));
+  return history
+    .filter((series) => series.points.length > 0)
+    .map((series, index) => {
+      const product = products.find((item) => item.code === series.code);
+      const color = SERIES_COLORS[index % SERIES_COLORS.length]!;
+      if (mode === 'indexed') {
+        return { id: series.code, name: series.name, color, scale: 'right' as const, decimals: 1, points: indexSeries(series.points) };
+      }
+      const scale = units.size > 1 && product?.unit === 'bbl' ? ('left' as const) : ('right' as const);
+      return {
+        id: series.code,
+        name: `${series.name} (${series.units})`,
+        color,
+        scale,
+        decimals: series.decimal_places,
+        points: series.points.map((point) => ({ date: point.date, value: Number(point.value) })),
+      };
+    });
+}
+
+/** /marketprice/graphics: compare products over a range, in prices or indexed to 100. */
 export default function PriceChartPage() {
-  return <NotBuiltPage titleKey="sections.priceChart" />;
+  const { t } = useTranslation('prices');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const products = useProducts();
+  const exporter = useExportPrices();
+  const [customFrom, setCustomFrom] = useState(searchParams.get('from') ?? '');
+  const [customTo, setCustomTo] = useState(searchParams.get('to') ?? '');
+
+  const codes = (searchParams.get('codes') ?? DEFAULT_CODES.join(','))
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean)
+    .slice(0, PRICE_HISTORY_MAX_PRODUCTS);
+  const rangeParam = searchParams.get('range');
+  const range: RangeKey | 'custom' = rangeParam === 'custom' ? 'custom' : rangeParam && rangeParam in RANGES ? (rangeParam as RangeKey) : '1Y';
+  const mode: Mode = searchParams.get('mode') === 'absolute' ? 'absolute' : 'indexed';
+
+  const list = products.data?.products ?? [];
+  const end = range === 'custom' ? searchParams.get('to') ?? undefined : latestDate(list.filter((product) => codes.includes(product.code))) ?? latestDate(list);
+  const start = range === 'custom' ? searchParams.get('from') ?? undefined : end ? shiftMonths(end, -RANGES[range]) : undefined;
+  const history = usePriceHistory({ codes: products.data ? codes : [], from: start, to: end });
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setSearchParams(next, { replace: true });
+  };
+
+  const series = useMemo(() => buildChartSeries(history.data?.series ?? [], list, mode), [history.data, list, mode]);
+
+  let chart;
+  if (products.isPending || (history.isPending && codes.length > 0 && history.fetchStatus !== 'idle')) {
+    chart = <LoadingState label={t('chart.loading')} className="min-h-80" />;
+  } else if (products.isError) {
+    chart = <ErrorState error={products.error} title={t('chart.error')} onRetry={() => void products.refetch()} />;
+  } else if (history.isError) {
+    chart = <ErrorState error={history.error} title={t('chart.error')} onRetry={() => void history.refetch()} />;
+  } else if (codes.length === 0) {
+    chart = <EmptyState title={t('chart.pickTitle')}>{t('chart.pickBody')}</EmptyState>;
+  } else if (series.length === 0) {
+    chart = <EmptyState title={t('chart.emptyTitle')}>{t('chart.emptyBody')}</EmptyState>;
+  } else {
+    chart = <LineChart series={series} label={t('chart.label', { products: series.map((item) => item.name).join(', ') })} height={360} />;
+  }
+
+  const toggleClass = (active: boolean) =>
+    clsx(
+      'focus-ring rounded-md px-3 py-1.5 text-sm font-medium',
+      active ? 'bg-amber-500 text-slate-950' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+    );
+
+  return (
+    <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
+      <div className="flex flex-col gap-1">
+        <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
+          {t('chart.heading')}
+          {history.data?.is_demo ? <DemoBadge /> : null}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('chart.intro')}</p>
+      </div>
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <div role="group" aria-label={t('chart.range')} className="flex flex-wrap gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700">
+          {(Object.keys(RANGES) as RangeKey[]).map((key) => (
+            <button key={key} type="button" aria-pressed={range === key} className={toggleClass(range === key)} onClick={() => update({ range: key, from: null, to: null })}>
+              {t(`chart.ranges.${key}`)}
+            </button>
+          ))}
+        </div>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (customFrom && customTo) update({ range: 'custom', from: customFrom, to: customTo });
+          }}
+        >
+          <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+            {t('chart.from')}
+            <input type="date" value={customFrom} onChange={(event) => setCustomFrom(event.target.value)} className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100" />
+          </label>
+          <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+            {t('chart.to')}
+            <input type="date" value={customTo} onChange={(event) => setCustomTo(event.target.value)} className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100" />
+          </label>
+          <Button type="submit" variant="secondary" disabled={!customFrom || !customTo}>
+            {t('chart.applyRange')}
+          </Button>
+        </form>
+        <div role="group" aria-label={t('chart.mode')} className="flex gap-1 rounded-lg border border-slate-200 p-1 lg:ml-auto dark:border-slate-700">
+          <button type="button" aria-pressed={mode === 'absolute'} className={toggleClass(mode === 'absolute')} onClick={() => update({ mode: 'absolute' })}>
+            {t('chart.absolute')}
+          </button>
+          <button type="button" aria-pressed={mode === 'indexed'} className={toggleClass(mode === 'indexed')} onClick={() => update({ mode: 'indexed' })}>
+            {t('chart.indexed')}
+          </button>
+        </div>
+      </div>
+
+      <div className={`flex flex-col gap-3 p-4 ${panelClass}`}>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {history.data ? t('chart.period', { from: formatDay(history.data.from), to: formatDay(history.data.to) }) : '\u00a0'}
+          {mode === 'indexed' ? ` · ${t('chart.indexedExplain')}` : ''}
+        </p>
+        {chart}
+        <div className="flex justify-end">
+          <Button
+            variant="secondary"
+            disabled={series.length === 0 || exporter.isPending}
+            onClick={() =>
+              exporter.mutate({
+                params: { codes, from: history.data?.from, to: history.data?.to },
+                filename: `fueldesk-history-${history.data?.from ?? ''}-${history.data?.to ?? ''}.csv`,
+              })
+            }
+          >
+            {exporter.isPending ? t('actions.exporting') : t('actions.exportCsv')}
+          </Button>
+        </div>
+      </div>
+
+      <details className={`p-4 ${panelClass}`} open={codes.length === 0 || undefined}>
+        <summary className="cursor-pointer text-sm font-semibold">{t('chart.choose')}</summary>
+        <div className="mt-3">
+          {products.data ? (
+            <ProductPicker
+              products={products.data.products}
+              selected={codes}
+              max={PRICE_HISTORY_MAX_PRODUCTS}
+              limitKey="chart.pickerLimit"
+              onChange={(next) => update({ codes: next.join(',') })}
+            />
+          ) : null}
+        </div>
+      </details>
+    </section>
+  );
 }

@@ -40,8 +40,23 @@ export function PlansTable() {
 
   return (
     <div className="flex flex-col gap-4">
+      <ul className="grid gap-4 sm:hidden">
+        {plans.map((plan) => (
+          <li key={plan.code} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <h3 className="text-lg font-semibold text-slate-900">{planNameFromCode(plan.code)}</h3>
+            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+              {rows.map((row) => (
+                <div key={row.key} className="contents">
+                  <dt className="text-slate-700">{row.label}</dt>
+                  <dd className="text-right font-medium text-slate-900">{row.cell(plan)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
       <div
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+        className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
         role="region"
         aria-label={t('plans.tableLabel')}
         tabIndex={0}

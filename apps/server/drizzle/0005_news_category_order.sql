@@ -1,0 +1,2 @@
+DROP INDEX "news_articles_category_published_idx";--> statement-breakpoint
+CREATE INDEX "news_articles_category_published_idx" ON "news_articles" USING btree ("category","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,144 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { viewports, watchConsole } from './helpers';
+
+// Market-data journey on the demo history a fresh embedded install generates: sign in, build the
+// personal dashboard (5 products, a 6th refused), move the daily table to another day, and check
+// that the comparison chart really drew.
+
+const account = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
+
+/** The login page contract: an email field, a password field and a submit button, then /home. */
+async function signInThroughLoginPage(page: Page) {
+  await page.goto('/login');
+  await page.locator('input[type="email"], input[name="email"]').first().fill(account.email);
+  await page.locator('input[type="password"]').first().fill(account.password);
+  await page.locator('form button[type="submit"]').first().click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+}
+
+async function signOut(page: Page) {
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  if (refreshToken) await page.request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+}
+
+/** Counts the distinct colours of a screenshot, decoded by the browser itself (no image library needed). */
+async function countColours(page: Page, target: Locator): Promise<{ colours: number; inked: number }> {
+  const png = (await target.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const background = `${pixels[0]},${pixels[1]},${pixels[2]}`;
+    const colours = new Set<string>();
+    let inked = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      const colour = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+      colours.add(colour);
+      if (colour !== background) inked += 1;
+    }
+    return { colours: colours.size, inked };
+  }, png);
+}
+
+const firstRowCells = (page: Page) => page.getByRole('table').getByRole('row').nth(1).getByRole('cell');
+
+test.describe('market data at desktop width', () => {
+  test.use({ viewport: viewports.desktop });
+
+  test('dashboard of five products, another day in the table, and a drawn comparison chart', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signInThroughLoginPage(page);
+    try {
+      await expect(page.getByRole('heading', { level: 2, name: 'My dashboard' })).toBeVisible();
+      if (await page.getByRole('button', { name: 'Edit products' }).isVisible()) await page.getByRole('button', { name: 'Edit products' }).click();
+      for (const box of await page.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
+
+      await expect(page.getByText('Choose up to 5 products to follow.')).toBeVisible();
+      for (const name of ['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Harbor ULSD', 'Gulf Coast jet fuel']) {
+        await page.getByRole('checkbox', { name }).check();
+      }
+      await expect(page.getByText('5 of 5 chosen')).toBeVisible();
+      await page.getByRole('checkbox', { name: 'Mont Belvieu propane' }).click();
+      await expect(page.getByRole('alert')).toHaveText('You can follow at most 5 products. Remove one before adding Mont Belvieu propane.');
+      await expect(page.getByRole('checkbox', { name: 'Mont Belvieu propane' })).not.toBeChecked();
+      await page.getByRole('button', { name: 'Save' }).click();
+
+      const cards = page.getByRole('list', { name: 'Followed products' }).getByRole('article');
+      await expect(cards).toHaveCount(5);
+      await expect(cards.first()).toHaveAttribute('aria-label', 'WTI Cushing');
+      await expect(cards.first().getByText('Demo data')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Top movers' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Market summary' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Price movements' }).locator('canvas').first()).toBeVisible();
+
+      // The choice is stored on the server: it is still there after a reload.
+      await page.reload();
+      await expect(page.getByRole('list', { name: 'Followed products' }).getByRole('article')).toHaveCount(5);
+
+      await page.goto('/marketprice');
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 }).getByText('Demo data')).toBeVisible();
+      const calendarButton = page.getByRole('button', { name: /Choose a day/ });
+      const latestLabel = (await calendarButton.textContent()) ?? '';
+      const before = await firstRowCells(page).allTextContents();
+
+      await calendarButton.click();
+      const calendar = page.getByRole('dialog', { name: 'Choose a publication date' });
+      await expect(calendar).toBeVisible();
+      const enabledDays = calendar.locator('td button:not([disabled])');
+      const disabledDays = calendar.locator('td button[disabled]');
+      expect(await disabledDays.count()).toBeGreaterThan(0);
+      const choices = await enabledDays.count();
+      expect(choices).toBeGreaterThan(1);
+      await enabledDays.nth(choices - 2).click();
+      await expect(page).toHaveURL(/\/marketprice\?date=\d{4}-\d{2}-\d{2}$/);
+      await expect(calendar).toBeHidden();
+      await expect(calendarButton).not.toHaveText(latestLabel);
+      await expect.poll(async () => (await firstRowCells(page).allTextContents()).join('|')).not.toBe(before.join('|'));
+      await expect(page.getByText(/^Prices of .+ · 11 products$/)).toBeVisible();
+
+      await page.getByRole('link', { name: 'Compare in charts' }).click();
+      await expect(page).toHaveURL(/\/marketprice\/graphics$/);
+      const chart = page.getByTestId('price-chart');
+      await expect(chart.locator('canvas').first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 }).getByText('Demo data')).toBeVisible();
+      await page.getByRole('button', { name: 'Prices' }).click();
+      await expect(page).toHaveURL(/mode=absolute/);
+      await expect(chart.locator('canvas').first()).toBeVisible();
+      await expect.poll(async () => (await countColours(page, chart)).colours, { timeout: 10_000 }).toBeGreaterThan(20);
+      const drawn = await countColours(page, chart);
+      expect(drawn.inked).toBeGreaterThan(2_000);
+      expect(errors).toEqual([]);
+    } finally {
+      await signOut(page);
+    }
+  });
+});
+
+test.describe('market data at mobile width', () => {
+  test.use({ viewport: viewports.mobile });
+
+  test('the table and the chart fit the screen', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signInThroughLoginPage(page);
+    try {
+      await page.goto('/marketprice/diesel');
+      await expect(page.getByRole('heading', { level: 2, name: /Diesel prices/ })).toBeVisible();
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.goto('/marketprice/graphics');
+      await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await signOut(page);
+    }
+  });
+});
