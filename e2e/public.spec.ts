@@ -71,6 +71,18 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+test('the landing page loads none of the dashboard code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.includes('landing-page'))).toBe(true);
+  expect(scripts.filter((path) => /dashboard-layout|lightweight-charts|price-|news-|due-diligence|bank-|support-page|releases-page/.test(path))).toEqual([]);
+});
+
 test.describe('public forms', () => {
   test('the contact form shows what is missing, then sends', async ({ page }) => {
     const errors = watchConsole(page);

@@ -1,3 +1,4 @@
+import '@/lib/zod-jitless';
 import './styles.css';
 import '@/lib/i18n';
 import { StrictMode } from 'react';

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './constants';
 export * from './roles';
+export * from './schemas/enums';
 export * from './plans';
 export * from './schemas/system';
 export * from './schemas/submenu';

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const planCodes = ['starter', 'pro', 'enterprise', 'premium_enterprise'] as const;
-export const planCodeSchema = z.enum(planCodes);
-export type PlanCode = z.infer<typeof planCodeSchema>;
+export type PlanCode = (typeof planCodes)[number];
 
 export type SupportTier = 'basic' | 'standard' | 'priority' | 'dedicated';
 

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const roles = ['admin', 'user', 'cliente'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roles)[number];
 
 /** SPEC.md §6: role comparison is case-insensitive and trimmed. */
 export function normalizeRole(value: unknown): Role | null {

@@ -22,6 +22,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
       root: distDir,
       wildcard: true,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       // @fastify/static hands the Fastify reply here, not the raw response.
       setHeaders(reply: unknown, filePath: string) {
         const relative = path.relative(distDir, filePath);

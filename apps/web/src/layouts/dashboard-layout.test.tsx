@@ -91,7 +91,9 @@ describe('sidebar', () => {
     seedSession();
     const { user, router } = await renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    // SPEC.md §4: the loader shows and the logout call waits 1 s before the session is cleared.
+    expect(await screen.findByText('Signing you out…')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'), { timeout: 3000 });
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
-import { useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
+import { SessionKeeper, useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
 import { readBoolean, writeBoolean } from '@/lib/storage';
 import { useDashboardTheme } from '@/lib/theme';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
@@ -75,6 +75,7 @@ export default function DashboardLayout() {
   return (
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SkipLink />
+      <SessionKeeper />
       <NavigationProgress active={navigation.state === 'loading'} />
       <Sidebar
         id={sidebarId}

@@ -64,9 +64,13 @@ const sessionStore = createStore<SessionSnapshot>(readSnapshot());
 /** Re-reads tokens and user from storage (another tab signed in or out, or a test seeded them). */
 export function reloadSessionFromStorage(): void {
   const current = sessionStore.get();
-  const next = readSnapshot(current.endReason);
+  const next = readSnapshot();
+  // A stored session means nobody needs to be told why the last one ended.
+  if (next.token === null && !next.restoring) next.endReason = current.endReason;
   const sameUser = JSON.stringify(next.user) === JSON.stringify(current.user);
-  if (next.token !== current.token || !sameUser || next.restoring !== current.restoring) sessionStore.set(next);
+  if (next.token !== current.token || !sameUser || next.restoring !== current.restoring || next.endReason !== current.endReason) {
+    sessionStore.set(next);
+  }
 }
 
 /** Stores a new session: tokens, login time (ms) and the user object (SPEC.md §4). */
@@ -303,15 +307,15 @@ async function loadCurrentUser(): Promise<void> {
   updateSessionUser(patch);
 }
 
-/** Keeps one signed-in session alive and honest: ping, checker, server events, current user. */
-function useSessionLifecycle(token: string | null, restoring: boolean): void {
+/**
+ * Keeps the signed-in session alive and honest while the dashboard is open: ping every 15 s, the
+ * second checker every 10 s and on focus, the server's events (session_revoked signs out at once),
+ * and GET /auth/me for the plan shown in the sidebar. Rendered by the dashboard layout.
+ */
+export function SessionKeeper() {
+  const { token } = useStore(sessionStore);
   const signedIn = token !== null;
   const sessionKey = token ? (decodeTokenPayload(token)?.sid ?? 'token') : null;
-
-  // App start with an expired access token but a refresh token: one refresh, behind the overlay.
-  useEffect(() => {
-    if (restoring) void refreshAccessToken();
-  }, [restoring]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -342,6 +346,8 @@ function useSessionLifecycle(token: string | null, restoring: boolean): void {
   useEffect(() => {
     if (sessionKey) void loadCurrentUser();
   }, [sessionKey]);
+
+  return null;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -357,7 +363,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  useSessionLifecycle(token, restoring);
+  // App start with an expired access token but a refresh token: one refresh, behind the overlay.
+  useEffect(() => {
+    if (restoring) void refreshAccessToken();
+  }, [restoring]);
 
   const value = useMemo<SessionContextValue>(() => {
     const payload = token ? decodeTokenPayload(token) : null;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, REGISTRATION_PASSWORD_MIN, SET_PASSWORD_MIN } from '../constants';
-import { planCodeSchema } from '../plans';
-import { roleSchema } from '../roles';
+import { planCodeSchema, roleSchema } from './enums';
 
 /** SPEC.md §5 messages, word for word. The web shows them (and their Spanish side) as they are. */
 export const authMessages = {

@@ -25,7 +25,7 @@ import {
   getPriceMovers,
   getPriceSummary,
   listPriceDates,
-  listPrices,
+  listPricesJson,
   listProducts,
 } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
@@ -62,10 +62,12 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, etag } = await listPrices(app.ctx, request.query);
+      const { json, etag } = await listPricesJson(app.ctx, request.query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (matchesEtag(request, etag)) return reply.code(304).send(null);
-      return body;
+      // A string body skips the serializer: it was checked against listPricesResponseSchema and
+      // serialised once per import (listPricesJson), the type provider cannot know that.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type ExportPricesQuery,
   type ListPriceDatesQuery,
   type ListPricesQuery,
+  listPricesResponseSchema,
   type ListPricesResponse,
   type PriceCategory,
   type PriceDatesResponse,
@@ -198,6 +199,19 @@ export async function listPrices(ctx: AppContext, query: ListPricesQuery): Promi
       is_demo: day.isDemo,
     },
   };
+}
+
+/**
+ * The daily table as ready-to-send JSON: the page most traders ask for is built, checked against
+ * its schema and serialised once per import, not once per request.
+ */
+export async function listPricesJson(ctx: AppContext, query: ListPricesQuery): Promise<{ json: string; etag: string }> {
+  const day = await loadDay(ctx, query.date);
+  const key = `page:${day.hash}|${query.category ?? ''}|${query.page}|${query.page_size}|${query.sort}|${query.order}`;
+  return getPriceCache(ctx).get(key, async () => {
+    const { body, etag } = await listPrices(ctx, query);
+    return { etag, json: JSON.stringify(listPricesResponseSchema.parse(body)) };
+  });
 }
 
 function assertOrderedRange(from: string | undefined, to: string | undefined) {

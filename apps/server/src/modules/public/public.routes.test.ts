@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { contactMessages, leads } from '../../db/schema';
@@ -41,7 +43,7 @@ describe('public forms', () => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
-    sent = (t.ctx.mailer as unknown as { sent: MailMessage[] }).sent;
+    sent = t.sentMail;
     sent.length = 0;
     ipCounter += 1;
     ip = `10.0.0.${ipCounter}`;
@@ -122,24 +124,6 @@ describe('public forms', () => {
       t.setNow(new Date('2026-06-01T12:01:01Z'));
       expect((await post('/api/contact', contact)).statusCode).toBe(201);
     });
-
-    it('keeps the message when the mail transport fails, leaving it marked as not notified', async () => {
-      const mailer = t.ctx.mailer;
-      t.ctx.mailer = {
-        transport: 'memory',
-        send: async () => {
-          throw new Error('SMTP down');
-        },
-      };
-      try {
-        const response = await post('/api/contact', contact);
-        expect(response.statusCode).toBe(201);
-        const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
-        expect(row!.notifiedAt).toBeNull();
-      } finally {
-        t.ctx.mailer = mailer;
-      }
-    });
   });
 
   describe('POST /api/leads', () => {
@@ -215,5 +199,79 @@ describe('public forms', () => {
         expect(response.statusCode).toBe(400);
       }
     });
+  });
+});
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1; `reject` makes it refuse every recipient. */
+async function startSmtpServer(options: { reject?: boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(options.reject ? new Error('mailbox unavailable') : undefined);
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((address) => address.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    received,
+    env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'FuelDesk <no-reply@fueldesk.test>' },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('team notifications over SMTP', () => {
+  it('delivers the contact form to the support inbox and the lead to the sales inbox, replying to the sender', async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestContext({ env: { ...smtp.env, SUPPORT_INBOX: 'help@fueldesk.test', SALES_INBOX: 'deals@fueldesk.test' } });
+    try {
+      const contactAnswer = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.1' });
+      expect(contactAnswer.statusCode).toBe(201);
+      const leadAnswer = await t.app.inject({ method: 'POST', url: '/api/leads', payload: lead, remoteAddress: '10.1.0.1' });
+      expect(leadAnswer.statusCode).toBe(201);
+
+      expect(smtp.received.map((mail) => mail.to)).toEqual([['help@fueldesk.test'], ['deals@fueldesk.test']]);
+      expect(smtp.received[0]!.raw).toMatch(/^Reply-To: lee@example\.com\r?$/im);
+      expect(smtp.received[0]!.raw).toMatch(/^Subject: \[FuelDesk contact\] Coverage of ULSD\r?$/im);
+      expect(smtp.received[1]!.raw).toMatch(/^Reply-To: mj@example\.com\r?$/im);
+      const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, contactAnswer.json().id));
+      expect(row!.notifiedAt).not.toBeNull();
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('keeps the message when the mail server refuses it, leaving it marked as not notified', async () => {
+    const smtp = await startSmtpServer({ reject: true });
+    const t = await createTestContext({ env: smtp.env });
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.2' });
+      expect(response.statusCode).toBe(201);
+      const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
+      expect(row).toMatchObject({ subject: 'Coverage of ULSD', notifiedAt: null });
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ describe('/api/support', () => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
-    sent = (t.ctx.mailer as unknown as { sent: MailMessage[] }).sent;
+    sent = t.sentMail;
     sent.length = 0;
     t.setNow(null);
   });

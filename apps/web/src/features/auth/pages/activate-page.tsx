@@ -13,6 +13,7 @@ import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField, TextField } from '../components/form-fields';
 import { SubmitButton } from '../components/submit-button';
+import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { describeLinkError, describeLoginError, useAuthMessage, type LoginErrorKey } from '../lib/auth-messages';
 import { resolveLandingPath } from '../lib/navigation';
 
@@ -36,7 +37,7 @@ export default function ActivatePage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SetPasswordForm>({ resolver: zodResolver(setPasswordFormSchema), defaultValues: { password: '', password_confirmation: '' } });
+  } = useForm<SetPasswordForm>({ resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)), defaultValues: { password: '', password_confirmation: '' } });
 
   if (!token) {
     return (

@@ -14,6 +14,7 @@ import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/form-fields';
 import { SubmitButton } from '../components/submit-button';
+import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { useAuthMessage } from '../lib/auth-messages';
 import { resolveLandingPath } from '../lib/navigation';
 
@@ -43,7 +44,7 @@ export default function FirstTimeSetPasswordPage() {
     setError,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: zodResolver(setPasswordFormSchema),
+    resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)),
     defaultValues: { password: '', password_confirmation: '', current_password: '' },
   });
 

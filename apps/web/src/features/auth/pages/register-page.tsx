@@ -13,6 +13,7 @@ import { CheckboxField, PasswordField, TextField } from '../components/form-fiel
 import { PasswordRules } from '../components/password-rules';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { SubmitButton } from '../components/submit-button';
+import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { useAuthMessage } from '../lib/auth-messages';
 
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
@@ -68,9 +69,12 @@ export default function RegisterPage() {
     control,
     formState: { errors },
   } = useForm<RegisterForm>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: withConfirmationCheck(zodResolver(registerFormSchema)),
     defaultValues: emptyValues,
-    mode: 'onTouched',
+    // Errors appear on the first submit, not on blur: a message appearing under a field as it loses
+    // focus would move the submit button away from the pointer that is clicking it.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const password = useWatch({ control, name: 'password' }) ?? '';
 

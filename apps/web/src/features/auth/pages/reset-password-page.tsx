@@ -18,6 +18,7 @@ import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField, TextField } from '../components/form-fields';
 import { SubmitButton } from '../components/submit-button';
+import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { describeLinkError, describeLoginError, useAuthMessage } from '../lib/auth-messages';
 
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
@@ -105,7 +106,7 @@ function NewPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SetPasswordForm>({ resolver: zodResolver(setPasswordFormSchema), defaultValues: { password: '', password_confirmation: '' } });
+  } = useForm<SetPasswordForm>({ resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)), defaultValues: { password: '', password_confirmation: '' } });
 
   const onSubmit = handleSubmit((values) => mutation.mutate({ token, ...values }));
 

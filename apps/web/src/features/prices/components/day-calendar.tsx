@@ -52,7 +52,7 @@ export function DayCalendar({ dates, selected, onSelect }: DayCalendarProps) {
           <p className="px-2 pb-1 text-xs text-slate-500 dark:text-slate-400">{t('calendar.hint')}</p>
           <DayPicker
             mode="single"
-            className="[--rdp-accent-background-color:var(--color-amber-100)] [--rdp-accent-color:var(--color-amber-600)] [--rdp-day-height:38px] [--rdp-day-width:38px] [--rdp-day_button-height:36px] [--rdp-day_button-width:36px] dark:[--rdp-accent-background-color:var(--color-amber-900)] dark:[--rdp-accent-color:var(--color-amber-400)]"
+            className="[--rdp-accent-background-color:var(--color-amber-100)]! [--rdp-accent-color:var(--color-amber-600)]! dark:[--rdp-accent-background-color:var(--color-amber-900)]! dark:[--rdp-accent-color:var(--color-amber-400)]!"
             required
             locale={i18n.language.startsWith('es') ? es : enUS}
             captionLayout="dropdown"

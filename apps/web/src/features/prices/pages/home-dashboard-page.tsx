@@ -12,6 +12,7 @@ import { useDashboards } from '../api/get-dashboards';
 import { usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
 import { useUpdateDashboard } from '../api/update-dashboard';
+import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DemoBadge } from '../components/demo-badge';
 import { MoversPanel } from '../components/movers-panel';
 import { PriceCard } from '../components/price-card';
@@ -102,6 +103,7 @@ export default function HomeDashboardPage() {
 }
 
 function HomeDashboard({ slug }: { slug: string }) {
+  usePricesLiveRefresh();
   const { t } = useTranslation('prices');
   const navigate = useNavigate();
   const dashboards = useDashboards();

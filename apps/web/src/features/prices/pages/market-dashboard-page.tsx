@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { usePriceHistory } from '../api/get-price-history';
 import { usePrices } from '../api/get-prices';
+import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DemoBadge } from '../components/demo-badge';
 import { LineChart, type ChartSeries } from '../components/line-chart';
 import { MoversPanel } from '../components/movers-panel';
@@ -18,6 +19,7 @@ const BENCHMARKS = ['WTI', 'BRENT'];
 
 /** /market-price: the whole market at a glance — latest prices by category, movers, summary, crude benchmarks. */
 export default function MarketDashboardPage() {
+  usePricesLiveRefresh();
   const { t } = useTranslation('prices');
   const latest = usePrices({ page: 1, pageSize: 100, sort: 'category', order: 'asc' });
   const to = latest.data?.latest_date ?? undefined;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useExportPrices } from '../api/export-prices';
 import { usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
+import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DemoBadge } from '../components/demo-badge';
 import { LineChart, type ChartSeries } from '../components/line-chart';
 import { ProductPicker } from '../components/product-picker';
@@ -49,6 +50,7 @@ export function buildChartSeries(history: HistorySeries[], products: Product[], 
 
 /** /marketprice/graphics: compare products over a range, in prices or indexed to 100. */
 export default function PriceChartPage() {
+  usePricesLiveRefresh();
   const { t } = useTranslation('prices');
   const [searchParams, setSearchParams] = useSearchParams();
   const products = useProducts();

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '@/lib/i18n';
+import { startServerEvents } from '@/lib/server-events';
+import { installFakeEventSource } from '@/lib/testing/fake-event-source';
 import { seedSession } from '@/test/render-app';
 import { installFakePricesApi, renderPrices } from '../testing/fake-prices-api';
 import PriceTablePage from './price-table-page';
@@ -145,6 +147,21 @@ describe('daily price table', () => {
     renderPrices('/marketprice', routes);
     expect(await screen.findByRole('alert')).toHaveTextContent('The prices could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('refetches when the server announces prices_updated', async () => {
+    const EventSourceStub = installFakeEventSource();
+    seedSession();
+    const api = installFakePricesApi();
+    renderPrices('/marketprice', routes);
+    // The dashboard layout opens the stream for the signed-in user; this test opens it itself.
+    const stop = startServerEvents();
+    await screen.findByRole('table');
+    const before = api.requests.filter((request) => request.url.pathname === '/api/prices').length;
+    await waitFor(() => expect(EventSourceStub.latest()).toBeDefined());
+    EventSourceStub.latest()!.emit('prices_updated', { product_codes: ['WTI'], inserted: 1 });
+    await waitFor(() => expect(api.requests.filter((request) => request.url.pathname === '/api/prices').length).toBeGreaterThan(before));
+    stop();
   });
 
   it('speaks Spanish', async () => {

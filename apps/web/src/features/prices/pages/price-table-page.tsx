@@ -8,6 +8,7 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { useExportPrices } from '../api/export-prices';
 import { usePriceDates } from '../api/get-price-dates';
 import { usePrices, type PriceTableParams } from '../api/get-prices';
+import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DayCalendar } from '../components/day-calendar';
 import { DemoBadge } from '../components/demo-badge';
 import { PriceTable } from '../components/price-table';
@@ -54,6 +55,7 @@ function writeParams(params: PriceTableParams, fixedCategory: PriceCategory | un
 
 /** The daily price table: calendar filter (days with data only), category, sorting, rows per page and CSV export. */
 export default function PriceTablePage() {
+  usePricesLiveRefresh();
   const { t } = useTranslation('prices');
   const fixedCategory = useFixedCategory();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -135,6 +135,7 @@ export function installFakePricesApi(options: FakePricesOptions = {}) {
     requests.push({ method, url, body });
     const query = url.searchParams;
 
+    if (url.pathname === '/api/events/token') return json(200, { token: 'stream-token', expires_in: 60 });
     if (url.pathname === '/api/prices/products') return json(200, { products: PRODUCTS.map((spec) => buildProduct(spec, market, isDemo)) });
     if (url.pathname === '/api/prices/dates') return json(200, { dates, earliest: dates[0] ?? null, latest: dates.at(-1) ?? null });
     if (url.pathname === '/api/prices') {

@@ -1,0 +1,21 @@
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { createTestContext } from './test/build-test-app';
+import { createSignedInUser } from './test/factories';
+import { importPriceFile } from './src/modules/prices/price-import.service';
+import { readFileSync } from 'node:fs';
+
+const t = await createTestContext();
+for (const f of ['eia-brent-wti/wti-daily.csv', 'eia-brent-wti/brent-daily.csv']) await importPriceFile(t.ctx, { name: f, text: readFileSync('/work/shared/data/' + f, 'utf8') });
+await importPriceFile(t.ctx, { name: 'g.csv', text: 'product_code,date,value\n' + ['GASOLINE_NYH','GASOLINE_USGC','RBOB_LA','ULSD_NYH','ULSD_USGC','ULSD_LA','HEATING_OIL_NYH','JET_USGC','PROPANE_MB'].map(c => `${c},2026-08-17,2.1\n${c},2026-08-18,2.2`).join('\n') });
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+const { headers } = await createSignedInUser(t.ctx);
+const m = async (path: string, h = {}) => { const r = await autocannon({ url: base + path, duration: 5, connections: 20, headers: h }); return `${path} ${r.requests.average.toFixed(0)} rps p99 ${r.latency.p99} non2xx ${r.non2xx}`; };
+await m('/health');
+for (const p of ['/health']) console.log(await m(p));
+console.log(await m('/prices', headers));
+console.log(await m('/prices/summary', headers));
+console.log(await m('/dashboards', headers));
+console.log(await m('/health'));
+await t.close();

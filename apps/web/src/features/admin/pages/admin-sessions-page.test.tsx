@@ -1,0 +1,97 @@
+import type { AdminSessionRow, AdminUserRow } from '@fueldesk/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, type MockHandler } from '@/lib/testing/mock-api';
+import { renderApp, seedSession } from '@/test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function buildRow(overrides: Partial<AdminSessionRow>): AdminSessionRow {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    created_at: '2026-03-02T09:30:00.000Z',
+    last_seen_at: '2026-03-02T10:30:00.000Z',
+    revoked_at: null,
+    revoked_reason: null,
+    active_seconds: 3725,
+    user_agent: null,
+    ip: null,
+    user_id: 'u2',
+    user_email: 'pro@example.com',
+    user_name: 'Pat Pro',
+    status: 'active',
+    current: false,
+    ...overrides,
+  };
+}
+
+const user: AdminUserRow = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  email: 'pro@example.com',
+  name: 'Pat Pro',
+  first_name: 'Pat',
+  last_name: 'Pro',
+  company: null,
+  role: 'user',
+  is_superadmin: false,
+  plan_code: 'starter',
+  plan_name: 'Starter',
+  subscription_status: 'beta',
+  active: true,
+  email_verified: true,
+  is_demo: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_seen_at: null,
+};
+
+const keepAlive: Record<string, MockHandler> = {
+  'POST /api/auth/ping': () => ({ body: { ok: true, session_id: 's', last_seen_at: new Date().toISOString(), active_seconds: 0 } }),
+  'GET /api/auth/me': () => ({ status: 404, body: { code: 'NOT_FOUND', detail: 'n/a' } }),
+  'POST /api/events/token': () => ({ status: 404, body: { code: 'NOT_FOUND', detail: 'n/a' } }),
+};
+
+describe('admin sessions page', () => {
+  it('lists sessions and revokes one only after confirmation', async () => {
+    seedSession({ role: 'admin' });
+    let rows = [buildRow({}), buildRow({ id: '00000000-0000-4000-8000-000000000002', user_email: 'old@example.com', status: 'revoked', revoked_at: '2026-03-01T00:00:00.000Z', revoked_reason: 'superseded' })];
+    const server = mockApi({
+      ...keepAlive,
+      'GET /api/admin/sessions': () => ({ body: { items: rows, total: rows.length, page: 1, page_size: 25 } }),
+      'POST /api/admin/sessions/00000000-0000-4000-8000-000000000001/revoke': () => {
+        rows = rows.map((row, index) => (index === 0 ? { ...row, status: 'revoked', revoked_at: new Date().toISOString(), revoked_reason: 'admin' } : row));
+        return { body: rows[0] };
+      },
+    });
+    const app = renderApp('/admin/sessions');
+    const table = await screen.findByRole('table', { name: 'All sessions' }, { timeout: 5000 });
+    expect(within(table).getAllByText('01:02:05')).toHaveLength(2);
+    expect(within(table).getByText('Replaced by a newer sign-in')).toBeInTheDocument();
+
+    await app.user.click(within(table).getByRole('button', { name: 'Revoke session of pro@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this session?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.calls.filter((call) => call.path.endsWith('/revoke'))).toHaveLength(0);
+
+    await app.user.click(within(table).getByRole('button', { name: 'Revoke session of pro@example.com' }));
+    await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke session' }));
+    expect(await screen.findByText('Session of pro@example.com revoked')).toBeInTheDocument();
+    expect(await within(table).findByText('Revoked by an administrator')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Revoke session of/ })).not.toBeInTheDocument();
+  });
+
+  it('changes a user plan from the users tab', async () => {
+    seedSession({ role: 'admin' });
+    const server = mockApi({
+      ...keepAlive,
+      'GET /api/admin/sessions': () => ({ body: { items: [], total: 0, page: 1, page_size: 25 } }),
+      'GET /api/admin/users': () => ({ body: { items: [user], total: 1, page: 1, page_size: 25 } }),
+      [`PATCH /api/admin/users/${user.id}`]: ({ body }) => ({ body: { ...user, ...(body as object) } }),
+    });
+    const app = renderApp('/admin/sessions');
+    expect(await screen.findByText('No session records found', {}, { timeout: 5000 })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('tab', { name: 'Users' }));
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Plan of pro@example.com' }), 'enterprise');
+    expect(await screen.findByText('pro@example.com updated')).toBeInTheDocument();
+    expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)[0].body).toEqual({ plan_code: 'enterprise' });
+  });
+});
