@@ -58,13 +58,13 @@ async function signInThroughForm(page: Page, email: string, password: string, pa
 async function expectDashboard(page: Page, path = /\/home$/) {
   await expect(page).toHaveURL(path);
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
-  await expect(page.getByText('Loading your dashboard…')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId('session-overlay')).toBeHidden({ timeout: 15_000 });
 }
 
 async function logOutThroughMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByText('Signing you out…')).toBeVisible();
+  await expect(page.getByTestId('session-overlay')).toHaveText('Signing you out…');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refresh_token'), sessionStorage.getItem('user')])).toEqual([

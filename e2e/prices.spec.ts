@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
 
 // Market-data journey on the demo history a fresh embedded install generates: sign in, build the
 // personal dashboard (5 products, a 6th refused), move the daily table to another day, and check
@@ -76,6 +76,7 @@ test.describe('market data at desktop width', () => {
       await expect(page.getByRole('region', { name: 'Top movers' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Market summary' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Price movements' }).locator('canvas').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
       // The choice is stored on the server: it is still there after a reload.
       await page.reload();
@@ -84,6 +85,7 @@ test.describe('market data at desktop width', () => {
       await page.goto('/marketprice');
       await expect(page.getByRole('table')).toBeVisible();
       await expect(page.getByRole('heading', { level: 2 }).getByText('Demo data')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
       const calendarButton = page.getByRole('button', { name: /Choose a day/ });
       const latestLabel = (await calendarButton.textContent()) ?? '';
       const before = await firstRowCells(page).allTextContents();
@@ -112,6 +114,7 @@ test.describe('market data at desktop width', () => {
       await expect(page).toHaveURL(/mode=absolute/);
       await expect(chart.locator('canvas').first()).toBeVisible();
       await expect.poll(async () => (await countColours(page, chart)).colours, { timeout: 10_000 }).toBeGreaterThan(20);
+      await expectNoSeriousA11yViolations(page);
       const drawn = await countColours(page, chart);
       expect(drawn.inked).toBeGreaterThan(2_000);
       expect(errors).toEqual([]);

@@ -32,6 +32,7 @@ export const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

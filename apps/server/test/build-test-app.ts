@@ -69,6 +69,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     DATABASE_URL: scratch?.url ?? 'memory://',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests that change rows behind the services' back need every request to read the database.
+    AUTH_CACHE_TTL_MS: '0',
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

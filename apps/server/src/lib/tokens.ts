@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, normalizeRole, type Role } from '@fueldesk/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error';
@@ -10,7 +10,17 @@ export interface AccessClaims {
   isSuperadmin: boolean;
 }
 
-const encoder = new TextEncoder();
+const keys = new Map<string, KeyObject>();
+
+/** Importing the HMAC key costs more than the verification itself: import it once per secret. */
+function signingKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** HS256 access token: sub, sid, role, is_superadmin, exp (SPEC.md §3, DECISIONS.md). */
 export async function signAccessToken(secret: string, claims: AccessClaims, now: Date, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
@@ -20,13 +30,13 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
     .setSubject(claims.userId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
-    .sign(encoder.encode(secret));
+    .sign(signingKey(secret));
 }
 
 /** Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. */
 export async function verifyAccessToken(secret: string, token: string, now: Date, typ = 'access'): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+    const { payload } = await jwtVerify(token, signingKey(secret), {
       algorithms: ['HS256'],
       currentDate: now,
       clockTolerance: 0,
@@ -53,7 +63,7 @@ export async function signPurposeToken(secret: string, claims: AccessClaims, pur
     .setSubject(claims.userId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
-    .sign(encoder.encode(secret));
+    .sign(signingKey(secret));
 }
 
 /** Opaque random token (refresh, email links). Only its hash is stored. */

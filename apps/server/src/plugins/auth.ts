@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { sessionStateCache } from '../lib/auth-state-cache';
 import { verifyAccessToken } from '../lib/tokens';
 
 /**
@@ -54,24 +55,31 @@ export function readBearer(request: FastifyRequest): string | null {
 export async function authenticateToken(app: FastifyInstance, token: string, typ = 'access'): Promise<AuthUser> {
   const ctx = app.ctx;
   const claims = await verifyAccessToken(ctx.config.JWT_SECRET, token, ctx.now(), typ);
-  const [row] = await ctx.db
-    .select({
-      revokedAt: sessions.revokedAt,
-      sessionUser: sessions.userId,
-      active: users.active,
-      role: users.role,
-      isSuperadmin: users.isSuperadmin,
-      email: users.email,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, claims.sessionId))
-    .limit(1);
-  if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
-  if (row.revokedAt) throw new AppError('SESSION_REVOKED', 401, 'Your session was closed because another session is active.');
-  if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, 'This account is not active.');
+  const cache = sessionStateCache(ctx);
+  let state = cache.get(claims.sessionId);
+  if (!state) {
+    const [row] = await ctx.db
+      .select({
+        revokedAt: sessions.revokedAt,
+        sessionUser: sessions.userId,
+        active: users.active,
+        role: users.role,
+        isSuperadmin: users.isSuperadmin,
+        email: users.email,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, claims.sessionId))
+      .limit(1);
+    if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+    if (row.revokedAt) throw new AppError('SESSION_REVOKED', 401, 'Your session was closed because another session is active.');
+    if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, 'This account is not active.');
+    state = { userId: row.sessionUser, role: row.role, isSuperadmin: row.isSuperadmin, email: row.email };
+    cache.set(claims.sessionId, state);
+  }
+  if (state.userId !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
   // The role comes from the database, so a role change takes effect without a new token.
-  return { id: claims.userId, sessionId: claims.sessionId, role: row.role, isSuperadmin: row.isSuperadmin, email: row.email };
+  return { id: claims.userId, sessionId: claims.sessionId, role: state.role, isSuperadmin: state.isSuperadmin, email: state.email };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -85,6 +93,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth });
     }
   });
+
+  // Other instances revoke sessions and change users too: forget what they invalidate.
+  const cache = sessionStateCache(app.ctx);
+  const unsubscribe = app.ctx.events.subscribe((event) => {
+    const data = (event.data ?? {}) as { session_id?: unknown };
+    if (event.type === 'session_revoked' && typeof data.session_id === 'string') cache.forgetSessions([data.session_id]);
+    if ((event.type === 'session_revoked' || event.type === 'user_changed') && event.userId) cache.forgetUser(event.userId);
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';

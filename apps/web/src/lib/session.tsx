@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@fueldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest, isApiError, setUnauthorizedHandler } from './api-client';
 import {
@@ -230,23 +230,40 @@ export async function postLogout(): Promise<void> {
   }
 }
 
-/** The dashboard's Log out: loader, logout call, everything cleared, then the landing page. */
+// A voluntary logout leaves the dashboard first and clears the session only once the dashboard is
+// gone: React commits a navigation in a transition, so clearing earlier would render the old page
+// signed out, and its guard would send the user to /login instead of the landing page.
+const LOGOUT_FALLBACK_MS = 3_000;
+
+/** The dashboard's Log out: loader, logout call, the landing page, everything cleared. */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const leaving = useRef(false);
+
+  const finish = useCallback(() => {
+    if (!leaving.current) return;
+    leaving.current = false;
+    signOut();
+    queryClient.clear();
+    finishLoginLoader();
+    setLoggingOut(false);
+  }, [queryClient]);
+
+  // Runs when the component that owns the hook (the dashboard layout) unmounts.
+  useEffect(() => finish, [finish]);
+
   return useCallback(async () => {
     if (overlayStore.get().loggingOut) return;
+    await postLogout();
+    leaving.current = true;
+    setTimeout(finish, LOGOUT_FALLBACK_MS);
     try {
-      await postLogout();
-      // Leave the protected tree first, so the guard does not bounce the user to /login.
       await navigate('/', { replace: true });
-      signOut();
-      queryClient.clear();
-    } finally {
-      finishLoginLoader();
-      setLoggingOut(false);
+    } catch {
+      finish();
     }
-  }, [navigate, queryClient]);
+  }, [navigate, finish]);
 }
 
 // ---------- Context ----------

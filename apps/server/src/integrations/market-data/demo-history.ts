@@ -114,7 +114,7 @@ export function generateDemoHistory(input: DemoHistoryInput): PriceObservation[]
     );
     const levels = new Map<string, number>([
       ['WTI', wti],
-      ['BRENT', clamp(wti + brentSpread, 62, 99)],
+      ['BRENT', clamp(wti + brentSpread, 62, 95)],
       ['PROPANE_MB', propane],
     ]);
     for (const spec of SPREADS) {

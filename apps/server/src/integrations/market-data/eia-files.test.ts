@@ -183,7 +183,7 @@ describe('demo history', () => {
   });
 
   it('stays at plausible levels with the product decimals', () => {
-    const ranges: Record<string, [number, number]> = { WTI: [60, 95], BRENT: [60, 100], PROPANE_MB: [0.6, 1.2] };
+    const ranges: Record<string, [number, number]> = { WTI: [60, 95], BRENT: [60, 95], PROPANE_MB: [0.6, 1.2] };
     for (const row of history) {
       const [min, max] = ranges[row.productCode] ?? [1.8, 3.5];
       expect(Number(row.value), `${row.productCode} ${row.date}`).toBeGreaterThanOrEqual(min);

@@ -8,6 +8,7 @@ import {
   type AdminUsersQuery,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
+import { sessionStateCache } from '../../lib/auth-state-cache';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { displayName, toAdminUserRow, toSessionRecord } from '../auth/auth.presenters';
@@ -90,6 +91,9 @@ export async function updateAdminUser(ctx: AppContext, caller: AuthUser, userId:
     ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),
     updatedAt: ctx.now(),
   });
+  // A role or rights change applies to the user's next request, here and on other instances.
+  sessionStateCache(ctx).forgetUser(userId);
+  await ctx.events.publish({ userId, type: 'user_changed' }).catch((error) => ctx.log.warn({ err: error }, 'could not publish user_changed'));
   if (body.active === false && found.user.active) {
     await revokeSessionsAndNotify(ctx, { userId }, 'deactivated');
   }

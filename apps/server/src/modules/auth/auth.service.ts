@@ -15,6 +15,7 @@ import {
   type SetPasswordBody,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
+import { sessionStateCache } from '../../lib/auth-state-cache';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
@@ -190,6 +191,7 @@ export async function logout(ctx: AppContext, proof: SessionProof, body: LogoutB
     activeSeconds,
     lastSeenAt: now > session.lastSeenAt ? now : session.lastSeenAt,
   });
+  sessionStateCache(ctx).forgetSessions([session.id]);
   return { ok: true };
 }
 

@@ -1,9 +1,12 @@
 import type { AppContext } from '../../context';
+import { sessionStateCache } from '../../lib/auth-state-cache';
 import * as repo from './auth.repository';
 import type { SessionRow } from './auth.repository';
 
 /** Publishes `session_revoked` to each affected user so their open tabs sign out at once. */
 export async function notifySessionsRevoked(ctx: AppContext, revoked: SessionRow[]): Promise<void> {
+  // This instance forgets at once; the others forget when the event reaches them.
+  sessionStateCache(ctx).forgetSessions(revoked.map((session) => session.id));
   for (const session of revoked) {
     try {
       await ctx.events.publish({

@@ -1,4 +1,4 @@
-import { PRICE_HISTORY_MAX_PRODUCTS, type HistorySeries, type Product } from '@fueldesk/contracts';
+import { PRICE_HISTORY_MAX_PRODUCTS, type Product } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,43 +9,18 @@ import { usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DemoBadge } from '../components/demo-badge';
-import { LineChart, type ChartSeries } from '../components/line-chart';
+import { LineChart } from '../components/line-chart';
 import { ProductPicker } from '../components/product-picker';
 import { EmptyState, ErrorState, LoadingState, panelClass } from '../components/state-views';
-import { SERIES_COLORS } from '../lib/categories';
 import { formatDay, shiftMonths } from '../lib/format';
-import { indexSeries } from '../lib/series';
+import { buildChartSeries, type ChartMode as Mode } from '../lib/chart-series';
 
 const RANGES = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, '10Y': 120 } as const;
 type RangeKey = keyof typeof RANGES;
-type Mode = 'absolute' | 'indexed';
 const DEFAULT_CODES = ['WTI', 'BRENT'];
 
 function latestDate(products: Product[]): string | undefined {
   return products.reduce<string | undefined>((latest, product) => (product.last_date && (!latest || product.last_date > latest) ? product.last_date : latest), undefined);
-}
-
-/** Absolute prices use two scales when barrels and gallons are mixed; indexed lines share one. */
-export function buildChartSeries(history: HistorySeries[], products: Product[], mode: Mode): ChartSeries[] {
-  const units = new Set(history.map((series) => series.units));
-  return history
-    .filter((series) => series.points.length > 0)
-    .map((series, index) => {
-      const product = products.find((item) => item.code === series.code);
-      const color = SERIES_COLORS[index % SERIES_COLORS.length]!;
-      if (mode === 'indexed') {
-        return { id: series.code, name: series.name, color, scale: 'right' as const, decimals: 1, points: indexSeries(series.points) };
-      }
-      const scale = units.size > 1 && product?.unit === 'bbl' ? ('left' as const) : ('right' as const);
-      return {
-        id: series.code,
-        name: `${series.name} (${series.units})`,
-        color,
-        scale,
-        decimals: series.decimal_places,
-        points: series.points.map((point) => ({ date: point.date, value: Number(point.value) })),
-      };
-    });
 }
 
 /** /marketprice/graphics: compare products over a range, in prices or indexed to 100. */
@@ -67,7 +42,7 @@ export default function PriceChartPage() {
   const range: RangeKey | 'custom' = rangeParam === 'custom' ? 'custom' : rangeParam && rangeParam in RANGES ? (rangeParam as RangeKey) : '1Y';
   const mode: Mode = searchParams.get('mode') === 'absolute' ? 'absolute' : 'indexed';
 
-  const list = products.data?.products ?? [];
+  const list = useMemo(() => products.data?.products ?? [], [products.data]);
   const end = range === 'custom' ? searchParams.get('to') ?? undefined : latestDate(list.filter((product) => codes.includes(product.code))) ?? latestDate(list);
   const start = range === 'custom' ? searchParams.get('from') ?? undefined : end ? shiftMonths(end, -RANGES[range]) : undefined;
   const history = usePriceHistory({ codes: products.data ? codes : [], from: start, to: end });

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedSession } from '@/test/render-app';
+import { createFakeChartModule, drawnCharts, installFakePricesApi, renderPrices } from '../testing/fake-prices-api';
+import PriceChartPage from './price-chart-page';
+
+vi.mock('lightweight-charts', () => createFakeChartModule());
+
+const routes = [{ path: '/marketprice/graphics', element: <PriceChartPage /> }];
+const url = (router: ReturnType<typeof renderPrices>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+
+beforeEach(() => {
+  drawnCharts.length = 0;
+});
+
+describe('comparison chart', () => {
+  it('draws WTI and Brent indexed to 100 over the last year by default', async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    renderPrices('/marketprice/graphics', routes);
+    await waitFor(() => expect(drawnCharts.at(-1)?.series.map((series) => series.title)).toEqual(['WTI Cushing', 'Brent']));
+    const history = api.last('/api/prices/history')!.url.searchParams;
+    expect(Object.fromEntries(history)).toEqual({ codes: 'WTI,BRENT', from: '2023-01-09', to: '2024-01-09' });
+    expect(drawnCharts.at(-1)!.series.map((series) => series.points)).toEqual([4, 4]);
+    expect(screen.getByRole('button', { name: 'Indexed to 100' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Line chart of WTI Cushing, Brent' })).toBeInTheDocument();
+  });
+
+  it('adds products, switches to prices and another period, keeping it all in the address', async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    const { user, router } = renderPrices('/marketprice/graphics', routes);
+    await waitFor(() => expect(drawnCharts.length).toBeGreaterThan(0));
+    await user.click(screen.getByText('Choose products'));
+    await user.click(screen.getByRole('checkbox', { name: 'NY Harbor ULSD' }));
+    await user.click(screen.getByRole('button', { name: 'Prices' }));
+    await user.click(screen.getByRole('button', { name: '3M' }));
+    await waitFor(() => expect(url(router)).toBe('/marketprice/graphics?codes=WTI%2CBRENT%2CULSD_NYH&mode=absolute&range=3M'));
+    await waitFor(() =>
+      expect(drawnCharts.at(-1)?.series.map((series) => series.title)).toEqual(['WTI Cushing (USD/bbl)', 'Brent (USD/bbl)', 'NY Harbor ULSD (USD/gal)']),
+    );
+    expect(api.last('/api/prices/history')!.url.searchParams.get('from')).toBe('2023-10-09');
+  });
+
+  it('asks for products when none is chosen', async () => {
+    seedSession();
+    installFakePricesApi();
+    renderPrices('/marketprice/graphics?codes=', routes);
+    expect(await screen.findByRole('heading', { name: 'Choose products to compare' })).toBeInTheDocument();
+  });
+});
