@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
 
 // Accounts journeys on the real server (embedded database, outbox mail transport, demo accounts).
 
@@ -99,6 +99,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
     await expect(page.getByText('You must agree to the Privacy Policy')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
     await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -139,6 +140,16 @@ test.describe('accounts', () => {
     await expect(page.getByRole('tabpanel')).toContainText('not registered');
     await page.getByRole('tab', { name: 'Sessions' }).click();
     await expect(page.getByText('This session')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Company')).toHaveValue('Acme Fuels');
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Phone' }).fill('+1 555 0100');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
 
     await logOutThroughMenu(page);
     await page.goto('/home');

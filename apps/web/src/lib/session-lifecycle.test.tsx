@@ -53,6 +53,25 @@ describe('refresh and retry after a 401', () => {
   });
 });
 
+describe('refresh shared between tabs', () => {
+  it('uses the token another tab has just refreshed instead of spending the rotated refresh token again', async () => {
+    seedSession();
+    seedRefreshToken('rotated-by-other-tab');
+    const newer = makeToken({ sub: '1', role: 'user', exp: futureExp() });
+    const server = mockApi({
+      'POST /api/auth/refresh': () => ({ status: 401, body: { code: 'SESSION_REVOKED', detail: 'reuse' } }),
+      'GET /api/news': ({ headers }) => (headers.get('Authorization') === `Bearer ${newer}` ? { body: { items: [] } } : revoked({} as never)),
+    });
+    render(<SessionProvider>{null}</SessionProvider>);
+    // The other tab wrote its new token; this tab's request still carried the old one.
+    const request = api.get('/news');
+    localStorage.setItem(AUTH_TOKEN_KEY, newer);
+    await expect(request).resolves.toEqual({ items: [] });
+    expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('rotated-by-other-tab');
+  });
+});
+
 describe('forced sign-out', () => {
   it('sends a user whose refresh fails to /login?reason=concurrency, keeping where they were', async () => {
     seedSession();
@@ -171,6 +190,7 @@ describe('second checker', () => {
     await act(async () => {
       vi.advanceTimersByTime(10_000);
     });
+    await waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 3000 });
     await waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh));
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-new');
   });
@@ -283,6 +303,33 @@ describe('restoring a session at start', () => {
     expect(screen.queryByText('Restoring secure session…')).not.toBeInTheDocument();
     expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('rotated');
+  });
+
+  it('keeps the page mounted under the overlay when an open tab restores its expired token', async () => {
+    seedSession();
+    seedRefreshToken('r-wake');
+    const fresh = makeToken({ sub: '1', role: 'user', exp: futureExp() });
+    let release: () => void = () => undefined;
+    mockApi({
+      'POST /api/auth/ping': ok,
+      'GET /api/auth/me': me,
+      'POST /api/events/token': eventsToken,
+      'POST /api/auth/refresh': () =>
+        new Promise((resolve) => {
+          release = () => resolve(jsonResponse(200, { access_token: fresh, refresh_token: 'r-woken' }));
+        }),
+    });
+    const { router } = renderApp('/news');
+    await expectPage('news-list');
+    // The laptop slept past the token's lifetime; the next check finds it expired.
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: 1 }));
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: AUTH_TOKEN_KEY })));
+    expect(await screen.findByText('Restoring secure session…')).toBeInTheDocument();
+    expect(screen.getByTestId('page')).toHaveTextContent('news-list');
+    act(() => release());
+    await waitFor(() => expect(screen.queryByText('Restoring secure session…')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/news');
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh);
   });
 
   it('asks to sign in, without a reason, when the stored refresh token no longer works', async () => {

@@ -45,7 +45,7 @@ export type SignOutReason = 'forced' | 'concurrency' | 'invite';
 interface SessionSnapshot {
   token: string | null;
   user: SessionUser | null;
-  /** App start with an expired access token and a refresh token: one refresh is under way. */
+  /** No usable access token but a refresh token (app start, or a tab woken late): one refresh is under way. */
   restoring: boolean;
   endReason: SignOutReason | null;
 }
@@ -54,9 +54,9 @@ interface SessionSnapshot {
 // URL, so it is stored and stripped before the first render.
 if (typeof window !== 'undefined') captureTokenFromUrl();
 
-function readSnapshot(endReason: SignOutReason | null = null): SessionSnapshot {
+function readSnapshot(): SessionSnapshot {
   const token = readAccessToken();
-  return { token, user: readStoredUser(), restoring: token === null && readRefreshToken() !== null, endReason };
+  return { token, user: readStoredUser(), restoring: token === null && readRefreshToken() !== null, endReason: null };
 }
 
 const sessionStore = createStore<SessionSnapshot>(readSnapshot());
@@ -108,6 +108,9 @@ export function updateSessionUser(patch: Partial<SessionUser>): void {
   sessionStore.set({ ...current, user });
 }
 
+// Refreshing a minute early keeps requests from meeting an expired token at all.
+const REFRESH_AHEAD_SECONDS = 60;
+
 interface RefreshResponse {
   access_token?: string;
   token?: string;
@@ -119,7 +122,14 @@ interface RefreshResponse {
  * (restoring stale tokens) only a revoked session is explained, since old tokens simply expire.
  */
 async function performRefresh(): Promise<boolean> {
-  const restoring = sessionStore.get().restoring;
+  const { restoring, token: known } = sessionStore.get();
+  // Tabs share the tokens: when another tab has just refreshed, its new token is used as is. A second
+  // refresh with the already rotated refresh token would look like theft and revoke the session.
+  const stored = readAccessToken();
+  if (stored && stored !== known && (readSecondsToExpiry(stored) ?? Infinity) > REFRESH_AHEAD_SECONDS) {
+    sessionStore.set({ ...sessionStore.get(), token: stored, restoring: false });
+    return true;
+  }
   const refreshToken = readRefreshToken();
   if (!refreshToken) {
     signOut(restoring ? {} : { reason: 'forced' });
@@ -190,9 +200,6 @@ export async function pingSession(): Promise<PingOutcome> {
     return 'ended';
   }
 }
-
-// Refreshing a minute early keeps requests from meeting an expired token at all.
-const REFRESH_AHEAD_SECONDS = 60;
 
 /**
  * The second checker (SPEC.md §4, every 10 s and on focus): picks up what other tabs did to the
@@ -272,7 +279,7 @@ export interface SessionContextValue {
   user: SessionUser | null;
   token: string | null;
   isAuthenticated: boolean;
-  /** True while the app restores a session at start; guards wait instead of redirecting. */
+  /** True while a stored session is restored (one refresh); guards wait instead of redirecting. */
   isRestoring: boolean;
   /** Why the last session ended by force, until the login page has shown it. */
   signOutReason: SignOutReason | null;

@@ -54,13 +54,13 @@ export function SessionsTab() {
         <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('sessions.caption')}</caption>
             <thead>
               <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
                 <th scope="col" className="py-2 pr-4 font-semibold">{t('sessions.date')}</th>
                 <th scope="col" className="py-2 pr-4 font-semibold">{t('sessions.activeTime')}</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">{t('sessions.seconds')}</th>
+                <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">{t('sessions.seconds')}</th>
                 <th scope="col" className="py-2 font-semibold">{t('sessions.status')}</th>
               </tr>
             </thead>
@@ -69,11 +69,14 @@ export function SessionsTab() {
                 const seconds = secondsOf(session);
                 return (
                   <tr key={session.id} data-testid={`session-${session.id}`} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-4 whitespace-nowrap text-slate-900 dark:text-slate-100">
+                    <td className="py-2 pr-4 text-slate-900 sm:whitespace-nowrap dark:text-slate-100">
                       <time dateTime={session.created_at}>{dateFormat.format(new Date(session.created_at))}</time>
                     </td>
-                    <td className="py-2 pr-4 font-mono text-slate-900 tabular-nums dark:text-slate-100">{formatDuration(seconds)}</td>
-                    <td className="py-2 pr-4 text-right text-slate-700 tabular-nums dark:text-slate-300">{t('sessions.secondsValue', { count: seconds })}</td>
+                    <td className="py-2 pr-4 text-slate-900 tabular-nums dark:text-slate-100">
+                      <span className="font-mono">{formatDuration(seconds)}</span>
+                      <span className="block text-xs text-slate-500 sm:hidden dark:text-slate-400">{t('sessions.secondsValue', { count: seconds })}</span>
+                    </td>
+                    <td className="hidden py-2 pr-4 text-right text-slate-700 tabular-nums sm:table-cell dark:text-slate-300">{t('sessions.secondsValue', { count: seconds })}</td>
                     <td className="py-2">
                       <StatusBadge session={session} live={session.id === liveId} />
                     </td>
@@ -84,8 +87,11 @@ export function SessionsTab() {
             <tfoot>
               <tr className="font-semibold text-slate-900 dark:text-slate-100">
                 <th scope="row" className="py-3 pr-4 text-left">{t('sessions.total')}</th>
-                <td data-testid="sessions-total" className="py-3 pr-4 font-mono tabular-nums">{formatDuration(total)}</td>
-                <td className="py-3 pr-4 text-right tabular-nums">{t('sessions.secondsValue', { count: total })}</td>
+                <td data-testid="sessions-total" className="py-3 pr-4 tabular-nums">
+                  <span className="font-mono">{formatDuration(total)}</span>
+                  <span className="block text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">{t('sessions.secondsValue', { count: total })}</span>
+                </td>
+                <td className="hidden py-3 pr-4 text-right tabular-nums sm:table-cell">{t('sessions.secondsValue', { count: total })}</td>
                 <td />
               </tr>
             </tfoot>

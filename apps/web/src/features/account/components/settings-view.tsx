@@ -279,7 +279,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
           {t('settings.password')}
         </Link>
         <div className="flex gap-3">
-          <Button variant="secondary" disabled={!isDirty || busy} onClick={() => reset()}>
+          <Button variant="secondary" className="disabled:opacity-50" disabled={!isDirty || busy} onClick={() => reset()}>
             {t('settings.discard')}
           </Button>
           <Button type="submit" disabled={!isDirty || busy} aria-busy={busy}>

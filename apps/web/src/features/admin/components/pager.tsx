@@ -18,10 +18,10 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
     <nav aria-label={t('pager.label')} className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
       <p>{t('pager.range', { from, to, total })}</p>
       <div className="flex gap-2">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button variant="secondary" className="disabled:opacity-50" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {t('pager.previous')}
         </Button>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Button variant="secondary" className="disabled:opacity-50" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {t('pager.next')}
         </Button>
       </div>
