@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { PageIntro } from '../components/marketing';
-import { usePageMeta } from '../use-page-meta';
+import { usePageMeta } from '@/lib/use-page-meta';
 
 const principles = ['sources', 'dataOnly', 'privacy', 'honest'] as const;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContactForm } from '../components/contact-form';
 import { PageIntro } from '../components/marketing';
-import { usePageMeta } from '../use-page-meta';
+import { usePageMeta } from '@/lib/use-page-meta';
 
 /** `/contact-us` with the contact form (SPEC.md §3). */
 export default function ContactPage() {

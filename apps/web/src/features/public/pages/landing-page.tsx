@@ -5,7 +5,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Card, Section } from '../components/marketing';
 import { PlansTable } from '../components/plans-table';
-import { usePageMeta } from '../use-page-meta';
+import { usePageMeta } from '@/lib/use-page-meta';
 
 const services = [
   { key: 'prices', icon: 'chart' },

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { LeadForm } from '../components/lead-form';
 import { PageIntro } from '../components/marketing';
-import { usePageMeta } from '../use-page-meta';
+import { usePageMeta } from '@/lib/use-page-meta';
 
 /** `/form`: the sales/lead form (SPEC.md §3, §5). */
 export default function LeadFormPage() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageIntro } from '../components/marketing';
-import { usePageMeta } from '../use-page-meta';
+import { usePageMeta } from '@/lib/use-page-meta';
 
 const services = [
   { key: 'prices', icon: 'chart' },
