@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
@@ -38,7 +39,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     requestTimeout: ctx.config.REQUEST_TIMEOUT_MS,
     connectionTimeout: ctx.config.REQUEST_TIMEOUT_MS * 2,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: toTrustProxy(ctx.config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(inputGuardPlugin);
 
   await app.register(
     async (api) => {
@@ -77,4 +79,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(staticWebPlugin, { distDir: options.webDistDir ?? ctx.config.WEB_DIST_DIR });
   return app;
+}
+
+/** A hop count trusts only that many proxies in X-Forwarded-For, so clients cannot pick their own IP. */
+function toTrustProxy(setting: boolean | number | string) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
 }

@@ -34,7 +34,17 @@ export const configSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): boolean | number | string => {
+        const trimmed = value.trim().toLowerCase();
+        if (trimmed === 'false' || trimmed === '0' || trimmed === 'no') return false;
+        if (trimmed === 'true' || trimmed === 'yes') return 1;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        return value.trim();
+      }),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().default('FuelDesk <no-reply@fueldesk.local>'),
     MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logSerializers } from './lib/log-serializers';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
@@ -19,6 +20,7 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
   const log = pino({
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'password', 'refresh_token', 'access_token', '*.password'],
+    serializers: logSerializers,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {

@@ -41,7 +41,7 @@ export const createAdminCommand: CliCommand = {
         lastName: typeof flags['last-name'] === 'string' ? flags['last-name'] : null,
       });
       console.log(`${result.created ? 'Created' : 'Promoted'} administrator ${email.data}.`);
-      if (generated && result.created) console.log(`Password: ${password}`);
+      if (generated) console.log(`Password: ${password}`);
       return 0;
     } finally {
       await runtime.close();

@@ -21,6 +21,8 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
+const SWEEP_THRESHOLD = 10_000;
+
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const read = (key: string) => {
@@ -31,6 +33,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   return {
     kind: 'memory',
     async hit(key, limit, windowMs) {
+      // Keys are attacker-chosen (emails, IPs): drop finished windows before the map can grow without bound.
+      if (windows.size >= SWEEP_THRESHOLD) {
+        const current = now();
+        for (const [stale, value] of windows) if (value.resetAt <= current) windows.delete(stale);
+      }
       let entry = read(key);
       if (!entry) {
         entry = { count: 0, resetAt: now() + windowMs };

@@ -79,3 +79,25 @@ describe('error handling', () => {
     expect(res.statusCode).toBe(415);
   });
 });
+
+describe('input the database cannot hold', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a NUL character in a body or a query with 400 and changes nothing', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'nul@example.com', password: 'Password1', first_name: 'A\u0000', last_name: 'B', accept_terms: true, accept_privacy: true },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().fields).toEqual({ first_name: 'This field contains invalid characters.' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nul@example.com', password: 'Password1' } });
+    expect(login.json().code).toBe('USER_NOT_FOUND');
+    const query = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%00' });
+    expect(query.statusCode).toBe(400);
+  });
+});

@@ -20,6 +20,9 @@ const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: { code: 'INTERNAL_ERROR', status: 500 },
 };
 
+/** SQLSTATEs of data the caller sent that PostgreSQL cannot store or read. */
+const invalidInputSqlStates = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
 function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, detail?: string, fields?: Record<string, string>) {
   const lang = pickLanguage(request.headers['accept-language']);
   const body: Record<string, unknown> = { detail: detail ?? genericMessage(code, lang) ?? code, code };
@@ -54,6 +57,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode === 429) {
       if (!reply.getHeader('retry-after')) reply.header('retry-after', '60');
       return send(reply, request, 429, 'RATE_LIMITED');
+    }
+    const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? error.code;
+    if (typeof sqlState === 'string' && invalidInputSqlStates.has(sqlState)) {
+      // A value the database cannot hold (out-of-range date or number, bad encoding) is the caller's input.
+      return send(reply, request, 400, 'BAD_REQUEST');
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped && mapped.status < 500) return send(reply, request, mapped.status, mapped.code);

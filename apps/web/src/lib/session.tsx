@@ -157,11 +157,21 @@ async function performRefresh(): Promise<boolean> {
 let pendingRefresh: Promise<boolean> | null = null;
 
 /**
+ * Tabs of one browser share the refresh token: a Web Lock lets one tab refresh at a time, and the
+ * next one, inside the lock, finds the fresh token and adopts it instead of spending the old one.
+ */
+function refreshAcrossTabs(): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return performRefresh();
+  return locks.request('fueldesk-refresh', () => performRefresh()) as Promise<boolean>;
+}
+
+/**
  * The single retry after a 401 (SPEC.md §4). Parallel 401s share one refresh, because the server
  * rotates the refresh token and treats a second use as theft.
  */
 export function refreshAccessToken(): Promise<boolean> {
-  pendingRefresh ??= performRefresh().finally(() => {
+  pendingRefresh ??= refreshAcrossTabs().finally(() => {
     pendingRefresh = null;
   });
   return pendingRefresh;

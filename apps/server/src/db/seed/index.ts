@@ -14,7 +14,7 @@ const seeders: Seeder[] = [demoAccountsSeeder, releasesSeeder, demoPricesSeeder,
 
 /** Demo data loads on a fresh embedded install only, never on a real PostgreSQL unless asked. */
 export function shouldLoadDemoData(ctx: AppContext): boolean {
-  return ctx.config.DEMO_DATA ?? (ctx.config.embedded && ctx.config.NODE_ENV !== 'test');
+  return ctx.config.DEMO_DATA ?? (ctx.config.embedded && ctx.config.NODE_ENV === 'development');
 }
 
 export async function runStartupSeeds(ctx: AppContext, force = false) {

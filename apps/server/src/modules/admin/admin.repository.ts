@@ -3,7 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 export type AdminUserRecord = typeof users.$inferSelect;
-export type AdminSessionRecord = typeof sessions.$inferSelect & { userEmail: string; userFirstName: string | null; userLastName: string | null };
+export type AdminSessionRecord = typeof sessions.$inferSelect & {
+  userEmail: string;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userIsSuperadmin?: boolean;
+};
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -50,12 +55,14 @@ export async function listSessions(db: DbOrTx, filter: SessionFilter): Promise<{
 
 export async function findSessionWithUser(db: DbOrTx, id: string): Promise<AdminSessionRecord | undefined> {
   const [row] = await db
-    .select({ session: sessions, userEmail: users.email, userFirstName: users.firstName, userLastName: users.lastName })
+    .select({ session: sessions, userEmail: users.email, userFirstName: users.firstName, userLastName: users.lastName, userIsSuperadmin: users.isSuperadmin })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
     .limit(1);
-  return row ? { ...row.session, userEmail: row.userEmail, userFirstName: row.userFirstName, userLastName: row.userLastName } : undefined;
+  return row
+    ? { ...row.session, userEmail: row.userEmail, userFirstName: row.userFirstName, userLastName: row.userLastName, userIsSuperadmin: row.userIsSuperadmin }
+    : undefined;
 }
 
 export interface UserFilter {

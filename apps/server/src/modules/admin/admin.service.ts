@@ -37,10 +37,13 @@ export async function listAdminSessions(ctx: AppContext, caller: AuthUser, query
   return { items: rows.map((row) => toAdminSessionRow(row, caller.sessionId)), total, page: query.page, page_size: query.page_size };
 }
 
+const superadminOnly = () => new AppError('FORBIDDEN', 403, 'Only a superadmin can change a superadmin account or its sessions.');
+
 /** Revokes a session from /admin/sessions; its tab signs out at once (session_revoked). Idempotent. */
 export async function revokeSessionAsAdmin(ctx: AppContext, caller: AuthUser, sessionId: string): Promise<AdminSessionRow> {
   const existing = await repo.findSessionWithUser(ctx.db, sessionId);
   if (!existing) throw notFound('Session not found.');
+  if (existing.userIsSuperadmin && !caller.isSuperadmin) throw superadminOnly();
   if (!existing.revokedAt) await revokeSessionsAndNotify(ctx, { ids: [sessionId] }, 'admin');
   const updated = await repo.findSessionWithUser(ctx.db, sessionId);
   return toAdminSessionRow(updated!, caller.sessionId);
@@ -72,6 +75,8 @@ export async function getAdminUser(ctx: AppContext, userId: string): Promise<Adm
 export async function updateAdminUser(ctx: AppContext, caller: AuthUser, userId: string, body: AdminUserUpdateBody): Promise<AdminUserRow> {
   const found = await repo.findUser(ctx.db, userId);
   if (!found) throw notFound('User not found.');
+  // Only a superadmin changes a superadmin: an ordinary admin must not lock the owner out.
+  if (found.user.isSuperadmin && !caller.isSuperadmin) throw superadminOnly();
   if (body.is_superadmin !== undefined && body.is_superadmin !== found.user.isSuperadmin && !caller.isSuperadmin) {
     throw new AppError('FORBIDDEN', 403, 'Only a superadmin can change superadmin rights.');
   }

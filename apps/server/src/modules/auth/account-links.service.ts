@@ -83,6 +83,12 @@ async function consumeLinkToken(ctx: AppContext, token: string, purpose: Account
 }
 
 /** Sends (or re-sends) the verification mail in the user's language. */
+/** A changed email address makes every pending reset or verification link (sent to the old one) worthless. */
+export async function expirePendingLinks(ctx: AppContext, userId: string): Promise<void> {
+  await repo.expireUnusedTokens(ctx.db, userId, 'password_reset', ctx.now());
+  await repo.expireUnusedTokens(ctx.db, userId, 'email_verification', ctx.now());
+}
+
 export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
   const token = await issueLinkToken(ctx, user, 'email_verification');
   const mail = renderVerificationMail(userLanguage(user), { name: displayName(user), link: buildLink(ctx, 'email_verification', token) });

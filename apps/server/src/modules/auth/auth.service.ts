@@ -215,6 +215,8 @@ export async function setPassword(ctx: AppContext, caller: { id: string; session
   const user = await repo.findUserById(ctx.db, caller.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
   if (user.passwordHash) {
+    // A stolen access token must not become an unlimited oracle for the current password.
+    await consumeLimits(ctx, [{ key: `setpw:user:${user.id}`, limit: authLimits.loginPerAccount }]);
     if (!body.current_password) {
       throw new AppError('VALIDATION_ERROR', 400, authMessages.currentPasswordRequired, { current_password: authMessages.currentPasswordRequired });
     }

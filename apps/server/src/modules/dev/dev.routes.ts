@@ -8,7 +8,7 @@ const outboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** GET /api/dev/outbox: 404 unless the outbox transport is on and NODE_ENV is not production. */
+/** GET /api/dev/outbox: 404 unless the outbox is available (see isOutboxAvailable). */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/outbox',
@@ -16,6 +16,6 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: { tags: ['dev'], summary: 'Mail kept by the outbox transport (development only)', querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } },
     },
-    async (request) => listOutboxMail(app.ctx, request.query),
+    async (request) => listOutboxMail(app.ctx, request.query, request.ip),
   );
 };

@@ -3,14 +3,25 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import * as repo from './dev.repository';
 
-/** The outbox is a development aid: it exists only with the outbox transport and never in production. */
-export function isOutboxAvailable(ctx: AppContext): boolean {
-  return ctx.config.NODE_ENV !== 'production' && ctx.config.MAIL_TRANSPORT === 'outbox';
+/**
+ * The outbox is a development aid that shows password-reset links: it exists only with the
+ * outbox transport, on the embedded database (or in tests), never in production, and only for
+ * callers on this machine.
+ */
+export function isOutboxAvailable(ctx: AppContext, callerIp?: string): boolean {
+  const { NODE_ENV, MAIL_TRANSPORT, embedded } = ctx.config;
+  if (NODE_ENV === 'production' || MAIL_TRANSPORT !== 'outbox') return false;
+  if (!embedded && NODE_ENV !== 'test') return false;
+  return callerIp === undefined || isLoopback(callerIp);
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 }
 
 /** Mail stored by the outbox transport, newest first. */
-export async function listOutboxMail(ctx: AppContext, filter: { to?: string; limit: number }): Promise<OutboxResponse> {
-  if (!isOutboxAvailable(ctx)) throw new AppError('ROUTE_NOT_FOUND', 404, 'This API path does not exist.');
+export async function listOutboxMail(ctx: AppContext, filter: { to?: string; limit: number }, callerIp: string): Promise<OutboxResponse> {
+  if (!isOutboxAvailable(ctx, callerIp)) throw new AppError('ROUTE_NOT_FOUND', 404, 'This API path does not exist.');
   const rows = await repo.listOutbox(ctx.db, filter);
   return {
     items: rows.map((row) => ({

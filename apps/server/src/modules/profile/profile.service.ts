@@ -1,7 +1,7 @@
 import { normalizeProfileUpdate, type Profile, type ProfileUpdateBody } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { sendVerificationMail } from '../auth/account-links.service';
+import { expirePendingLinks, sendVerificationMail } from '../auth/account-links.service';
 import { toProfile } from '../auth/auth.presenters';
 import * as repo from './profile.repository';
 
@@ -60,6 +60,7 @@ export async function updateProfile(ctx: AppContext, userId: string, body: Profi
   }
   if (!updated) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
   if (emailChanged) {
+    await expirePendingLinks(ctx, userId);
     await sendVerificationMail(ctx, updated).catch((error) => ctx.log.error({ err: error, userId }, 'verification mail not sent'));
   }
   return toProfile(updated);
