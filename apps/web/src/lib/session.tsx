@@ -160,10 +160,10 @@ let pendingRefresh: Promise<boolean> | null = null;
  * Tabs of one browser share the refresh token: a Web Lock lets one tab refresh at a time, and the
  * next one, inside the lock, finds the fresh token and adopts it instead of spending the old one.
  */
-function refreshAcrossTabs(): Promise<boolean> {
+async function refreshAcrossTabs(): Promise<boolean> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return performRefresh();
-  return locks.request('fueldesk-refresh', () => performRefresh()) as Promise<boolean>;
+  return await locks.request('fueldesk-refresh', () => performRefresh());
 }
 
 /**
