@@ -15,9 +15,9 @@ test('support message and release publishing through the pages', async ({ page }
   await expect(page).toHaveURL(/\/support$/);
 
   const subject = `Calendar question ${Date.now()}`;
-  await page.getByLabel('Type').selectOption('question');
-  await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message').fill('Which days does the daily table skip, and why?');
+  await page.getByRole('combobox', { name: /^Type/ }).selectOption('question');
+  await page.getByRole('textbox', { name: /^Subject/ }).fill(subject);
+  await page.getByRole('textbox', { name: /^Message/ }).fill('Which days does the daily table skip, and why?');
   await page.getByRole('button', { name: 'Send to support' }).click();
   await expect(page.getByText(/Your message has been sent/)).toBeVisible();
   await expect(page.getByText(subject)).toBeVisible();
@@ -25,12 +25,12 @@ test('support message and release publishing through the pages', async ({ page }
 
   await page.goto('/releases');
   const version = `9.${Date.now() % 1000}.0`;
-  await page.getByLabel('Title').fill('Journey release');
-  await page.getByLabel('Version').fill(version);
-  await page.getByLabel('Type', { exact: true }).selectOption('minor');
-  await page.getByLabel('Short description').fill('Published by the browser journey.');
-  await page.getByLabel('Section 1 title').fill('Added');
-  await page.getByLabel('Section 1 items').fill('A first item\nA second item');
+  await page.getByRole('textbox', { name: /^Title/ }).fill('Journey release');
+  await page.getByRole('textbox', { name: /^Version/ }).fill(version);
+  await page.getByRole('combobox', { name: /^Type/ }).selectOption('minor');
+  await page.getByRole('textbox', { name: /^Short description/ }).fill('Published by the browser journey.');
+  await page.getByRole('textbox', { name: /^Section 1 title/ }).fill('Added');
+  await page.getByRole('textbox', { name: /^Section 1 items/ }).fill('A first item\nA second item');
   await page.getByRole('button', { name: 'Publish release' }).click();
   await expect(page.getByText(`Release ${version} has been published.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: /Journey release/ }).first()).toBeVisible();
