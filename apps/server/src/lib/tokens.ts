@@ -33,8 +33,31 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
     .sign(signingKey(secret));
 }
 
-/** Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. */
+interface VerifiedToken {
+  claims: AccessClaims;
+  typ: string;
+  secret: string;
+  expiresAtMs: number;
+}
+
+const VERIFIED_CACHE_MAX = 20_000;
+const verified = new Map<string, VerifiedToken>();
+
+/**
+ * Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. A browser sends
+ * the same token for 15 minutes: a token verified once is remembered by its exact text (signature
+ * included, so a changed token never matches) until it expires, and only the expiry is checked again.
+ */
 export async function verifyAccessToken(secret: string, token: string, now: Date, typ = 'access'): Promise<AccessClaims> {
+  const known = verified.get(token);
+  if (known && known.secret === secret && known.typ === typ) {
+    if (known.expiresAtMs <= now.getTime()) throw new AppError('TOKEN_EXPIRED', 401, 'The access token has expired.');
+    return known.claims;
+  }
+  return verifyAccessTokenSignature(secret, token, now, typ);
+}
+
+async function verifyAccessTokenSignature(secret: string, token: string, now: Date, typ: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, signingKey(secret), {
       algorithms: ['HS256'],
@@ -45,7 +68,12 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
     if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !role) {
       throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
     }
-    return { userId: payload.sub, sessionId: payload.sid, role, isSuperadmin: payload.is_superadmin === true };
+    const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid, role, isSuperadmin: payload.is_superadmin === true };
+    if (typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+      verified.set(token, { claims, typ, secret, expiresAtMs: payload.exp * 1000 });
+    }
+    return claims;
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JWTExpired) {
