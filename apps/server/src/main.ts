@@ -32,8 +32,8 @@ async function main() {
 
   const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
   if (app) {
-    await app.listen({ port: config.PORT, host: config.HOST });
-    ctx.log.info(`FuelDesk is running on ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    ctx.log.info(`FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
   } else {
     ctx.log.info('FuelDesk worker started');
   }
