@@ -1,66 +1,10 @@
-import { findFormMessageKey } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { controlClassName, describedBy, FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 
-/** Shows a contracts validation message in the current language; other texts pass through. */
-export function useFormMessage(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('forms');
-  return (message) => {
-    if (!message) return undefined;
-    const key = findFormMessageKey(message);
-    return key ? t(`messages.${key}`) : message;
-  };
-}
-
-const controlClass =
-  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40';
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-  className?: string;
-}
-
-function FieldFrame({ id, label, required, error, hint, children, className }: FieldFrameProps) {
-  const { t } = useTranslation('forms');
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required ? (
-          <span className="text-red-700">
-            <span aria-hidden="true"> *</span>
-            <span className="sr-only"> ({t('required')})</span>
-          </span>
-        ) : (
-          <span className="font-normal text-slate-600"> ({t('optional')})</span>
-        )}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+export { useFormMessage } from '@/lib/use-form-message';
 
 interface CommonProps {
   label: string;
@@ -81,17 +25,17 @@ export function TextField({
 }: CommonProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'className'> & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <input
         id={id}
         ref={ref}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={clsx(controlClass, error ? 'border-red-600' : 'border-slate-400')}
+        className={clsx(controlClassName, error ? 'border-red-600' : 'border-slate-400')}
         {...input}
       />
-    </FieldFrame>
+    </FormField>
   );
 }
 
@@ -106,7 +50,7 @@ export function TextAreaField({
 }: CommonProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required' | 'className'> & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <textarea
         id={id}
         ref={ref}
@@ -114,10 +58,10 @@ export function TextAreaField({
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={clsx(controlClass, 'resize-y', error ? 'border-red-600' : 'border-slate-400')}
+        className={clsx(controlClassName, 'resize-y', error ? 'border-red-600' : 'border-slate-400')}
         {...textarea}
       />
-    </FieldFrame>
+    </FormField>
   );
 }
 
@@ -139,14 +83,14 @@ export function SelectField({
   }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
       <select
         id={id}
         ref={ref}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={clsx(controlClass, error ? 'border-red-600' : 'border-slate-400')}
+        className={clsx(controlClassName, error ? 'border-red-600' : 'border-slate-400')}
         {...select}
       >
         <option value="">{placeholder}</option>
@@ -156,7 +100,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </FieldFrame>
+    </FormField>
   );
 }
 

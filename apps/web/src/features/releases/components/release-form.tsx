@@ -1,9 +1,10 @@
 import { createReleaseBodySchema, findFormMessageKey, releaseTypes, type CreateReleaseBody } from '@fueldesk/contracts';
 import clsx from 'clsx';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { controlClassName, FormField } from '@/components/ui/form-field';
 import { Icon } from '@/components/ui/icon';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { usePublishRelease } from '../api/publish-release';
@@ -57,35 +58,6 @@ const releaseResolver: Resolver<ReleaseFormValues, unknown, CreateReleaseBody> =
   }
   return { values: {}, errors: errors as FieldErrors<ReleaseFormValues> };
 };
-
-function FieldBlock({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  const { t } = useTranslation('forms');
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-        <span className="text-red-700 dark:text-red-400">
-          <span aria-hidden="true"> *</span>
-          <span className="sr-only"> ({t('required')})</span>
-        </span>
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-const controlClassName =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 /** Admin form that publishes a release (POST /api/releases). */
 export function ReleaseForm() {
@@ -149,10 +121,10 @@ export function ReleaseForm() {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('form.lead')}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
-        <FieldBlock id={id('title')} label={t('form.title')} error={titleError}>
+        <FormField required id={id('title')} label={t('form.title')} error={titleError}>
           <input type="text" {...aria('title', titleError)} {...register('title')} className={controlClassName} />
-        </FieldBlock>
-        <FieldBlock id={id('version')} label={t('form.version')} hint={t('form.versionHint')} error={versionError}>
+        </FormField>
+        <FormField required id={id('version')} label={t('form.version')} hint={t('form.versionHint')} error={versionError}>
           <input
             type="text"
             inputMode="decimal"
@@ -160,8 +132,8 @@ export function ReleaseForm() {
             {...register('version')}
             className={controlClassName}
           />
-        </FieldBlock>
-        <FieldBlock id={id('type')} label={t('form.type')} error={typeError}>
+        </FormField>
+        <FormField required id={id('type')} label={t('form.type')} error={typeError}>
           <select {...aria('type', typeError)} {...register('type')} className={controlClassName}>
             <option value="">{t('form.choose')}</option>
             {releaseTypes.map((type) => (
@@ -170,11 +142,11 @@ export function ReleaseForm() {
               </option>
             ))}
           </select>
-        </FieldBlock>
+        </FormField>
       </div>
-      <FieldBlock id={id('description')} label={t('form.description')} error={descriptionError}>
+      <FormField required id={id('description')} label={t('form.description')} error={descriptionError}>
         <textarea rows={2} {...aria('description', descriptionError)} {...register('description')} className={controlClassName} />
-      </FieldBlock>
+      </FormField>
 
       <fieldset className="flex flex-col gap-4" aria-describedby={sectionsError ? `${baseId}-sections-error` : undefined}>
         <legend className="text-sm font-semibold text-slate-800 dark:text-slate-200">{t('form.sectionsLegend')}</legend>
@@ -185,15 +157,15 @@ export function ReleaseForm() {
           return (
             <div key={field.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
               <div className="grid gap-3">
-                <FieldBlock id={id(`sections.${index}.title`)} label={t('form.sectionTitle', { number })} error={sectionTitleError}>
+                <FormField required id={id(`sections.${index}.title`)} label={t('form.sectionTitle', { number })} error={sectionTitleError}>
                   <input
                     type="text"
                     {...aria(`sections.${index}.title`, sectionTitleError)}
                     {...register(`sections.${index}.title`)}
                     className={controlClassName}
                   />
-                </FieldBlock>
-                <FieldBlock
+                </FormField>
+                <FormField required
                   id={id(`sections.${index}.items`)}
                   label={t('form.sectionItems', { number })}
                   hint={t('form.itemsHint')}
@@ -205,7 +177,7 @@ export function ReleaseForm() {
                     {...register(`sections.${index}.items`)}
                     className={controlClassName}
                   />
-                </FieldBlock>
+                </FormField>
               </div>
               {sections.fields.length > 1 ? (
                 <Button variant="ghost" className="mt-2 px-2 py-1" onClick={() => sections.remove(index)}>

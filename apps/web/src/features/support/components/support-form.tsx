@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useCreateSupportMessage } from '../api/create-support-message';
-import { controlClassName, Field, useFormMessage } from './field';
+import { controlClassName, FormField } from '@/components/ui/form-field';
+import { useFormMessage } from '@/lib/use-form-message';
 
 const emptyValues = { type: '', subject: '', message: '' } as unknown as CreateSupportMessageBody;
 const fieldNames = ['type', 'subject', 'message'] as const;
@@ -68,7 +69,7 @@ export function SupportForm() {
         {t('form.heading')}
       </h2>
       <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
-        <Field id={ids.type} label={t('form.type')} error={errorText.type}>
+        <FormField required id={ids.type} label={t('form.type')} error={errorText.type}>
           <select {...aria('type')} {...register('type')} className={controlClassName}>
             <option value="">{t('form.choose')}</option>
             {supportMessageTypes.map((type) => (
@@ -77,14 +78,14 @@ export function SupportForm() {
               </option>
             ))}
           </select>
-        </Field>
-        <Field id={ids.subject} label={t('form.subject')} error={errorText.subject}>
+        </FormField>
+        <FormField required id={ids.subject} label={t('form.subject')} error={errorText.subject}>
           <input type="text" {...aria('subject')} {...register('subject')} className={controlClassName} />
-        </Field>
+        </FormField>
       </div>
-      <Field id={ids.message} label={t('form.message')} error={errorText.message}>
+      <FormField required id={ids.message} label={t('form.message')} error={errorText.message}>
         <textarea rows={6} {...aria('message')} {...register('message')} className={clsx(controlClassName, 'resize-y')} />
-      </Field>
+      </FormField>
       {mutation.isSuccess ? (
         <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-200">
           {t('form.success', { hours: SUPPORT_RESPONSE_HOURS })}
