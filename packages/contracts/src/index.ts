@@ -9,3 +9,4 @@ export * from './schemas/auth';
 export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';
+export * from './web-build';

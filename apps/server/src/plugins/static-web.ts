@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { prerenderedPagePath } from '@fueldesk/contracts';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
@@ -22,6 +23,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
       root: distDir,
       wildcard: true,
       index: false,
+      // The prerendered pages answer at their own paths (/login), not as files (/pages/login.html).
+      allowedPath: (pathName: string) => !pathName.startsWith('/pages/'),
       // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       // @fastify/static hands the Fastify reply here, not the raw response.
@@ -37,11 +40,22 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    // Read per request so a rebuilt app shows without a restart; the file is a few hundred bytes.
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+  /**
+   * The public pages prerendered at build time (dist/pages, scripts/prerender.mjs) go out as they
+   * are, so the browser paints them before the app's code arrives; every other path gets the bare
+   * index.html. Read per request so a rebuilt app shows without a restart.
+   */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = prerenderedPagePath(pathname);
+    const file = page && existsSync(path.join(distDir, page)) ? path.join(distDir, page) : indexFile;
+    const encoding = file === indexFile ? null : preferredEncoding(request.headers['accept-encoding'], file);
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding.name);
+    return reply.send(readFileSync(encoding?.file ?? file));
+  };
 
-  if (hasWeb) app.get('/', { schema: { hide: true }, config: { auth: 'public' } }, (_request, reply) => sendIndex(reply));
+  if (hasWeb) app.get('/', { schema: { hide: true }, config: { auth: 'public' } }, sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -51,6 +65,20 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     }
     const ext = path.extname(pathname);
     if (ext && ext !== '.html') return sendError(reply, request, 404, 'NOT_FOUND');
-    return sendIndex(reply);
+    return sendPage(request, reply);
   });
 });
+
+/** The precompressed sibling the client accepts, brotli first (the build writes .br and .gz). */
+function preferredEncoding(acceptEncoding: string | undefined, file: string): { name: 'br' | 'gzip'; file: string } | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  if (accepted.has('br') && existsSync(`${file}.br`)) return { name: 'br', file: `${file}.br` };
+  if (accepted.has('gzip') && existsSync(`${file}.gz`)) return { name: 'gzip', file: `${file}.gz` };
+  return null;
+}

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/build-test-app';
+
+// A web build with prerendered pages (scripts/prerender.mjs writes dist/pages/<path>.html, and
+// scripts/precompress.mjs their .br and .gz beside them).
+const indexHtml = '<!doctype html><html><body><div id="root"><div class="boot-splash">FuelDesk</div></div></body></html>';
+const loginHtml = `<!doctype html><html><body><div id="root" data-prerendered="/login"><h1>Sign in to FuelDesk</h1>${'<p>x</p>'.repeat(300)}</div></body></html>`;
+const termsHtml = '<!doctype html><html><body><div id="root" data-prerendered="/Policy/Terms"><h1>Terms of Service</h1></div></body></html>';
+
+describe('static web app with prerendered pages', () => {
+  let t: TestContext;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'fueldesk-web-'));
+    mkdirSync(path.join(dist, 'pages', 'Policy'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    writeFileSync(path.join(dist, 'pages', 'index.html'), indexHtml.replace('<div class="boot-splash">FuelDesk</div>', '<h1>Landing</h1>'));
+    writeFileSync(path.join(dist, 'pages', 'login.html'), loginHtml);
+    writeFileSync(path.join(dist, 'pages', 'login.html.br'), brotliCompressSync(loginHtml));
+    writeFileSync(path.join(dist, 'pages', 'login.html.gz'), gzipSync(loginHtml));
+    writeFileSync(path.join(dist, 'pages', 'Policy', 'Terms.html'), termsHtml);
+    t = await createTestContext({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the prerendered page of its exact path, uncached, query and trailing slash ignored', async () => {
+    for (const [url, heading] of [
+      ['/', '<h1>Landing</h1>'],
+      ['/login', '<h1>Sign in to FuelDesk</h1>'],
+      ['/login?next=%2Fhome', '<h1>Sign in to FuelDesk</h1>'],
+      ['/login/', '<h1>Sign in to FuelDesk</h1>'],
+      ['/Policy/Terms', '<h1>Terms of Service</h1>'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(heading);
+    }
+  });
+
+  it('sends index.html for paths that were not prerendered, including other letter cases', async () => {
+    for (const url of ['/home', '/policy/terms', '/Policy/Nope', '/news/42']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
+  it('never reads outside dist/pages, whatever the path holds', async () => {
+    // (Plain dot segments never arrive: clients and the HTTP parser resolve them first.)
+    for (const url of ['/%2e%2e/index', '/%2E%2E%2Fpages%2Flogin', '/login%00', '/login.html/x', '/pages/login.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([200, 400, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('Sign in to FuelDesk');
+    }
+  });
+
+  it('sends the precompressed page the client accepts, brotli first', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(loginHtml);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(loginHtml);
+
+    const refusedBr = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
+    expect(refusedBr.headers['content-encoding']).toBe('gzip');
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const plain = await t.app.inject({ method: 'GET', url: '/login', headers });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(loginHtml);
+    }
+
+    // No compressed sibling: the page goes out as it is.
+    const terms = await t.app.inject({ method: 'GET', url: '/Policy/Terms', headers: { 'accept-encoding': 'br' } });
+    expect(terms.headers['content-encoding']).toBeUndefined();
+    expect(terms.body).toBe(termsHtml);
+  });
+
+  it('answers HEAD for a prerendered page without a body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+});
