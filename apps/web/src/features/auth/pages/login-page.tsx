@@ -13,6 +13,7 @@ import { ResendVerificationButton } from '../components/resend-verification-butt
 import { SubmitButton } from '../components/submit-button';
 import { describeLoginError, useAuthMessage, type LoginErrorKey } from '../lib/auth-messages';
 import { readSafeNext, resolveLandingPath } from '../lib/navigation';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
 
@@ -88,7 +89,7 @@ export default function LoginPage() {
         </Alert>
       ) : null}
 
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('login.formLabel')}>
+      <PrerenderedForm onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('login.formLabel')}>
         <TextField
           id={ids.email}
           label={t('form.email')}
@@ -134,7 +135,7 @@ export default function LoginPage() {
         ) : null}
 
         <SubmitButton busy={mutation.isPending} label={t('login.submit')} busyLabel={t('login.submitting')} />
-      </form>
+      </PrerenderedForm>
     </AuthCard>
   );
 }

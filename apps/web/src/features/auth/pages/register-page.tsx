@@ -15,6 +15,7 @@ import { ResendVerificationButton } from '../components/resend-verification-butt
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { useAuthMessage } from '../lib/auth-messages';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
 
@@ -113,7 +114,7 @@ export default function RegisterPage() {
       subtitle={t('register.subtitle')}
       footer={<Trans t={t} i18nKey="register.haveAccount" components={{ signIn: <Link to="/login" className={linkClassName} /> }} />}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('register.formLabel')}>
+      <PrerenderedForm onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('register.formLabel')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id={id('first_name')} label={t('form.firstName')} autoComplete="given-name" error={error('first_name')} {...register('first_name')} />
           <TextField id={id('last_name')} label={t('form.lastName')} autoComplete="family-name" error={error('last_name')} {...register('last_name')} />
@@ -149,7 +150,7 @@ export default function RegisterPage() {
         />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <SubmitButton busy={mutation.isPending} label={t('register.submit')} busyLabel={t('register.submitting')} />
-      </form>
+      </PrerenderedForm>
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { createContactMessageBodySchema, type ContactMessageInput, type CreateCo
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useCreateContactMessage } from '../api/create-contact-message';
 import { applyServerFieldErrors, FormOutcome, TextAreaField, TextField, useFormMessage } from './form-controls';
@@ -37,7 +38,7 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={t('contactForm.label')} className="grid gap-4 sm:grid-cols-2">
+    <PrerenderedForm onSubmit={onSubmit} aria-label={t('contactForm.label')} className="grid gap-4 sm:grid-cols-2">
       <TextField label={t('contactForm.name')} autoComplete="name" required error={formMessage(errors.name?.message)} {...register('name')} />
       <TextField
         label={t('contactForm.email')}
@@ -87,6 +88,6 @@ export function ContactForm() {
           </Button>
         </div>
       </div>
-    </form>
+    </PrerenderedForm>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useCreateLead } from '../api/create-lead';
 import { applyServerFieldErrors, CheckboxGroup, FormOutcome, SelectField, TextAreaField, TextField, useFormMessage } from './form-controls';
@@ -78,7 +79,7 @@ export function LeadForm() {
     formMessage(Array.isArray(error) ? error.find(Boolean)?.message : (error as { message?: string } | undefined)?.message);
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={t('leadForm.label')} className="flex flex-col gap-8">
+    <PrerenderedForm onSubmit={onSubmit} aria-label={t('leadForm.label')} className="flex flex-col gap-8">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.you')}</legend>
         <TextField
@@ -179,6 +180,6 @@ export function LeadForm() {
           </Button>
         </div>
       </div>
-    </form>
+    </PrerenderedForm>
   );
 }
