@@ -93,7 +93,8 @@ export default function PublicLayout() {
               ))}
             </ul>
           </nav>
-          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          {/* The prerendered pages carry the build's year; a page built last December may hydrate in January. */}
+          <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
     </div>

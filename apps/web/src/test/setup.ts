@@ -17,26 +17,32 @@ function evaluateMediaQuery(query: string): boolean {
   return false;
 }
 
-window.matchMedia = (query: string): MediaQueryList => ({
-  media: query,
-  get matches() {
-    return evaluateMediaQuery(query);
-  },
-  onchange: null,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  dispatchEvent: () => false,
-});
+// The prerender test runs in the node environment, as the build does: no DOM to prepare there.
+const hasDom = typeof window !== 'undefined';
 
-window.scrollTo = () => undefined;
+if (hasDom) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    media: query,
+    get matches() {
+      return evaluateMediaQuery(query);
+    },
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+
+  window.scrollTo = () => undefined;
+}
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
 afterEach(() => {
+  if (!hasDom) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

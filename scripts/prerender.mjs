@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Writes the HTML of the public pages at build time (dist/pages/*.html): the web app is rendered
+// once on the server side of Vite (an SSR build into apps/web/.prerender), page by page, into the
+// built index.html. The server sends these files for their paths and the app hydrates them, so a
+// phone on a slow link paints the page before the JavaScript has arrived.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
+const distDir = path.join(webDir, 'dist');
+const ssrDir = path.join(webDir, '.prerender');
+
+await build({
+  root: webDir,
+  configFile: path.join(webDir, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender/render-page.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+});
+
+const { prerenderedPaths, renderPage, injectPage, prerenderedPagePath } = await import(pathToFileURL(path.join(ssrDir, 'render-page.js')).href);
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+rmSync(path.join(distDir, 'pages'), { recursive: true, force: true });
+for (const pathname of prerenderedPaths) {
+  const file = path.join(distDir, prerenderedPagePath(pathname));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, injectPage(template, await renderPage(pathname)));
+}
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`prerendered ${prerenderedPaths.length} pages into ${path.relative(process.cwd(), path.join(distDir, 'pages'))}`);
