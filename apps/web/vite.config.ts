@@ -23,9 +23,10 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
-    // No modulepreload links in index.html: on a slow phone they compete with the stylesheet and
-    // delay the first paint (the boot splash). Lazy pages still preload their own dependencies.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps.filter((dep) => dep.includes('framework')) : deps) },
+    // No modulepreload links in index.html: the entry loads the app only after the first paint
+    // (src/main.tsx), so nothing competes with the stylesheet. Dynamic imports still preload their
+    // own dependencies.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { isApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
+import { DeferredToaster } from './deferred-toaster';
 import { MaintenanceBanner } from './maintenance-banner';
 
 /** A client error (4xx) will not change on retry; anything else gets one more try. */
@@ -27,7 +27,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <SessionProvider>
         <MaintenanceBanner />
         {children}
-        <Toaster />
+        <DeferredToaster />
       </SessionProvider>
     </QueryClientProvider>
   );
