@@ -6,7 +6,7 @@
 //   PORT=3200 DATA_DIR=$(mktemp -d) node --import tsx apps/server/src/main.ts &
 //   node bench/lighthouse/run.mjs http://127.0.0.1:3200 [--runs 3] [--paths /,/login,/contact-us] [--json out.json]
 //
-// Prints the four category scores per page (the median of the runs) and the audits that cost
+// Prints the four category scores per page (the median of the runs and their range) and the audits that cost
 // points. The goal is performance and accessibility of at least 0.95.
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -52,12 +52,18 @@ try {
     const results = [];
     for (let run = 0; run < runs; run += 1) {
       // The default config is Lighthouse's mobile preset.
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      let result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      // A fresh Chromium sometimes loses the first trace (NO_NAVSTART); the run is repeated, not counted.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry += 1) {
+        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      }
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
       results.push(result.lhr);
     }
-    const scores = Object.fromEntries(categories.map((id) => [id, median(results.map((lhr) => lhr.categories[id].score ?? 0))]));
+    const scoresOf = (id) => results.map((lhr) => lhr.categories[id].score ?? 0);
+    const scores = Object.fromEntries(categories.map((id) => [id, median(scoresOf(id))]));
+    const ranges = Object.fromEntries(categories.map((id) => [id, [Math.min(...scoresOf(id)), Math.max(...scoresOf(id))]]));
     const last = results[results.length - 1];
     const metrics = Object.fromEntries(
       ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
@@ -70,10 +76,13 @@ try {
         .filter((ref) => ref.weight > 0 && (last.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}: ${ref.id} (${last.audits[ref.id].score})`),
     );
-    summary.push({ url, runs, scores, metrics, losses });
+    summary.push({ url, runs, scores, ranges, metrics, losses });
 
     console.log(`\n${url}  (mobile, ${runs} run${runs > 1 ? 's' : ''}, median)`);
-    for (const id of categories) console.log(`  ${id.padEnd(15)} ${scores[id].toFixed(2)}`);
+    for (const id of categories) {
+      const [low, high] = ranges[id];
+      console.log(`  ${id.padEnd(15)} ${scores[id].toFixed(2)}${runs > 1 ? `  (${low.toFixed(2)}–${high.toFixed(2)})` : ''}`);
+    }
     console.log(`  metrics: ${Object.entries(metrics).map(([id, value]) => `${id} ${value}`).join(', ')}`);
     if (losses.length > 0) console.log(`  audits below 1: ${losses.join('; ')}`);
   }
