@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
+// Written last but one by the build (the prerendered landing page): an interrupted build is redone.
+const builtIndex = path.join(web, 'dist/pages/index.html');
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -18,7 +19,7 @@ function newestMtime(target) {
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((name) => path.join(web, name));
 const contracts = path.join(root, 'packages/contracts/src');
-const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(contracts));
+const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(contracts), newestMtime(path.join(root, 'scripts/prerender.mjs')));
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@fueldesk/web'], { cwd: root, stdio: 'inherit' });
