@@ -2,36 +2,52 @@ import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from '@/app/providers';
+import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
 import { createAppRouter, routes } from '@/app/router';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
 import { getCurrentLanguage } from '@/lib/i18n';
+import { primePageData } from '@/prerender/prime-page-data';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+const queryClient = createQueryClient();
 const app = () => (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
   </StrictMode>
 );
 
-const hydrate = canHydrate({
-  prerenderedPath: container.dataset.prerendered,
-  pathname: window.location.pathname,
-  search: window.location.search,
-  language: getCurrentLanguage(),
-  signedIn: readAccessToken() !== null || readRefreshToken() !== null,
-});
+const { pathname } = window.location;
+const prerendered = container.dataset.prerendered !== undefined;
+// With the page's code and data in hand before the first render, that render is the page itself,
+// not the router's loading fallback: hydration can match the server's HTML, and a page rendered
+// afresh over it does not flash a spinner. A page whose code cannot load is rendered afresh, so
+// the router shows its error page instead of leaving the server's HTML there, dead.
+const ready =
+  prerendered &&
+  (await Promise.all([resolveLazyRoutes(routes, pathname), primePageData(queryClient, pathname, getCurrentLanguage())]).then(
+    () => true,
+    () => false,
+  ));
+
+const hydrate =
+  ready &&
+  canHydrate({
+    prerenderedPath: container.dataset.prerendered,
+    pathname,
+    search: window.location.search,
+    language: getCurrentLanguage(),
+    signedIn: readAccessToken() !== null || readRefreshToken() !== null,
+  });
 
 if (hydrate) {
   // The page is already painted from the server's HTML; React takes it over once its code is here.
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (a tap during it is not lost).
-  await resolveLazyRoutes(routes, window.location.pathname);
   startTransition(() => {
     hydrateRoot(container, app());
   });

@@ -14,4 +14,14 @@ function afterFirstPaint(): Promise<void> {
 // The app's code (~150 KB compressed) is fetched only after the first paint: on a slow phone link
 // the HTML and the stylesheet get the bandwidth first, so the page shows before the script arrives.
 await afterFirstPaint();
-await import('./boot');
+const RETRY_KEY = 'fueldesk:boot-retry';
+try {
+  await import('./boot');
+  sessionStorage.removeItem(RETRY_KEY);
+} catch (error) {
+  // The app's files changed under this page (a deploy) or the link dropped: the page would stay
+  // as the server sent it, forms disabled. Load it again, once.
+  if (sessionStorage.getItem(RETRY_KEY) !== null) throw error;
+  sessionStorage.setItem(RETRY_KEY, '1');
+  window.location.reload();
+}

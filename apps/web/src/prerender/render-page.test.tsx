@@ -41,8 +41,16 @@ describe('renderPage', () => {
       const page = await renderPage(pathname);
       expect(page.title, pathname).toMatch(/^FuelDesk - \S/);
       expect(page.html, pathname).toContain('<main id="main-content"');
+      expect(page.html, pathname).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      expect(page.html, pathname).not.toContain('role="status"'); // no loading state baked in
       expect(page.html, pathname).toContain('lang="es"'); // the language switch, rendered in English
     }
+  });
+
+  it('renders the legal texts of the /Policy pages, not their loading state', async () => {
+    const page = await renderPage('/Policy/RefundAndCancellation-Policy');
+    expect(page.html).toMatch(/<h1[^>]*>Refund and Cancellation Policy<\/h1>/);
+    expect(page.html).toContain('30 days');
   });
 
   it('refuses a path that only redirects', async () => {

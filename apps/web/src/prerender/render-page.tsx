@@ -2,11 +2,12 @@ import { FALLBACK_LANGUAGE } from '@fueldesk/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { AppProviders } from '@/app/providers';
+import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
 import { policyDocuments } from '@/features/legal/policy-documents';
 import { formatDocumentTitle, type RouteHandle } from '@/lib/document-title';
 import i18n from '@/lib/i18n';
+import { primePageData } from './prime-page-data';
 
 /**
  * The public pages whose HTML is written at build time, so that a phone on a slow link paints the
@@ -48,9 +49,11 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`${pathname} answers ${context.status}; only pages are prerendered`);
   if (context.statusCode !== 200 || context.errors) throw new Error(`${pathname} did not render (status ${context.statusCode})`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  await primePageData(queryClient, pathname, FALLBACK_LANGUAGE);
   const html = renderToString(
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
