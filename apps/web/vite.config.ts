@@ -10,6 +10,8 @@ const FRAMEWORK_MODULES =
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
+  // One value for the prerender (SSR) build and the browser build, so hydration sees the same year.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -5,6 +5,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

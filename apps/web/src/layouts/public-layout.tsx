@@ -6,6 +6,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
+import { useHydrationValue } from '@/lib/use-hydration-value';
 import { useSession } from '@/lib/session';
 import { useLightTheme } from '@/lib/theme';
 import { NavigationProgress } from './navigation-progress';
@@ -25,6 +26,8 @@ const footerLinks = [
   { to: '/Policy/Compliance', key: 'policy.docs.compliance' },
 ] as const;
 
+const currentYear = () => new Date().getFullYear();
+
 /** Marketing, auth and legal pages: always light (SPEC.md §4). */
 export default function PublicLayout() {
   const { t } = useTranslation();
@@ -32,6 +35,8 @@ export default function PublicLayout() {
   const navigation = useNavigation();
   useLightTheme();
   useDocumentTitle(useRouteTitle());
+  // Prerendered HTML carries the build's year; a page built in December may be hydrated in January.
+  const copyrightYear = useHydrationValue(__BUILD_YEAR__, currentYear);
 
   const accountTarget = isAuthenticated ? '/home' : '/login';
 
@@ -93,8 +98,7 @@ export default function PublicLayout() {
               ))}
             </ul>
           </nav>
-          {/* The prerendered pages carry the build's year; a page built last December may hydrate in January. */}
-          <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <p>{t('footer.copyright', { year: copyrightYear })}</p>
         </div>
       </footer>
     </div>

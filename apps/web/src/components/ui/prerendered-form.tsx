@@ -1,16 +1,6 @@
 import clsx from 'clsx';
-import { useSyncExternalStore, type FormHTMLAttributes, type ReactNode } from 'react';
-
-const subscribeNever = () => () => undefined;
-
-/** False while React hydrates server HTML (and on the server), true once the app owns the page. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
+import type { FormHTMLAttributes, ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydration-value';
 
 type PrerenderedFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'noValidate' | 'className'> & {
   /** Layout classes, applied to the fieldset that holds the controls. */
