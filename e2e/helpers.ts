@@ -23,3 +23,13 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * Waits until React owns the page's <h1>: a prerendered page shows before its code runs, and its
+ * buttons answer only after hydration.
+ */
+export async function waitForApp(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+}

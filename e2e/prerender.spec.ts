@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { viewports, watchConsole } from './helpers';
+import { viewports, waitForApp, watchConsole } from './helpers';
 
 // The public pages arrive as HTML written at build time (scripts/prerender.mjs): they show before
 // any script runs, and the app then hydrates them, keeping the server's nodes, instead of
@@ -24,11 +24,9 @@ async function rememberServerHeading(page: Page) {
   });
 }
 
-/** Waits until React owns the heading, then tells whether it is still the node the server sent. */
+/** Once React owns the page, tells whether its heading is still the node the server sent. */
 async function headingWasHydrated(page: Page): Promise<boolean> {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-    .toBe(true);
+  await waitForApp(page);
   return page.evaluate(() => {
     const server = (window as unknown as { serverHeading: Element | null }).serverHeading;
     return server !== null && server === document.querySelector('h1');
@@ -100,4 +98,11 @@ test('a Spanish visitor gets the page rendered afresh in Spanish, without consol
   expect(await headingWasHydrated(page)).toBe(false);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test('a prerendered page whose code cannot load shows the error page, not a dead form', async ({ page }) => {
+  await page.route('**/assets/login-page-*.js', (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeEnabled();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, viewports, waitForApp, watchConsole } from './helpers';
 
 // The public site: every marketing page and every /Policy child renders its heading without
 // console errors and passes axe, at desktop and mobile widths.
@@ -40,7 +40,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test('the Terms open as a PDF in a modal that Escape closes', async ({ page, request }) => {
       const errors = watchConsole(page);
       await page.goto('/Policy/Terms');
-      const opener = page.getByRole('button', { name: 'View Terms of Service (PDF)' });
+      const opener = page.getByRole('link', { name: 'View Terms of Service (PDF)' });
+      await expect(opener).toHaveAttribute('href', '/legal/terms-en.pdf');
+      await waitForApp(page);
       await opener.click();
       const dialog = page.getByRole('dialog', { name: 'Terms of Service' });
       await expect(dialog).toBeVisible();
@@ -65,7 +67,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test('the confidentiality agreement opens in Spanish when the site is in Spanish', async ({ page }) => {
       await page.goto('/Policy/Terms?lng=es');
       await expect(page.getByRole('heading', { level: 1, name: 'Términos del servicio' })).toBeVisible();
-      await page.getByRole('button', { name: 'Ver Acuerdo de no elusión y confidencialidad (PDF)' }).click();
+      await waitForApp(page);
+      await page.getByRole('link', { name: 'Ver Acuerdo de no elusión y confidencialidad (PDF)' }).click();
       await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', '/api/legal/confidentiality-agreement-es.pdf');
     });
   });

@@ -24,7 +24,8 @@ describe('policy pages', () => {
   it('open the Terms and the confidentiality agreement as PDFs in a modal that Escape closes', async () => {
     const { user } = renderApp('/Policy/Terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
-    const opener = screen.getByRole('button', { name: 'View Non-circumvention and confidentiality agreement (PDF)' });
+    const opener = screen.getByRole('link', { name: 'View Non-circumvention and confidentiality agreement (PDF)' });
+    expect(opener).toHaveAttribute('href', '/legal/confidentiality-agreement-en.pdf');
     await user.click(opener);
 
     const dialog = screen.getByRole('dialog', { name: 'Non-circumvention and confidentiality agreement' });
@@ -41,7 +42,7 @@ describe('policy pages', () => {
   it('open the Spanish PDF when the page is in Spanish', async () => {
     await i18n.changeLanguage('es');
     const { user } = renderApp('/Policy/Terms');
-    await user.click(await screen.findByRole('button', { name: 'Ver Términos del servicio (PDF)' }));
+    await user.click(await screen.findByRole('link', { name: 'Ver Términos del servicio (PDF)' }));
     expect(screen.getByTitle('Términos del servicio, documento PDF')).toHaveAttribute('src', '/api/legal/terms-es.pdf');
   });
 });

@@ -1,7 +1,7 @@
 import { CONFIDENTIALITY_TERM_YEARS, PRODUCT_NAME, legalPdfFileName, type LegalPdfDocument } from '@fueldesk/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { PdfModal } from '../components/pdf-modal';
@@ -29,9 +29,20 @@ function PdfDocuments() {
       <ul className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {pdfDocuments.map((item) => (
           <li key={item.document}>
-            <Button variant="secondary" onClick={() => setOpenDocument(item)}>
+            {/* A link to the file, so it opens before the app has taken over a prerendered page
+                (or in a new tab with a modifier key); a plain click opens it in the modal. */}
+            <a
+              href={`/legal/${legalPdfFileName(item.document, language)}`}
+              className={buttonClassName('secondary')}
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                setOpenDocument(item);
+              }}
+            >
               {t('pdf.open', { title: t(item.labelKey) })}
-            </Button>
+            </a>
           </li>
         ))}
       </ul>
