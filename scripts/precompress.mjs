@@ -21,4 +21,6 @@ function walk(current) {
   }
 }
 walk(dir);
+// The last step of the web build: `npm start` takes this stamp as the sign of a complete build.
+writeFileSync(path.join(dir, '.build-complete'), `${new Date().toISOString()}\n`);
 console.log(`precompressed ${count} files in ${path.relative(process.cwd(), dir) || '.'}`);

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
-// Written last but one by the build (the prerendered landing page): an interrupted build is redone.
-const builtIndex = path.join(web, 'dist/pages/index.html');
+// Written at the very end of the build (scripts/precompress.mjs): an interrupted build is redone.
+const builtIndex = path.join(web, 'dist/.build-complete');
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -12,7 +12,7 @@ describe('prerenderedPagePath', () => {
     expect(prerenderedPagePath(pathname)).toBe(file);
   });
 
-  it.each(['', 'login', '/../secret', '/pages/../../etc/passwd', '/%2e%2e/x', '/login.html', '/a//b', '/caf\u00e9', '/a b'])(
+  it.each(['', 'login', '/index', '/index/', '/../secret', '/pages/../../etc/passwd', '/%2e%2e/x', '/login.html', '/a//b', '/caf\u00e9', '/a b'])(
     'refuses %j',
     (pathname) => {
       expect(prerenderedPagePath(pathname)).toBeNull();

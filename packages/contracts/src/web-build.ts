@@ -7,5 +7,7 @@
 export function prerenderedPagePath(pathname: string): string | null {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (!/^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/.test(trimmed)) return null;
+  // The landing page's file is pages/index.html; /index is not a page.
+  if (trimmed === '/index') return null;
   return `pages/${trimmed === '/' ? 'index' : trimmed.slice(1)}.html`;
 }

@@ -24,7 +24,8 @@ describe('static web app with prerendered pages', () => {
     writeFileSync(path.join(dist, 'pages', 'login.html.br'), brotliCompressSync(loginHtml));
     writeFileSync(path.join(dist, 'pages', 'login.html.gz'), gzipSync(loginHtml));
     writeFileSync(path.join(dist, 'pages', 'Policy', 'Terms.html'), termsHtml);
-    t = await createTestContext({ webDistDir: dist });
+    writeFileSync(path.join(dist, '.build-complete'), 'stamp');
+    t = await createTestContext({ webDistDir: dist, env: { CORS_ORIGINS: 'https://partner.example' } });
   });
   afterAll(async () => {
     await t.close();
@@ -57,10 +58,11 @@ describe('static web app with prerendered pages', () => {
 
   it('never reads outside dist/pages, whatever the path holds', async () => {
     // (Plain dot segments never arrive: clients and the HTTP parser resolve them first.)
-    for (const url of ['/%2e%2e/index', '/%2E%2E%2Fpages%2Flogin', '/login%00', '/login.html/x', '/pages/login.html']) {
+    for (const url of ['/%2e%2e/index', '/%2E%2E%2Fpages%2Flogin', '/login%00', '/login.html/x', '/pages/login.html', '/.build-complete']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([200, 400, 404], url).toContain(res.statusCode);
       expect(res.body, url).not.toContain('Sign in to FuelDesk');
+      expect(res.body, url).not.toContain('stamp');
     }
   });
 
@@ -87,6 +89,18 @@ describe('static web app with prerendered pages', () => {
     const terms = await t.app.inject({ method: 'GET', url: '/Policy/Terms', headers: { 'accept-encoding': 'br' } });
     expect(terms.headers['content-encoding']).toBeUndefined();
     expect(terms.body).toBe(termsHtml);
+  });
+
+  it('keeps the Origin that CORS varies on beside Accept-Encoding', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: { origin: 'https://partner.example', 'accept-encoding': 'br' } });
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const vary = String(res.headers.vary).split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['Origin', 'Accept-Encoding']));
+  });
+
+  it('answers /index with index.html, not the landing page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/index' });
+    expect(res.body).toBe(indexHtml);
   });
 
   it('answers HEAD for a prerendered page without a body', async () => {

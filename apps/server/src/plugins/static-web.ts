@@ -23,8 +23,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
       root: distDir,
       wildcard: true,
       index: false,
-      // The prerendered pages answer at their own paths (/login), not as files (/pages/login.html).
-      allowedPath: (pathName: string) => !pathName.startsWith('/pages/'),
+      // The prerendered pages answer at their own paths (/login), not as files (/pages/login.html),
+      // and dotfiles (the build's completion stamp) are not served.
+      allowedPath: (pathName: string) => !pathName.startsWith('/pages/') && !pathName.includes('/.'),
       // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       // @fastify/static hands the Fastify reply here, not the raw response.
@@ -50,7 +51,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     const page = prerenderedPagePath(pathname);
     const file = page && existsSync(path.join(distDir, page)) ? path.join(distDir, page) : indexFile;
     const encoding = file === indexFile ? null : preferredEncoding(request.headers['accept-encoding'], file);
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    // Appended: CORS may already vary the answer by Origin.
+    const vary = reply.getHeader('vary');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding.name);
     return reply.send(readFileSync(encoding?.file ?? file));
   };
