@@ -34,7 +34,16 @@ export default defineConfig({
         codeSplitting: {
           // Libraries every page needs change less often than the app: a chunk of their own stays cached
           // across deploys. Only these are named, so libraries of lazy pages stay in those pages' chunks.
-          groups: [{ name: 'framework', test: FRAMEWORK_MODULES }],
+          groups: [
+            // The entry (main.tsx) needs only Vite's preload helper before the first paint; it must
+            // not be captured into the shell below, or the entry would wait for the whole shell.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 30 },
+            { name: 'framework', test: FRAMEWORK_MODULES, priority: 20 },
+            // boot.tsx and everything it imports statically (rolldown follows the dependencies):
+            // always loaded together, so one request and one preload instead of a score of small
+            // chunks, whose preload bookkeeping alone was a long task on a slow phone.
+            { name: 'shell', test: /[\\/]src[\\/]boot\.tsx$/, priority: 10 },
+          ],
         },
       },
     },

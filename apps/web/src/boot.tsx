@@ -9,50 +9,57 @@ import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { primePageData } from '@/prerender/prime-page-data';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
+/**
+ * Starts the app in #root: hydrates a prerendered page or renders afresh. Called by the entry
+ * (main.tsx), not run on import: pages' chunks import modules that share this chunk, and a
+ * top-level await here, waiting on a page's chunk, would wait on itself.
+ */
+export async function startApp(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
 
-const queryClient = createQueryClient();
-const app = () => (
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>
-);
+  const queryClient = createQueryClient();
+  const app = () => (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
 
-const { pathname } = window.location;
-const prerendered = container.dataset.prerendered !== undefined;
-// With the page's code and data in hand before the first render, that render is the page itself,
-// not the router's loading fallback: hydration can match the server's HTML, and a page rendered
-// afresh over it does not flash a spinner. A page whose code cannot load is rendered afresh, so
-// the router shows its error page instead of leaving the server's HTML there, dead.
-const ready =
-  prerendered &&
-  (await Promise.all([resolveLazyRoutes(routes, pathname), primePageData(queryClient, pathname, getCurrentLanguage())]).then(
-    () => true,
-    () => false,
-  ));
+  const { pathname } = window.location;
+  const prerendered = container.dataset.prerendered !== undefined;
+  // With the page's code and data in hand before the first render, that render is the page itself,
+  // not the router's loading fallback: hydration can match the server's HTML, and a page rendered
+  // afresh over it does not flash a spinner. A page whose code cannot load is rendered afresh, so
+  // the router shows its error page instead of leaving the server's HTML there, dead.
+  const ready =
+    prerendered &&
+    (await Promise.all([resolveLazyRoutes(routes, pathname), primePageData(queryClient, pathname, getCurrentLanguage())]).then(
+      () => true,
+      () => false,
+    ));
 
-const hydrate =
-  ready &&
-  canHydrate({
-    prerenderedPath: container.dataset.prerendered,
-    pathname,
-    search: window.location.search,
-    language: getCurrentLanguage(),
-    signedIn: readAccessToken() !== null || readRefreshToken() !== null,
-  });
+  const hydrate =
+    ready &&
+    canHydrate({
+      prerenderedPath: container.dataset.prerendered,
+      pathname,
+      search: window.location.search,
+      language: getCurrentLanguage(),
+      signedIn: readAccessToken() !== null || readRefreshToken() !== null,
+    });
 
-if (hydrate) {
-  // The page is already painted from the server's HTML; React takes it over once its code is here.
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (a tap during it is not lost).
-  startTransition(() => {
-    hydrateRoot(container, app());
-  });
-} else {
-  // React clears the boot splash (or a prerendered page it cannot hydrate) on its first commit.
-  const root = createRoot(container);
-  startTransition(() => root.render(app()));
+  if (hydrate) {
+    // The page is already painted from the server's HTML; React takes it over once its code is here.
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page (a tap during it is not lost).
+    startTransition(() => {
+      hydrateRoot(container, app());
+    });
+  } else {
+    // React clears the boot splash (or a prerendered page it cannot hydrate) on its first commit.
+    const root = createRoot(container);
+    startTransition(() => root.render(app()));
+  }
 }

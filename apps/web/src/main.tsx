@@ -15,13 +15,21 @@ function afterFirstPaint(): Promise<void> {
 // the HTML and the stylesheet get the bandwidth first, so the page shows before the script arrives.
 await afterFirstPaint();
 const RETRY_KEY = 'fueldesk:boot-retry';
-try {
-  await import('./boot');
-  sessionStorage.removeItem(RETRY_KEY);
-} catch (error) {
-  // The app's files changed under this page (a deploy) or the link dropped: the page would stay
-  // as the server sent it, forms disabled. Load it again, once.
-  if (sessionStorage.getItem(RETRY_KEY) !== null) throw error;
-  sessionStorage.setItem(RETRY_KEY, '1');
-  window.location.reload();
+
+/** The app's code; null when it could not be loaded and the page is being loaded again. */
+async function loadApp(): Promise<typeof import('./boot') | null> {
+  try {
+    const app = await import('./boot');
+    sessionStorage.removeItem(RETRY_KEY);
+    return app;
+  } catch (error) {
+    // The app's files changed under this page (a deploy) or the link dropped: the page would stay
+    // as the server sent it, forms disabled. Load it again, once.
+    if (sessionStorage.getItem(RETRY_KEY) !== null) throw error;
+    sessionStorage.setItem(RETRY_KEY, '1');
+    window.location.reload();
+    return null;
+  }
 }
+
+await (await loadApp())?.startApp();
