@@ -65,11 +65,12 @@ try {
     const scores = Object.fromEntries(categories.map((id) => [id, median(scoresOf(id))]));
     const ranges = Object.fromEntries(categories.map((id) => [id, [Math.min(...scoresOf(id)), Math.max(...scoresOf(id))]]));
     const last = results[results.length - 1];
+    // Median of the runs: milliseconds, except CLS (unitless).
     const metrics = Object.fromEntries(
-      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
-        id,
-        last.audits[id]?.displayValue ?? '-',
-      ]),
+      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => {
+        const value = median(results.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
+        return [id, id === 'cumulative-layout-shift' ? value.toFixed(3) : `${Math.round(value)} ms`];
+      }),
     );
     const losses = categories.flatMap((id) =>
       last.categories[id].auditRefs
@@ -84,7 +85,7 @@ try {
       console.log(`  ${id.padEnd(15)} ${scores[id].toFixed(2)}${runs > 1 ? `  (${low.toFixed(2)}–${high.toFixed(2)})` : ''}`);
     }
     console.log(`  metrics: ${Object.entries(metrics).map(([id, value]) => `${id} ${value}`).join(', ')}`);
-    if (losses.length > 0) console.log(`  audits below 1: ${losses.join('; ')}`);
+    if (losses.length > 0) console.log(`  audits below 1 (last run): ${losses.join('; ')}`);
   }
 } finally {
   await chrome.kill();
