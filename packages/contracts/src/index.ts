@@ -10,3 +10,4 @@ export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';
 export * from './web-build';
+export * from './html';

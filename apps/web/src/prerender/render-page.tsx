@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE } from '@fueldesk/contracts';
+import { FALLBACK_LANGUAGE, escapeHtml } from '@fueldesk/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
@@ -60,8 +60,6 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   );
   return { pathname, html, title: routeTitle(context, pathname) };
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Puts a rendered page into the built index.html: its markup replaces the boot splash inside #root,

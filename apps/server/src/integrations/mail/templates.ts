@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_HOURS, ACTIVATION_TTL_DAYS, PRODUCT_NAME, type Language } from '@fueldesk/contracts';
+import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_HOURS, ACTIVATION_TTL_DAYS, PRODUCT_NAME, escapeHtml, type Language } from '@fueldesk/contracts';
 
 export interface RenderedMail {
   subject: string;
@@ -12,10 +12,6 @@ interface MailCopy {
   lines: string[];
   action: string;
   ignore: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Plain text for every client, and a minimal inline-styled HTML part with one button. */

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { escapeHtml } from '@fueldesk/contracts';
 import {
   convertHtmlToText,
   findFirstImage,
@@ -128,10 +129,6 @@ function decodeRawXml(raw: string): string {
     result += decodeXmlEntities(rest.slice(0, start)) + rest.slice(start + 9, end);
     rest = rest.slice(end + 3);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** An Atom text construct (text, html or xhtml) as HTML. */
