@@ -14,8 +14,10 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useSession } from '@/lib/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -189,11 +191,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
       updateUser({ name: name || saved.email, email: saved.email });
       toast.success(t('settings.saved'), { duration: SETTINGS_TOAST_MS, id: 'settings-saved' });
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (name in values) setError(name as keyof SettingsFormValues, { type: 'server', message });
-        }
-      }
+      applyServerFieldErrors(error, Object.keys(values), setError);
       toast.error(describeSaveFailure(error, t('settings.failed')), { duration: SETTINGS_TOAST_MS, id: 'settings-failed' });
     }
   });
@@ -301,12 +299,7 @@ const SettingsView: ComponentType<AccountViewProps> = function SettingsView() {
       <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">{t('settings.subtitle')}</p>
       {profile.isPending ? <PageLoader /> : null}
       {profile.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <p>{t('settings.loadFailed')}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()}>
-            {t('settings.retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('settings.loadFailed')} retryLabel={t('settings.retry')} onRetry={() => void profile.refetch()} />
       ) : null}
       {profile.data ? <SettingsForm profile={profile.data} /> : null}
     </div>

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useRegister } from '../api/register';
 import { Alert } from '../components/alert';
@@ -93,11 +94,7 @@ export default function RegisterPage() {
         setFailure(t('login.errors.waitMinute'));
         return;
       }
-      if (isApiError(error) && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if ((fieldNames as string[]).includes(name)) setError(name as FieldName, { type: 'server', message });
-        }
-      }
+      applyServerFieldErrors(error, fieldNames, setError);
       setFailure(isApiError(error) && error.status >= 500 ? t('login.errors.server') : resolveErrorMessage(error));
     }
   });

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContactMessageBodySchema, type ContactMessageInput, type CreateContactMessageBody } from '@fueldesk/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { resolveErrorMessage } from '@/lib/api-client';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateContactMessage } from '../api/create-contact-message';
-import { applyServerFieldErrors, FormOutcome, TextAreaField, TextField, useFormMessage } from './form-controls';
+import { FormOutcome, TextAreaField, TextField, useFormMessage } from './form-controls';
 
 const fieldNames = ['name', 'phone', 'email', 'company', 'subject', 'question'] as const;
 const emptyValues: CreateContactMessageBody = { name: '', phone: '', email: '', company: '', subject: '', question: '' };
@@ -18,23 +18,13 @@ export function ContactForm() {
   const mutation = useCreateContactMessage();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors },
-  } = useForm<CreateContactMessageBody, unknown, ContactMessageInput>({
+  } = useSubmitForm<CreateContactMessageBody, ContactMessageInput>({
     resolver: zodResolver(createContactMessageBodySchema),
-    defaultValues: emptyValues,
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync(values);
-      reset(emptyValues);
-    } catch (error) {
-      applyServerFieldErrors(error, fieldNames, setError);
-    }
+    emptyValues,
+    fieldNames,
+    submit: (values) => mutation.mutateAsync(values),
   });
 
   return (

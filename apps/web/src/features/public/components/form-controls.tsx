@@ -2,7 +2,6 @@ import clsx from 'clsx';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlClassName, describedBy, FormField } from '@/components/ui/form-field';
-import { isApiError } from '@/lib/api-client';
 
 export { useFormMessage } from '@/lib/use-form-message';
 
@@ -12,6 +11,17 @@ interface CommonProps {
   hint?: string;
   required?: boolean;
   className?: string;
+}
+
+/** The id, ARIA state and look every control of these forms shares. */
+function controlProps(id: string, { error, hint, required }: Pick<CommonProps, 'error' | 'hint' | 'required'>, extraClass?: string) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: clsx(controlClassName, extraClass, error ? 'border-red-600' : 'border-slate-400'),
+  };
 }
 
 export function TextField({
@@ -26,15 +36,7 @@ export function TextField({
   const id = useId();
   return (
     <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={clsx(controlClassName, error ? 'border-red-600' : 'border-slate-400')}
-        {...input}
-      />
+      <input ref={ref} {...controlProps(id, { error, hint, required })} {...input} />
     </FormField>
   );
 }
@@ -51,16 +53,7 @@ export function TextAreaField({
   const id = useId();
   return (
     <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        ref={ref}
-        rows={5}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={clsx(controlClassName, 'resize-y', error ? 'border-red-600' : 'border-slate-400')}
-        {...textarea}
-      />
+      <textarea ref={ref} rows={5} {...controlProps(id, { error, hint, required }, 'resize-y')} {...textarea} />
     </FormField>
   );
 }
@@ -84,15 +77,7 @@ export function SelectField({
   const id = useId();
   return (
     <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <select
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={clsx(controlClassName, error ? 'border-red-600' : 'border-slate-400')}
-        {...select}
-      >
+      <select ref={ref} {...controlProps(id, { error, hint, required })} {...select}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -164,13 +149,4 @@ export function FormOutcome({ kind, children }: { kind: 'success' | 'error'; chi
       {children}
     </div>
   );
-}
-
-/** Copies a 400 answer's per-field messages onto the form so each shows beside its field. */
-export function applyServerFieldErrors(error: unknown, fields: readonly string[], setError: (name: never, error: { type: string; message: string }) => void) {
-  if (!isApiError(error) || !error.fields) return;
-  for (const [name, message] of Object.entries(error.fields)) {
-    const field = name.split('.')[0]!;
-    if (fields.includes(field)) setError(field as never, { type: 'server', message });
-  }
 }

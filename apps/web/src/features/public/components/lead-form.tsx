@@ -9,13 +9,13 @@ import {
   type CreateLeadBody,
   type LeadInput,
 } from '@fueldesk/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { resolveErrorMessage } from '@/lib/api-client';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateLead } from '../api/create-lead';
-import { applyServerFieldErrors, CheckboxGroup, FormOutcome, SelectField, TextAreaField, TextField, useFormMessage } from './form-controls';
+import { CheckboxGroup, FormOutcome, SelectField, TextAreaField, TextField, useFormMessage } from './form-controls';
 
 const fieldNames = [
   'first_name',
@@ -54,23 +54,13 @@ export function LeadForm() {
   const mutation = useCreateLead();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors },
-  } = useForm<CreateLeadBody, unknown, LeadInput>({
+  } = useSubmitForm<CreateLeadBody, LeadInput>({
     resolver: zodResolver(createLeadBodySchema),
-    defaultValues: emptyValues,
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync(values);
-      reset(emptyValues);
-    } catch (error) {
-      applyServerFieldErrors(error, fieldNames, setError);
-    }
+    emptyValues,
+    fieldNames,
+    submit: (values) => mutation.mutateAsync(values),
   });
 
   const options = (group: string, values: readonly string[]) =>

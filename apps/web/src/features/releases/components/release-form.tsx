@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { controlClassName, FormField } from '@/components/ui/form-field';
 import { Icon } from '@/components/ui/icon';
-import { isApiError, resolveErrorMessage } from '@/lib/api-client';
+import { resolveErrorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { usePublishRelease } from '../api/publish-release';
 
 /** The form keeps each section's items as one text, a line per item. */
@@ -88,13 +89,7 @@ export function ReleaseForm() {
       setPublished(release.version);
       reset(emptyValues);
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [name, text] of Object.entries(error.fields)) {
-          if (name === 'title' || name === 'version' || name === 'type' || name === 'description') {
-            setError(name, { type: 'server', message: text });
-          }
-        }
-      }
+      applyServerFieldErrors(error, ['title', 'version', 'type', 'description'], setError);
     }
   });
 

@@ -8,10 +8,10 @@ import {
 } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { isApiError, resolveErrorMessage } from '@/lib/api-client';
+import { resolveErrorMessage } from '@/lib/api-client';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateSupportMessage } from '../api/create-support-message';
 import { controlClassName, FormField } from '@/components/ui/form-field';
 import { useFormMessage } from '@/lib/use-form-message';
@@ -27,27 +27,13 @@ export function SupportForm() {
   const mutation = useCreateSupportMessage();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors },
-  } = useForm<CreateSupportMessageBody, unknown, SupportMessageInput>({
+  } = useSubmitForm<CreateSupportMessageBody, SupportMessageInput>({
     resolver: zodResolver(createSupportMessageBodySchema),
-    defaultValues: emptyValues,
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync(values);
-      reset(emptyValues);
-    } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if ((fieldNames as readonly string[]).includes(name)) setError(name as (typeof fieldNames)[number], { type: 'server', message });
-        }
-      }
-    }
+    emptyValues,
+    fieldNames,
+    submit: (values) => mutation.mutateAsync(values),
   });
 
   const ids = { type: `${baseId}-type`, subject: `${baseId}-subject`, message: `${baseId}-message` };
