@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Modal } from '@/components/ui/modal';
 import { PageLoader } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
@@ -99,12 +100,7 @@ export function SessionsPanel() {
 
       {query.isPending ? <PageLoader /> : null}
       {query.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
-          <p>{t('sessions.failed')}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('sessions.failed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       ) : null}
       {query.isSuccess && items.length === 0 ? <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</p> : null}
       {items.length > 0 ? (

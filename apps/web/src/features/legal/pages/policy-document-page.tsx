@@ -1,7 +1,8 @@
 import { CONFIDENTIALITY_TERM_YEARS, PRODUCT_NAME, legalPdfFileName, type LegalPdfDocument } from '@fueldesk/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { buttonClassName } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { PdfModal } from '../components/pdf-modal';
@@ -76,12 +77,7 @@ export default function PolicyDocumentPage({ doc }: { doc: PolicyDocId }) {
   }
   if (content.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 py-10 text-slate-700">
-        <p>{t('loadError')}</p>
-        <Button variant="secondary" onClick={() => void content.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
+      <ErrorState className="my-10" title={t('loadError')} retryLabel={t('retry')} onRetry={() => void content.refetch()} />
     );
   }
 

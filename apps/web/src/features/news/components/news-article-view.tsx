@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Icon } from '@/components/ui/icon';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
@@ -165,13 +166,13 @@ export function NewsArticleView({ idOrSlug, idOnly = false }: { idOrSlug: string
     );
   } else if (query.isError) {
     content = (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-6 dark:border-red-500/30 dark:bg-red-500/10">
-        <h2 className="font-semibold text-red-900 dark:text-red-200">{t('detail.errorTitle')}</h2>
-        <p className="text-sm text-red-800 dark:text-red-300">{resolveErrorMessage(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
+      <ErrorState
+        title={t('detail.errorTitle')}
+        titleAs="h2"
+        detail={resolveErrorMessage(query.error)}
+        retryLabel={t('list.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else {
     content = <ArticleContent article={query.data} />;

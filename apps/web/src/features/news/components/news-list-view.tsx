@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
@@ -84,13 +85,13 @@ export function NewsListView({ fixedCategory }: NewsListViewProps) {
     );
   } else if (query.isError && !query.data) {
     content = (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-6 dark:border-red-500/30 dark:bg-red-500/10">
-        <h3 className="font-semibold text-red-900 dark:text-red-200">{t('list.errorTitle')}</h3>
-        <p className="text-sm text-red-800 dark:text-red-300">{resolveErrorMessage(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
+      <ErrorState
+        title={t('list.errorTitle')}
+        titleAs="h3"
+        detail={resolveErrorMessage(query.error)}
+        retryLabel={t('list.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (query.data.items.length === 0) {
     content = (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ErrorState as SharedErrorState } from '@/components/ui/error-state';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
@@ -16,19 +16,10 @@ export function LoadingState({ label, className = '' }: { label: string; classNa
   );
 }
 
+/** A failed price query: its title, the server's reason and a retry. */
 export function ErrorState({ error, title, onRetry }: { error: unknown; title: string; onRetry?: () => void }) {
   const { t } = useTranslation('prices');
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-5 dark:border-red-500/30 dark:bg-red-500/10">
-      <h3 className="font-semibold text-red-900 dark:text-red-200">{title}</h3>
-      <p className="text-sm text-red-800 dark:text-red-300">{resolveErrorMessage(error)}</p>
-      {onRetry ? (
-        <Button variant="secondary" onClick={onRetry}>
-          {t('actions.retry')}
-        </Button>
-      ) : null}
-    </div>
-  );
+  return <SharedErrorState title={title} titleAs="h3" detail={resolveErrorMessage(error)} retryLabel={t('actions.retry')} onRetry={onRetry} />;
 }
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {

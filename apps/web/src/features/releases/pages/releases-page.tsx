@@ -1,7 +1,7 @@
 import { isAdmin, type Release } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -72,12 +72,7 @@ export default function ReleasesPage() {
           {t('loading')}
         </p>
       ) : releases.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700 dark:text-slate-300">
-          <p>{t('error')}</p>
-          <Button variant="secondary" onClick={() => void releases.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('error')} retryLabel={t('retry')} onRetry={() => void releases.refetch()} />
       ) : releases.data.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">{t('empty')}</p>
       ) : (

@@ -1,6 +1,6 @@
 import { SUPPORT_RESPONSE_HOURS, type SupportMessage } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -22,12 +22,7 @@ function MessageList() {
   }
   if (messages.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-slate-700 dark:text-slate-300">
-        <p>{t('list.error')}</p>
-        <Button variant="secondary" onClick={() => void messages.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
+      <ErrorState title={t('list.error')} retryLabel={t('list.retry')} onRetry={() => void messages.refetch()} />
     );
   }
   if (messages.data.length === 0) {
