@@ -14,19 +14,29 @@ function afterFirstPaint(): Promise<void> {
 // The app's code (~150 KB compressed) is fetched only after the first paint: on a slow phone link
 // the HTML and the stylesheet get the bandwidth first, so the page shows before the script arrives.
 await afterFirstPaint();
-const RETRY_KEY = 'fueldesk:boot-retry';
+const RELOADED_AT_KEY = 'fueldesk:boot-reloaded-at';
+
+/** Whether to load the page again after its app failed to load: once, not in a loop. */
+function claimReload(): boolean {
+  try {
+    // Web Storage can throw (disabled storage); then the failure stands, without a reload.
+    const last = Number(sessionStorage.getItem(RELOADED_AT_KEY));
+    if (Date.now() - last < 30_000) return false;
+    sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The app's code; null when it could not be loaded and the page is being loaded again. */
 async function loadApp(): Promise<typeof import('./boot') | null> {
   try {
-    const app = await import('./boot');
-    sessionStorage.removeItem(RETRY_KEY);
-    return app;
+    return await import('./boot');
   } catch (error) {
     // The app's files changed under this page (a deploy) or the link dropped: the page would stay
     // as the server sent it, forms disabled. Load it again, once.
-    if (sessionStorage.getItem(RETRY_KEY) !== null) throw error;
-    sessionStorage.setItem(RETRY_KEY, '1');
+    if (!claimReload()) throw error;
     window.location.reload();
     return null;
   }
