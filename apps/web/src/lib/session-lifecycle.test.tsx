@@ -112,6 +112,9 @@ describe('forced sign-out', () => {
 });
 
 describe('ping', () => {
+  // These tests fake setInterval, which Testing Library's waitFor polls with, so it re-checked only
+  // on DOM changes and missed requests made between them. vi.waitFor keeps polling (advancing the
+  // faked timers by its 50 ms interval at each check).
   it('pings at once and every 15 s with the refresh token; network and server failures are ignored, 401 ends the session', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     seedSession();
@@ -129,14 +132,14 @@ describe('ping', () => {
     });
     const { router } = renderApp('/news');
     await expectPage('news-list');
-    await waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1));
     expect(server.callsTo('POST /api/auth/ping')[0].body).toEqual({ refresh_token: 'refresh-9' });
 
     for (const expectedCalls of [2, 3]) {
       await act(async () => {
         vi.advanceTimersByTime(15_000);
       });
-      await waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(expectedCalls));
+      await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(expectedCalls));
       expect(currentPath(router)).toBe('/news');
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).not.toBeNull();
     }
@@ -160,13 +163,13 @@ describe('ping', () => {
     seedSession();
     const server = mockApi({ 'POST /api/auth/ping': ok, 'GET /api/auth/me': me, 'POST /api/events/token': eventsToken });
     renderApp('/news');
-    await waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1));
     expect(server.callsTo('POST /api/auth/ping')[0].body).toBeUndefined();
     expect(server.callsTo('POST /api/auth/ping')[0].headers.get('Authorization')).toMatch(/^Bearer /);
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    await waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(2));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(2));
   });
 });
 
@@ -190,8 +193,8 @@ describe('second checker', () => {
     await act(async () => {
       vi.advanceTimersByTime(10_000);
     });
-    await waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 3000 });
-    await waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 3000 });
+    await vi.waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh));
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-new');
   });
 
