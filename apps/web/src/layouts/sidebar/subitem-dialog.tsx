@@ -11,7 +11,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
 
 export type SubitemDialogState =
   | { mode: 'add'; parent: SubmenuParent }
@@ -47,7 +47,7 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
   };
 
   return (
-    <Modal
+    <Dialog
       open
       onClose={onClose}
       title={state.mode === 'add' ? t('submenu.addTitle', { parent: parentLabel }) : t('submenu.renameTitle')}
@@ -111,6 +111,6 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
           <Button type="submit">{state.mode === 'add' ? t('actions.add') : t('actions.save')}</Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

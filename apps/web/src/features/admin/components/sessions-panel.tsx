@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageLoader } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useAdminSessions } from '../api/get-admin-sessions';
@@ -156,16 +156,17 @@ export function SessionsPanel() {
       ) : null}
       {query.data && query.data.total > 0 ? <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onPage={setPage} /> : null}
 
-      <Modal open={pending !== null} title={t('sessions.confirmTitle')} description={pending ? t('sessions.confirmBody', { email: pending.user_email }) : undefined} onClose={() => setPending(null)}>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setPending(null)}>
-            {t('cancel')}
-          </Button>
-          <Button variant="danger" disabled={revoke.isPending} onClick={() => void confirmRevoke()}>
-            {t('sessions.confirm')}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('sessions.confirmTitle')}
+        description={pending ? t('sessions.confirmBody', { email: pending.user_email }) : undefined}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('sessions.confirm')}
+        busy={revoke.isPending}
+        gap="gap-3"
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirmRevoke()}
+      />
     </section>
   );
 }

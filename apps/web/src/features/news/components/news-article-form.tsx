@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useCreateNewsArticle } from '../api/create-news-article';
 import { useUpdateNewsArticle } from '../api/update-news-article';
@@ -138,7 +138,7 @@ export function NewsArticleForm({ open, onClose, article, onSaved }: NewsArticle
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t(article ? 'admin.editTitle' : 'admin.createTitle')}>
+    <Dialog open={open} onClose={onClose} title={t(article ? 'admin.editTitle' : 'admin.createTitle')}>
       <form onSubmit={submit} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1">
         {formError ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300">
@@ -203,6 +203,6 @@ export function NewsArticleForm({ open, onClose, article, onSaved }: NewsArticle
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
