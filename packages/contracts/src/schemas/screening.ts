@@ -8,6 +8,9 @@ export type SanctionsSource = (typeof sanctionsSources)[number];
 export const screeningEntityTypes = ['person', 'organization', 'vessel', 'aircraft'] as const;
 export type EntityType = (typeof screeningEntityTypes)[number];
 
+/** Published on the event bus when a new list version is stored; every instance rebuilds its index. */
+export const SCREENING_LISTS_UPDATED_EVENT = 'screening_lists_updated';
+
 export const SCREENING_SEARCH_LIMIT_DEFAULT = 10;
 export const SCREENING_SEARCH_LIMIT_MAX = 50;
 export const SCREENING_BATCH_MAX = 1_000;
