@@ -150,3 +150,10 @@ export const screeningCompareResponseSchema = z.object({
   explanation: z.string(),
 });
 export type ScreeningCompareResponse = z.infer<typeof screeningCompareResponseSchema>;
+
+/** The key of a screening validation message (to show it through i18n), or null for other texts. */
+export function findScreeningMessageKey(message: string | null | undefined): ScreeningMessageKey | null {
+  if (!message) return null;
+  const entry = Object.entries(screeningMessages).find(([, text]) => text === message);
+  return entry ? (entry[0] as ScreeningMessageKey) : null;
+}
