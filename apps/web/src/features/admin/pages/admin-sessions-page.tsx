@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SanctionsListsStatus } from '../components/sanctions-lists-status';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UsersPanel } from '../components/users-panel';
 
@@ -27,6 +28,7 @@ export default function AdminSessionsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('intro')}</p>
+      <SanctionsListsStatus />
       <div role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown} className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
         {tabs.map((name) => (
           <button
