@@ -8,6 +8,7 @@ import { sanctionsDataDir } from '../../../test/screening';
 import type { AppContext } from '../../context';
 import { createPostgresEventBus } from '../../integrations/events/event-bus';
 import { importSanctionsPaths, updateSanctionsFromPublishers } from './screening-import.service';
+import { SANCTIONS_UPDATE_JOB } from './screening.jobs';
 import { listDownloadStates } from './screening.repository';
 import { getScreeningStatus, screenNames } from './screening.service';
 
@@ -184,5 +185,33 @@ describe('downloading from the publishers', () => {
     expect(result!.error).toMatch(/503/);
     expect((await getScreeningStatus(t.ctx)).lists).toEqual(before);
     publisher.state.failing.clear();
+  });
+});
+
+describe('the daily sanctions job', () => {
+  let t: TestContext;
+  let publisher: ReturnType<typeof startPublisher>;
+
+  beforeAll(async () => {
+    publisher = startPublisher();
+    await new Promise<void>((resolve) => publisher.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
+    t = await createTestContext({
+      startJobs: true,
+      env: { SANCTIONS_SDN_URL: `${base}/sdn/`, SANCTIONS_CONSOLIDATED_URL: `${base}/cons/`, SANCTIONS_UN_URL: `${base}/un/consolidated.xml` },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => publisher.server.close(resolve));
+  });
+
+  it('runs through the queue and loads every list', async () => {
+    await t.ctx.jobs.send(SANCTIONS_UPDATE_JOB, {});
+    await expect.poll(async () => (await getScreeningStatus(t.ctx)).lists.map((list) => list.source), { timeout: 30_000 }).toEqual([
+      'ofac_sdn',
+      'ofac_consolidated',
+      'un',
+    ]);
   });
 });
