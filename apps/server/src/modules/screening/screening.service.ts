@@ -225,7 +225,8 @@ export async function screenNames(
   const threshold = status.threshold;
   const limit = opts.limit ?? SCREENING_DEFAULT_LIMIT;
   const results = queries.map((query) => {
-    if (!loaded.index) return { name: query.name, matches: [] };
+    // Nothing to compare in a name without a letter or digit (a blank form field).
+    if (!loaded.index || !/[\p{L}\p{N}]/u.test(query.name)) return { name: query.name, matches: [] };
     const matches = loaded.index
       .search(query.name, { type: query.type, limit, minScore: opts.matchesOnly ? threshold : undefined })
       .map((match) => presentHit(match, loaded.entities.get(match.entity.id), threshold))
