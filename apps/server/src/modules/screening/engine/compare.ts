@@ -1,20 +1,33 @@
 // The name scorer: aligns the tokens of two names order-free and turns the pairing into a score in
 // [0, 1] with an explanation a compliance user can read.
 import { tokenizeName, type NameToken } from './normalize';
-import { tokenSimilarity } from './similarity';
+import { jaroWinkler, levenshtein } from './similarity';
 import type { EntityType, MatchExplanation, NameComparison, TokenMatch, TokenMatchKind } from './types';
 
 /** Default decision threshold: a pair scoring at or above it is a match. Chosen on the labelled benchmark (see README of bench/screening). */
 export const DEFAULT_SCREENING_THRESHOLD = 0.8;
 
 /** Token pairs less similar than this are not paired at all. */
-const MIN_TOKEN_SIMILARITY = 0.72;
-const PHONETIC_SIMILARITY = 0.88;
-const INITIAL_SIMILARITY = 0.85;
-/** How much an unmatched token weighs against the score when the other name has an unmatched token too (a conflict). */
-const CONFLICT_PENALTY = 1;
-/** … and when only one name has it (an extra middle name, a missing legal form). */
-const EXTRA_PENALTY = 0.45;
+export const TUNING = {
+  /** Token pairs less similar than this are not paired at all. */
+  minTokenSimilarity: 0.76,
+  phoneticSimilarity: 0.88,
+  initialSimilarity: 0.85,
+  /** A paired token counts similarity^exponent: near misses ("Federer"/"Federman") count clearly less than exact words. */
+  exponent: 1.5,
+  /** How much an unmatched token weighs against the score when the other name has an unmatched token too (a conflict). */
+  conflictPenalty: 3,
+  /** … and when only one name has it: an extra middle name for a person, an extra word for an organisation. */
+  extraPenaltyPerson: 0.3,
+  extraPenaltyOther: 0.45,
+  /** Token similarity = jaroWeight × Jaro-Winkler + (1 − jaroWeight) × edit-distance ratio. */
+  jaroWeight: 0.5,
+};
+
+function tokenSimilarity(a: string, b: string): number {
+  const edit = 1 - levenshtein(a, b) / Math.max(a.length, b.length);
+  return TUNING.jaroWeight * jaroWinkler(a, b) + (1 - TUNING.jaroWeight) * edit;
+}
 
 export interface PreparedName {
   name: string;
@@ -37,15 +50,15 @@ function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind:
   if (numA || numB) return numA && numB ? { similarity: 0.75, kind: 'fuzzy' } : { similarity: 0, kind: 'fuzzy' };
   if (a.text.length === 1 || b.text.length === 1) {
     const [short, long] = a.text.length === 1 ? [a.text, b.text] : [b.text, a.text];
-    return long.startsWith(short) ? { similarity: INITIAL_SIMILARITY, kind: 'initial' } : { similarity: 0, kind: 'fuzzy' };
+    return long.startsWith(short) ? { similarity: TUNING.initialSimilarity, kind: 'initial' } : { similarity: 0, kind: 'fuzzy' };
   }
   let similarity = tokenSimilarity(a.text, b.text);
   let kind: TokenMatchKind = 'fuzzy';
-  if (a.phonetic === b.phonetic && a.phonetic.length >= 2 && similarity < PHONETIC_SIMILARITY) {
-    similarity = PHONETIC_SIMILARITY;
+  if (a.phonetic === b.phonetic && (a.phonetic.length >= 3 || (a.phonetic.length === 2 && Math.max(a.text.length, b.text.length) <= 4)) && similarity < TUNING.phoneticSimilarity) {
+    similarity = TUNING.phoneticSimilarity;
     kind = 'phonetic';
   }
-  return similarity >= MIN_TOKEN_SIMILARITY ? { similarity, kind } : { similarity: 0, kind };
+  return similarity >= TUNING.minTokenSimilarity ? { similarity, kind } : { similarity: 0, kind };
 }
 
 /** "rami makhlouf" against "ramimakhlouf": merges two neighbouring tokens of `side` when together they spell a token of `other`. */
@@ -102,13 +115,26 @@ export interface TokenScore {
 }
 
 /** Scores two tokenised names. `query` and `candidate` are symmetric for the score; they only name the sides in the explanation. */
-export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[]): TokenScore {
+export type PairMemo = Map<string, { similarity: number; kind: TokenMatchKind }>;
+
+function memoPair(a: NameToken, b: NameToken, memo?: PairMemo) {
+  if (!memo) return pairSimilarity(a, b);
+  const key = `${a.role === 'legal_form' ? '#' : ''}${a.text}|${b.role === 'legal_form' ? '#' : ''}${b.text}`;
+  let hit = memo.get(key);
+  if (!hit) {
+    hit = pairSimilarity(a, b);
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
+export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[], type?: EntityType, memo?: PairMemo): TokenScore {
   const q = mergeRunTogether(queryTokens, candidateTokens);
   const c = mergeRunTogether(candidateTokens, q);
   const pairs: Array<{ i: number; j: number; similarity: number; kind: TokenMatchKind; weight: number }> = [];
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < c.length; j++) {
-      const { similarity, kind } = pairSimilarity(q[i], c[j]);
+      const { similarity, kind } = memoPair(q[i], c[j], memo);
       if (similarity > 0) pairs.push({ i, j, similarity, kind, weight: (q[i].weight + c[j].weight) / 2 });
     }
   }
@@ -122,7 +148,7 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   for (const p of pairs) {
     if (usedQ[p.i] || usedC[p.j]) continue;
     usedQ[p.i] = usedC[p.j] = true;
-    matched += p.weight * p.similarity;
+    matched += p.weight * p.similarity ** TUNING.exponent;
     pairWeight += p.weight;
     if (q[p.i].role === 'name' || c[p.j].role === 'name') nameEvidence += p.similarity;
     tokens.push({ query: q[p.i].text, candidate: c[p.j].text, similarity: Math.round(p.similarity * 1000) / 1000, kind: p.kind });
@@ -133,9 +159,12 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   const uc = unmatchedCandidate.reduce((s, t) => s + t.weight, 0);
   const conflict = Math.min(uq, uc);
   const extra = Math.max(uq, uc) - conflict;
-  let score = pairWeight > 0 ? matched / (pairWeight + CONFLICT_PENALTY * conflict + EXTRA_PENALTY * extra) : 0;
-  // Agreement on common words, particles or legal forms alone ("Mohammed", "al", "Ltd") is weak evidence.
-  if (nameEvidence === 0) score *= 0.6;
+  const extraPenalty = type === 'person' ? TUNING.extraPenaltyPerson : TUNING.extraPenaltyOther;
+  let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
+  // Agreement on common words, particles or legal forms alone ("Mohammed", "al", "Ltd") is weak
+  // evidence when either name has a distinctive word that found no partner.
+  const distinctive = unmatchedQuery.some((t) => t.role === 'name') || unmatchedCandidate.some((t) => t.role === 'name');
+  if (nameEvidence === 0 && distinctive) score *= 0.6;
   score = Math.max(0, Math.min(1, Math.round(score * 10000) / 10000));
   return { score, tokens, unmatchedQuery: unmatchedQuery.map((t) => t.text), unmatchedCandidate: unmatchedCandidate.map((t) => t.text) };
 }
@@ -150,6 +179,6 @@ export function explain(result: TokenScore): MatchExplanation {
 
 /** Compares two names with the same scorer the index uses. `type` selects person or organisation rules. */
 export function compareNames(a: string, b: string, type?: EntityType): NameComparison {
-  const result = scoreTokens(tokenizeName(a, type), tokenizeName(b, type));
+  const result = scoreTokens(tokenizeName(a, type), tokenizeName(b, type), type);
   return { score: result.score, explanation: explain(result) };
 }

@@ -100,8 +100,33 @@ const HONORIFIC_PERSON_ONLY = new Set(['ii', 'iii', 'general', 'gen']);
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-  first: '1', second: '2', third: '3',
+  eleven: '11', twelve: '12', first: '1', second: '2', third: '3',
 };
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/** "forty four", "forty 4" → 44; "1st" → 1; "three" → 3. */
+function foldNumbers(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const ordinal = /^([0-9]+)(?:st|nd|rd|th)$/.exec(w);
+    if (ordinal) {
+      out.push(ordinal[1]);
+      continue;
+    }
+    if (TENS[w] !== undefined) {
+      const unit = NUMBER_WORDS[words[i + 1]] ?? words[i + 1];
+      if (unit && /^[1-9]$/.test(unit)) {
+        out.push(String(TENS[w] + Number(unit)));
+        i++;
+      } else out.push(String(TENS[w]));
+      continue;
+    }
+    out.push(NUMBER_WORDS[w] ?? w);
+  }
+  return out;
+}
+const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g', '8': 'b' };
 
 /** Folds a raw name to lower-case ASCII words separated by single spaces. */
@@ -112,6 +137,9 @@ export function normalizeName(raw: string): string {
   // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
   s = s.replace(/[^\u0000-\u024f\s]+/g, (run) => ` ${anyAscii(run)} `);
   s = s.normalize('NFKD').replace(/\p{M}+/gu, '');
+  // Run-together words written in camel case ("FridrichBuchenberg", "McKesson") split; the scorer
+  // joins them back when the other name writes them as one word.
+  s = s.replace(/([a-z])([A-Z])(?=[a-z])/g, '$1 $2');
   s = anyAscii(s).toLowerCase();
   s = s.replace(/&/g, ' and ');
   s = s.replace(/['`\u2018\u2019\u02bc\u02bb]/g, '');
@@ -136,7 +164,7 @@ export function phoneticKey(token: string): string {
     .replace(/^wr/, 'r')
     .replace(/ph/g, 'f')
     .replace(/sch/g, 's')
-    .replace(/tsch|tch|ch/g, 'c')
+    .replace(/tsch|tch|ch/g, '1')
     .replace(/sh|zh/g, 's')
     .replace(/kh|gh|q|ck|c(?=[aou])|c$/g, 'k')
     .replace(/c(?=[eiy])/g, 's')
@@ -150,7 +178,7 @@ export function phoneticKey(token: string): string {
   // After the first letter, h, w, y and vowels are dropped: they are vowels or glides in most
   // transliterations (Arabic و and ي, "Husayn"/"Hsyn", "Musawi"/"Mwswy").
   const tail = s.slice(1).replace(/[aeiouyhw]/g, '');
-  return (head + tail).replace(/(.)\1+/g, '$1');
+  return (head + tail).replace(/(.)\1+/g, '$1').replace(/1/g, 'c');
 }
 
 /** Replaces multi-word legal forms by their code; returns the words and which of them are legal forms. */
@@ -188,10 +216,7 @@ export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
  * kept with a low weight. A legal form is only treated as such when the name has other words.
  */
 export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
-  let words = normalizeName(raw)
-    .split(' ')
-    .filter(Boolean)
-    .map((w) => NUMBER_WORDS[w] ?? w);
+  let words = foldNumbers(normalizeName(raw).split(' ').filter(Boolean));
   const person = type === 'person';
   if (person || type === undefined) {
     const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));
@@ -203,7 +228,7 @@ export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
     const role: TokenRole =
       legal && !allLegal
         ? 'legal_form'
-        : /^[0-9]+$/.test(text)
+        : /^[0-9]+$/.test(text) || (!person && folded.length > 1 && text.length > 1 && ROMAN.test(text))
           ? 'number'
           : PARTICLES.has(text) && folded.length > 1
             ? 'particle'

@@ -57,14 +57,3 @@ export function jaroWinkler(a: string, b: string): number {
   while (prefix < 4 && prefix < la && prefix < lb && a[prefix] === b[prefix]) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
-
-/**
- * Similarity of two tokens in [0, 1]: the mean of Jaro-Winkler and the edit-distance ratio. Jaro-Winkler
- * alone is generous with short words; the edit ratio keeps "Pol"/"Pot" apart while "Scholz"/"Scholze" stay close.
- */
-export function tokenSimilarity(a: string, b: string): number {
-  if (a === b) return 1;
-  const longest = Math.max(a.length, b.length);
-  const edit = 1 - levenshtein(a, b) / longest;
-  return (jaroWinkler(a, b) + edit) / 2;
-}
