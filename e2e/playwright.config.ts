@@ -61,6 +61,9 @@ export default defineConfig({
       NEWS_FEEDS: '',
       EIA_API_KEY: '',
       REDIS_URL: '',
+      // A small real OFAC SDN list (../shared/data, never copied), imported at start; no downloads.
+      SANCTIONS_PATHS: path.resolve(root, '../shared/data/ofac-sdn-tiny'),
+      SANCTIONS_UPDATE_CRON: 'off',
     },
   },
 });

@@ -16,6 +16,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { releasesRoutes } from './modules/releases/releases.routes';
+import { screeningRoutes } from './modules/screening/screening.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(newsRoutes);
       await api.register(pricesRoutes);
       await api.register(dashboardsRoutes);
+      await api.register(screeningRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,9 +3,10 @@ import { parseArgs, type CliCommand } from './cli/args';
 import { seedDemoCommand } from './cli/seed';
 import { ingestNewsCommand } from './cli/news';
 import { importPricesCommand } from './cli/import-prices';
+import { sanctionsCommand } from './cli/sanctions';
 import { ConfigError } from './config';
 
-const commands: CliCommand[] = [migrateCommand, createAdminCommand, seedDemoCommand, ingestNewsCommand, importPricesCommand];
+const commands: CliCommand[] = [migrateCommand, createAdminCommand, seedDemoCommand, ingestNewsCommand, importPricesCommand, sanctionsCommand];
 
 function printUsage() {
   console.log('Usage: npm run fueldesk -- <command> [options]\n');

@@ -39,4 +39,13 @@ describe('config', () => {
     expect(config.MAIL_TRANSPORT).toBe('smtp');
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('reads the sanctions settings and refuses a threshold outside 0..1', () => {
+    const config = loadConfig({ DATABASE_URL: 'memory://', SANCTIONS_PATHS: '/data/sdn, /data/un.xml', SCREENING_THRESHOLD: '0.85' });
+    expect(config.SANCTIONS_PATHS).toEqual(['/data/sdn', '/data/un.xml']);
+    expect(config.SCREENING_THRESHOLD).toBe(0.85);
+    expect(config.SANCTIONS_SDN_URL).toBe('https://www.treasury.gov/ofac/downloads/');
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).SCREENING_THRESHOLD).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', SCREENING_THRESHOLD: '1.5' })).toThrow(/SCREENING_THRESHOLD/);
+  });
 });

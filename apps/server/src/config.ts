@@ -63,6 +63,20 @@ export const configSchema = z
     NEWS_ALLOW_PRIVATE_FEEDS: booleanFromEnv.default(false),
     NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     NEWS_MAX_FEED_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
+    /** Sanctions list files or folders (comma-separated), imported at start when newer than the stored lists. */
+    SANCTIONS_PATHS: commaList.default([]),
+    /** Folder of the OFAC SDN legacy CSV files (sdn.csv, add.csv, alt.csv, sdn_comments.csv). */
+    SANCTIONS_SDN_URL: z.url().default('https://www.treasury.gov/ofac/downloads/'),
+    /** Folder of the OFAC consolidated non-SDN CSV files (cons_prim.csv, cons_add.csv, cons_alt.csv, cons_comments.csv). */
+    SANCTIONS_CONSOLIDATED_URL: z.url().default('https://www.treasury.gov/ofac/downloads/consolidated/'),
+    /** The UN Security Council consolidated list (XML). */
+    SANCTIONS_UN_URL: z.url().default('https://scsanctions.un.org/resources/xml/en/consolidated.xml'),
+    /** When the daily download runs; `off` schedules none (`fueldesk sanctions update` still works). */
+    SANCTIONS_UPDATE_CRON: z.string().min(3).default('15 5 * * *'),
+    SANCTIONS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+    SANCTIONS_MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1_048_576),
+    /** Score from which a name counts as a match; the engine's measured default when unset. */
+    SCREENING_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
     LLM_BASE_URL: z.url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),

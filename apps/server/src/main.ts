@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/client';
 import { runStartupSeeds } from './db/seed';
+import { importConfiguredSanctionsPaths } from './modules/screening/screening-import.service';
+import { warmScreeningIndex } from './modules/screening/screening.service';
 import { createRuntime } from './runtime';
 
 async function main() {
@@ -34,6 +36,8 @@ async function main() {
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     ctx.log.info(`FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
+    // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
+    void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
   } else {
     ctx.log.info('FuelDesk worker started');
   }

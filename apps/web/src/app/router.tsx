@@ -130,6 +130,11 @@ const dashboardRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/due-diligence/pages/create-page')),
   },
   {
+    path: 'due-diligence/screening',
+    handle: title('sections.dueDiligenceScreening'),
+    lazy: lazyPage(() => import('@/features/screening/pages/screening-page')),
+  },
+  {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
     lazy: lazyPage(() => import('@/features/due-diligence/pages/detail-page')),

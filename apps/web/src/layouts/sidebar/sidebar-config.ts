@@ -81,6 +81,7 @@ export const sidebarGroups: SidebarGroup[] = [
         children: [
           { id: 'create', labelKey: 'sidebar.items.create', to: '/due-diligence/create', dueDiligence: 'create' },
           { id: 'overview', labelKey: 'sidebar.items.overview', to: '/due-diligence', dueDiligence: 'overview' },
+          { id: 'screening', labelKey: 'sidebar.items.screening', to: '/due-diligence/screening' },
         ],
       },
       { id: 'transaction', labelKey: 'sidebar.items.transaction', icon: 'transaction', to: '/transactions' },

@@ -94,4 +94,28 @@ describe('admin sessions page', () => {
     expect(await screen.findByText('pro@example.com updated')).toBeInTheDocument();
     expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)[0].body).toEqual({ plan_code: 'enterprise' });
   });
+
+  it('tells the administrator how to load sanctions lists when none is, and lists them once loaded', async () => {
+    seedSession({ role: 'admin' });
+    let loaded = false;
+    mockApi({
+      ...keepAlive,
+      'GET /api/admin/sessions': () => ({ body: { items: [], total: 0, page: 1, page_size: 25 } }),
+      'GET /api/screening/lists': () => ({
+        body: loaded
+          ? { loaded: true, threshold: 0.8, lists: [{ source: 'ofac_sdn', entries: 8977, names: 20888, published_at: '2021-07-07T00:00:00.000Z', loaded_at: '2026-11-24T10:00:00.000Z' }] }
+          : { loaded: false, threshold: 0.8, lists: [] },
+      }),
+    });
+    const first = renderApp('/admin/sessions');
+    const panel = await screen.findByRole('region', { name: 'Sanctions lists' }, { timeout: 5000 });
+    expect(await within(panel).findByText(/No sanctions list is loaded/)).toBeInTheDocument();
+    expect(within(panel).getByText('npm run fueldesk -- sanctions update')).toBeInTheDocument();
+    first.unmount();
+
+    loaded = true;
+    renderApp('/admin/sessions');
+    const again = await screen.findByRole('region', { name: 'Sanctions lists' }, { timeout: 5000 });
+    expect(await within(again).findByText('OFAC SDN: 8,977 entries, published Jul 7, 2021, loaded Nov 24, 2026')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs';
+import { SanctionsListsStatus } from '../components/sanctions-lists-status';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UsersPanel } from '../components/users-panel';
 
@@ -13,6 +14,7 @@ export default function AdminSessionsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('intro')}</p>
+      <SanctionsListsStatus />
       <Tabs
         label={t('tabs.label')}
         value={tab}

@@ -1,0 +1,56 @@
+import { index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * One stored version of a sanctions list (OFAC SDN, OFAC consolidated non-SDN, UN). Every instance
+ * screens against the newest version of each source; a version is stored only after it parsed and
+ * passed validation, so the newest one is always the last good one.
+ */
+export const sanctionsListVersions = pgTable(
+  'sanctions_list_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    source: text('source', { enum: ['ofac_sdn', 'ofac_consolidated', 'un'] }).notNull(),
+    /** The publisher's date of the list, when the files carry one. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    entries: integer('entries').notNull(),
+    /** Primary names plus aliases. */
+    names: integer('names').notNull(),
+    /** SHA-256 of the source files' contents: the same files are never stored twice. */
+    contentHash: text('content_hash').notNull(),
+    /** Where it came from: a file path, a URL, or "test". */
+    origin: text('origin').notNull(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sanctions_list_versions_source_hash_idx').on(table.source, table.contentHash),
+    index('sanctions_list_versions_source_id_idx').on(table.source, table.id),
+  ],
+);
+
+/**
+ * The parsed entities of a version, as JSON arrays of a few thousand entities per row: loading a
+ * full list is a handful of rows (fast on PGlite), and `json` keeps the text as written, with no
+ * jsonb conversion on the way in or out.
+ */
+export const sanctionsListChunks = pgTable(
+  'sanctions_list_chunks',
+  {
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => sanctionsListVersions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    entities: json('entities').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.versionId, table.seq] })],
+);
+
+/** Conditional-GET state of each downloaded file (by URL), and the last outcome per source. */
+export const sanctionsDownloads = pgTable('sanctions_downloads', {
+  url: text('url').primaryKey(),
+  source: text('source', { enum: ['ofac_sdn', 'ofac_consolidated', 'un'] }).notNull(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  /** The last failure (HTTP status, network error, refused file); null after a success. */
+  lastError: text('last_error'),
+});

@@ -1,0 +1,81 @@
+import {
+  screeningMessages,
+  type ScreeningBatchBody,
+  type ScreeningEntity,
+  ScreeningBatchResponse,
+  type ScreeningListsResponse,
+  type ScreeningMatch,
+  type ScreeningSearchQuery,
+  type ScreeningSearchResponse,
+} from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/app-error';
+import { getScreeningEntity, getScreeningStatus, screenNames, type ScreeningHit, type ScreeningStatus } from './screening.service';
+
+/** The wire (snake_case) shape of a hit. */
+export function presentScreeningHit(hit: ScreeningHit): ScreeningMatch {
+  return {
+    entity_id: hit.entityId,
+    source: hit.source,
+    name: hit.name,
+    matched_name: hit.matchedName,
+    type: hit.type,
+    programs: hit.programs,
+    score: hit.score,
+    is_match: hit.isMatch,
+    explanation: hit.explanation,
+  };
+}
+
+function presentLists(status: ScreeningStatus): ScreeningListsResponse {
+  return {
+    loaded: status.loaded,
+    threshold: status.threshold,
+    lists: status.lists.map((list) => ({
+      source: list.source,
+      entries: list.entries,
+      names: list.names,
+      published_at: list.publishedAt,
+      loaded_at: list.loadedAt,
+    })),
+  };
+}
+
+export async function listScreeningLists(ctx: AppContext): Promise<ScreeningListsResponse> {
+  return presentLists(await getScreeningStatus(ctx));
+}
+
+export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery): Promise<ScreeningSearchResponse> {
+  const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], { limit: query.limit });
+  return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: results[0]!.matches.map(presentScreeningHit) };
+}
+
+/** A batch answers the best few candidates per name (the search's default is 10). */
+export const SCREENING_BATCH_MATCHES = 5;
+
+export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody): Promise<ScreeningBatchResponse> {
+  const { status, results } = await screenNames(ctx, body.queries, { limit: SCREENING_BATCH_MATCHES });
+  return {
+    threshold: status.threshold,
+    loaded: status.loaded,
+    results: results.map((result) => ({ name: result.name, matches: result.matches.map(presentScreeningHit) })),
+  };
+}
+
+/** One list entry in full, from this instance's loaded lists; 404 when no loaded list has it. */
+export async function getScreeningEntityDetails(ctx: AppContext, entityId: string): Promise<ScreeningEntity> {
+  const entity = await getScreeningEntity(ctx, entityId);
+  if (!entity) throw notFound(screeningMessages.entityNotFound);
+  return {
+    entity_id: entity.id,
+    source: entity.source,
+    type: entity.type,
+    name: entity.name,
+    aliases: entity.aliases.map((alias) => ({ name: alias.name, kind: alias.kind, weak: alias.weak })),
+    programs: entity.programs,
+    addresses: entity.addresses,
+    dates_of_birth: entity.datesOfBirth,
+    nationalities: entity.nationalities,
+    remarks: entity.remarks,
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  errorBodySchema,
+  screeningBatchBodySchema,
+  screeningBatchResponseSchema,
+  screeningCompareBodySchema,
+  screeningCompareResponseSchema,
+  screeningEntityParamsSchema,
+  screeningEntitySchema,
+  screeningListsResponseSchema,
+  screeningSearchQuerySchema,
+  screeningSearchResponseSchema,
+} from '@fueldesk/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
+import { compareScreeningNames } from './screening.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+/**
+ * Sanctions screening for signed-in `user` and `admin` accounts (`cliente` accounts get 403).
+ * When no list is loaded, every answer says `loaded: false`: nothing was screened.
+ */
+export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/screening/lists',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['screening'],
+        summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
+        response: { 200: screeningListsResponseSchema, ...errors },
+      },
+    },
+    async () => listScreeningLists(app.ctx),
+  );
+
+  app.get(
+    '/screening/search',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['screening'],
+        summary: 'Screen one name against the loaded sanctions lists, best match first',
+        querystring: screeningSearchQuerySchema,
+        response: { 200: screeningSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => searchScreening(app.ctx, request.query),
+  );
+
+  app.post(
+    '/screening/batch',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['screening'],
+        summary: 'Screen up to 1,000 names at once; results in the same order',
+        body: screeningBatchBodySchema,
+        response: { 200: screeningBatchResponseSchema, ...errors },
+      },
+    },
+    async (request) => batchScreening(app.ctx, request.body),
+  );
+
+  app.post(
+    '/screening/compare',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['screening'],
+        summary: 'Score two names with the screening scorer (no list needed)',
+        body: screeningCompareBodySchema,
+        response: { 200: screeningCompareResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type);
+      return { score: result.score, is_match: result.isMatch, threshold: result.threshold, explanation: result.explanation };
+    },
+  );
+
+  app.get(
+    '/screening/entities/:entity_id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['screening'],
+        summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
+        params: screeningEntityParamsSchema,
+        response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => getScreeningEntityDetails(app.ctx, request.params.entity_id),
+  );
+};

@@ -1,0 +1,62 @@
+import type {
+  EntityType,
+  ScreeningBatchResponse,
+  ScreeningEntity,
+  ScreeningListsResponse,
+  ScreeningSearchResponse,
+} from '@fueldesk/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface ScreeningSearchParams {
+  q: string;
+  type?: EntityType;
+}
+
+export const screeningKeys = {
+  lists: ['screening', 'lists'] as const,
+  search: (params: ScreeningSearchParams) => ['screening', 'search', params] as const,
+};
+
+/** GET /api/screening/lists: which lists are loaded (loaded: false on a fresh install). */
+export function getScreeningLists(signal?: AbortSignal): Promise<ScreeningListsResponse> {
+  return api.get<ScreeningListsResponse>('/screening/lists', { signal });
+}
+
+export function useScreeningLists() {
+  return useQuery(queryOptions({ queryKey: screeningKeys.lists, queryFn: ({ signal }) => getScreeningLists(signal) }));
+}
+
+/** GET /api/screening/search: one name against the loaded lists, best match first. */
+export function searchScreening(params: ScreeningSearchParams, signal?: AbortSignal): Promise<ScreeningSearchResponse> {
+  return api.get<ScreeningSearchResponse>('/screening/search', { signal, query: { q: params.q, type: params.type, limit: 20 } });
+}
+
+export function useScreeningSearch(params: ScreeningSearchParams | null) {
+  return useQuery({
+    queryKey: screeningKeys.search(params ?? { q: '' }),
+    queryFn: ({ signal }) => searchScreening(params!, signal),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/screening/batch: up to 1,000 names, results in the same order. */
+export function batchScreening(names: string[]): Promise<ScreeningBatchResponse> {
+  return api.post<ScreeningBatchResponse>('/screening/batch', { queries: names.map((name) => ({ name })) });
+}
+
+export function useBatchScreening() {
+  return useMutation({ mutationKey: ['screening', 'batch'], mutationFn: batchScreening });
+}
+
+/** GET /api/screening/entities/{id}: the list entry in full, fetched when its details are opened. */
+export function useScreeningEntity(entityId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['screening', 'entity', entityId],
+    queryFn: ({ signal }) => // Ids are `<source>:<list id>` (letters, digits, `_`, `.`, `-`, `:`): safe in a path as they are.
+      api.get<ScreeningEntity>(`/screening/entities/${entityId}`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

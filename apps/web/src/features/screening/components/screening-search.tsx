@@ -1,0 +1,110 @@
+import { SCREENING_NAME_MAX, screeningEntityTypes, screeningNameSchema, type EntityType } from '@fueldesk/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { controlClassName } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { resolveErrorMessage } from '@/lib/api-client';
+import { useScreeningSearch, type ScreeningSearchParams } from '../api/screening-api';
+import { ScreeningResultsTable } from './screening-results-table';
+import { useScreeningMessage } from './screening-message';
+
+/** One name, optionally narrowed to a type, against the loaded lists. */
+export function ScreeningSearch() {
+  const { t } = useTranslation('screening');
+  const message = useScreeningMessage();
+  const nameId = useId();
+  const typeId = useId();
+  const [draft, setDraft] = useState('');
+  const [type, setType] = useState<EntityType | ''>('');
+  const [error, setError] = useState<string | undefined>();
+  const [params, setParams] = useState<ScreeningSearchParams | null>(null);
+  const search = useScreeningSearch(params);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = screeningNameSchema.safeParse(draft);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setParams({ q: parsed.data, type: type || undefined });
+  };
+
+  return (
+    <section aria-labelledby="screening-search" className="flex flex-col gap-4">
+      <h2 id="screening-search" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+        {t('search.title')}
+      </h2>
+      <form role="search" onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={nameId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t('search.name')}
+          </label>
+          <input
+            id={nameId}
+            type="search"
+            value={draft}
+            maxLength={SCREENING_NAME_MAX}
+            placeholder={t('search.placeholder')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${nameId}-error` : undefined}
+            onChange={(event) => setDraft(event.target.value)}
+            className={controlClassName}
+          />
+        </div>
+        <div>
+          <label htmlFor={typeId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t('search.type')}
+          </label>
+          <select id={typeId} value={type} onChange={(event) => setType(event.target.value as EntityType | '')} className={controlClassName}>
+            <option value="">{t('search.anyType')}</option>
+            {screeningEntityTypes.map((value) => (
+              <option key={value} value={value}>
+                {t(`types.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit">{t('search.submit')}</Button>
+      </form>
+      {error ? (
+        <p id={`${nameId}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {message(error)}
+        </p>
+      ) : null}
+      <SearchResults params={params} search={search} />
+    </section>
+  );
+}
+
+function SearchResults({ params, search }: { params: ScreeningSearchParams | null; search: ReturnType<typeof useScreeningSearch> }) {
+  const { t } = useTranslation('screening');
+  if (!params) return <p className="text-slate-600 dark:text-slate-400">{t('search.hint')}</p>;
+  if (search.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
+        <Spinner className="size-5" />
+        {t('search.loading')}
+      </p>
+    );
+  }
+  if (search.isError) {
+    return <ErrorState title={t('search.error')} detail={resolveErrorMessage(search.error)} retryLabel={t('retry')} onRetry={() => void search.refetch()} />;
+  }
+  const data = search.data;
+  if (!data.loaded) return <p role="status" className="font-semibold text-amber-900 dark:text-amber-200">{t('search.notScreened')}</p>;
+  const matches = data.matches.filter((match) => match.is_match);
+  return (
+    <div className="flex flex-col gap-3">
+      <p role="status" className="text-slate-700 dark:text-slate-300">
+        {matches.length > 0
+          ? t('search.matches', { count: matches.length, query: data.query })
+          : t('search.noMatch', { query: data.query, threshold: Math.round(data.threshold * 100) })}
+      </p>
+      {data.matches.length > 0 ? <ScreeningResultsTable matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
+    </div>
+  );
+}

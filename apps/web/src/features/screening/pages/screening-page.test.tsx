@@ -1,0 +1,144 @@
+import type { ScreeningListsResponse, ScreeningMatch } from '@fueldesk/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import i18n from '@/lib/i18n';
+import { mockApi } from '@/lib/testing/mock-api';
+import { seedSession } from '@/test/render-app';
+import ScreeningPage from './screening-page';
+
+const loadedLists: ScreeningListsResponse = {
+  loaded: true,
+  threshold: 0.8,
+  lists: [
+    { source: 'ofac_sdn', entries: 8977, names: 20888, published_at: '2021-07-07T00:00:00.000Z', loaded_at: '2026-11-24T10:00:00.000Z' },
+    { source: 'un', entries: 1003, names: 2500, published_at: null, loaded_at: '2026-11-24T10:00:00.000Z' },
+  ],
+};
+
+const hit: ScreeningMatch = {
+  entity_id: 'ofac_sdn:90002',
+  source: 'ofac_sdn',
+  name: 'KARVELIS FUEL TRADING LLC',
+  matched_name: 'KARVELIS PETROLEUM',
+  type: 'organization',
+  programs: ['IRAN'],
+  score: 0.93,
+  is_match: true,
+  explanation: 'karvelis = karvelis (rare token); petroleum ~ petrol',
+};
+const nearMiss: ScreeningMatch = { ...hit, entity_id: 'ofac_sdn:90004', name: 'GRUPO QUIMBAYA', matched_name: 'GRUPO QUIMBAYA', score: 0.41, is_match: false, explanation: 'weak' };
+
+function renderPage() {
+  seedSession();
+  const user = userEvent.setup();
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ScreeningPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { user };
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('ScreeningPage', () => {
+  it('says that no list is loaded and how to load one, without a search box', async () => {
+    mockApi({ 'GET /api/screening/lists': () => ({ body: { loaded: false, threshold: 0.8, lists: [] } }) });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the sanctions lists…');
+    expect(await screen.findByRole('heading', { name: 'No sanctions list is loaded' })).toBeInTheDocument();
+    expect(screen.getByText('npm run fueldesk -- sanctions update')).toBeInTheDocument();
+    expect(screen.getByText('SANCTIONS_PATHS')).toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+
+    await i18n.changeLanguage('es');
+    expect(await screen.findByRole('heading', { name: 'No hay ninguna lista de sanciones cargada' })).toBeInTheDocument();
+  });
+
+  it('shows the loaded lists, searches with the type filter and explains a match', async () => {
+    const api = mockApi({
+      'GET /api/screening/lists': () => ({ body: loadedLists }),
+      'GET /api/screening/search': () => ({ body: { query: 'Karvelis Petroleum', threshold: 0.8, loaded: true, matches: [hit, nearMiss] } }),
+      'GET /api/screening/entities/ofac_sdn:90002': () => ({
+        body: {
+          entity_id: 'ofac_sdn:90002',
+          source: 'ofac_sdn',
+          type: 'organization',
+          name: 'KARVELIS FUEL TRADING LLC',
+          aliases: [{ name: 'KARVELIS PETROLEUM', kind: 'aka', weak: false }],
+          programs: ['IRAN'],
+          addresses: ['Port Road 1, Piraeus, Greece'],
+          dates_of_birth: [],
+          nationalities: [],
+          remarks: null,
+        },
+      }),
+    });
+    const { user } = renderPage();
+    const panel = await screen.findByRole('region', { name: 'Loaded lists' });
+    expect(within(panel).getByText(/8,977 entries, 20,888 names, published Jul 7, 2021/)).toBeInTheDocument();
+    expect(within(panel).getByText(/\(date unknown\)/)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'organization');
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    expect(await screen.findByText('1 match for “Karvelis Petroleum”.')).toBeInTheDocument();
+    const request = api.callsTo('GET /api/screening/search')[0]!;
+    expect(request.url.searchParams.get('q')).toBe('Karvelis Petroleum');
+    expect(request.url.searchParams.get('type')).toBe('organization');
+
+    const table = screen.getByRole('table', { name: 'Candidates for Karvelis Petroleum' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('KARVELIS FUEL TRADING LLC')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('matched as KARVELIS PETROLEUM')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('93%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('IRAN')).toBeInTheDocument();
+    const why = within(rows[1]!).getByRole('button', { name: 'Show why and details' });
+    expect(screen.getByText(hit.explanation)).not.toBeVisible();
+    expect(api.callsTo('GET /api/screening/entities/ofac_sdn:90002')).toHaveLength(0);
+    await user.click(why);
+    expect(screen.getByText(hit.explanation)).toBeVisible();
+    expect(await screen.findByText('Port Road 1, Piraeus, Greece')).toBeVisible();
+    expect(screen.getByText('KARVELIS PETROLEUM (aka)')).toBeVisible();
+  });
+
+  it('refuses an empty name in the user language and sends nothing', async () => {
+    const api = mockApi({ 'GET /api/screening/lists': () => ({ body: loadedLists }) });
+    const { user } = renderPage();
+    await screen.findByRole('region', { name: 'Loaded lists' });
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a name to search for.');
+    await i18n.changeLanguage('es');
+    expect(await screen.findByText('Introduzca un nombre para buscar.')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/screening/search')).toHaveLength(0);
+  });
+
+  it('screens pasted names in order and shows a failed search as an error', async () => {
+    const api = mockApi({
+      'GET /api/screening/lists': () => ({ body: loadedLists }),
+      'POST /api/screening/batch': () => ({
+        body: { threshold: 0.8, loaded: true, results: [{ name: 'Karvelis Petroleum', matches: [hit] }, { name: 'Acme Fuels', matches: [nearMiss] }] },
+      }),
+      'GET /api/screening/search': () => ({ status: 500, body: { detail: 'Server error.', code: 'INTERNAL_ERROR' } }),
+    });
+    const { user } = renderPage();
+    await screen.findByRole('region', { name: 'Loaded lists' });
+    await user.type(screen.getByRole('textbox', { name: /Names, one a line/ }), 'Karvelis Petroleum{Enter}{Enter}Acme Fuels');
+    await user.click(screen.getByRole('button', { name: 'Screen all' }));
+    expect(await screen.findByRole('heading', { name: 'Karvelis Petroleum: 1 match' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Acme Fuels: no match' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/screening/batch')[0]!.body).toEqual({ queries: [{ name: 'Karvelis Petroleum' }, { name: 'Acme Fuels' }] });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    expect(await screen.findByText('The name could not be screened.')).toBeInTheDocument();
+  });
+});
