@@ -1,6 +1,6 @@
 // The name scorer: aligns the tokens of two names order-free and turns the pairing into a score in
 // [0, 1] with an explanation a compliance user can read.
-import { tokenizeName, type NameToken } from './normalize';
+import { legalFamily, tokenizeName, type NameToken } from './normalize';
 import { jaroWinkler, levenshtein } from './similarity';
 import type { EntityType, MatchExplanation, NameComparison, TokenMatch, TokenMatchKind } from './types';
 
@@ -42,7 +42,9 @@ function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind:
   const legalA = a.role === 'legal_form';
   const legalB = b.role === 'legal_form';
   if (legalA || legalB) {
-    return legalA && legalB && a.text === b.text ? { similarity: 1, kind: 'legal_form' } : { similarity: 0, kind: 'fuzzy' };
+    if (legalA && legalB && a.text === b.text) return { similarity: 1, kind: 'legal_form' };
+    if (legalA && legalB && legalFamily(a.text) === legalFamily(b.text)) return { similarity: 0.8, kind: 'legal_form' };
+    return { similarity: 0, kind: 'fuzzy' };
   }
   if (a.text === b.text) return { similarity: 1, kind: 'exact' };
   const numA = a.role === 'number';
@@ -89,7 +91,8 @@ function describe(match: TokenMatch): string {
     case 'exact':
       return `“${match.query}” is identical`;
     case 'legal_form':
-      return `“${match.query}” and “${match.candidate}” are the same legal form`;
+      if (match.query === match.candidate) return `the legal form “${match.query}” is the same`;
+      return `“${match.query}” and “${match.candidate}” are ${match.similarity >= 1 ? 'the same legal form' : 'related legal forms'}`;
     case 'initial':
       return `“${match.query}” and “${match.candidate}” agree as an initial`;
     case 'phonetic':
