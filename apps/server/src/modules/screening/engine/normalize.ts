@@ -141,7 +141,8 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 
 /** Folds a raw name to lower-case ASCII words separated by single spaces. */
 export function normalizeName(raw: string): string {
-  let s = raw.normalize('NFKC');
+  // Apostrophes and ayn/hamza marks join the word ("Qa'ida", "Sa’d", "ʿAbd").
+  let s = raw.normalize('NFKC').replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
   // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
@@ -152,7 +153,6 @@ export function normalizeName(raw: string): string {
   s = s.replace(/([a-z])([A-Z])(?=[a-z])/g, '$1 $2');
   s = anyAscii(s).toLowerCase();
   s = s.replace(/&/g, ' and ');
-  s = s.replace(/['`\u2018\u2019\u02bc\u02bb]/g, '');
   // Acronyms with dots ("A.B.C.", "S.A.", "P.T.") keep their letters together.
   s = s.replace(/\b[a-z](?:\.[a-z])+\b\.?/g, (m) => ` ${m.replace(/\./g, '')} `);
   // A digit between letters is a look-alike letter ("I9or Sech1n").
