@@ -50,7 +50,9 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const keys = new Set(tokens.flatMap(blockingKeys));
       // A name made only of particles or legal forms is still findable by its words.
       if (keys.size === 0) for (const t of tokens) keys.add(`t:${t.text}`);
-      for (const key of keys) {
+      const group = entity.type === 'person' ? 'P' : 'O';
+      for (const bare of keys) {
+        const key = group + bare;
         const list = postings.get(key);
         if (list) list.push(id);
         else postings.set(key, [id]);
@@ -58,14 +60,20 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
   });
 
-  function candidates(query: NameToken[]): number[] {
+  /** Names of persons (group P) or of everything else (group O) sharing blocking keys with the query, best evidence first. */
+  function candidates(query: NameToken[], group: 'P' | 'O'): number[] {
+    if (query.length === 0) return [];
     const evidence = new Map<number, number>();
     const lookups: Array<{ list: number[]; weight: number }> = [];
+    const seenKeys = new Set<string>();
+    const queryLength = new Set(query.map((t) => t.text)).size;
     for (const token of query) {
       const keys = blockingKeys(token);
       if (keys.length === 0) keys.push(`t:${token.text}`);
       for (const key of keys) {
-        const list = postings.get(key);
+        if (seenKeys.has(key)) continue;
+        seenKeys.add(key);
+        const list = postings.get(group + key);
         if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : 0.8) });
       }
     }
@@ -81,6 +89,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         else if (!onlyKnown) evidence.set(id, w);
       }
     });
+    // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
+    for (const [id, value] of evidence) evidence.set(id, value - 0.01 * Math.abs(names[id].tokens.length - queryLength));
     return [...evidence.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, MAX_CANDIDATES)
@@ -93,14 +103,18 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     search(name: string, opts: SearchOptions = {}): ScreeningMatch[] {
       const limit = opts.limit ?? 10;
       const minScore = opts.minScore ?? 0;
-      const query = tokenizeName(name, opts.type);
-      if (query.length === 0 || limit <= 0) return [];
+      // The query is read with each candidate's rules: person rules (honorifics dropped, no legal
+      // forms: "PAO" and "AG" are names) for persons, organisation rules for everything else.
+      const asPerson = opts.type && opts.type !== 'person' ? [] : tokenizeName(name, 'person');
+      const asOther = opts.type === 'person' ? [] : tokenizeName(name, opts.type ?? 'organization');
+      if ((asPerson.length === 0 && asOther.length === 0) || limit <= 0) return [];
       const memo: PairMemo = new Map();
       const best = new Map<number, { named: IndexedName; result: ReturnType<typeof scoreTokens>; score: number }>();
-      for (const id of candidates(query)) {
+      for (const id of [...candidates(asPerson, 'P'), ...candidates(asOther, 'O')]) {
         const named = names[id];
         const entity = entities[named.entity];
         if (opts.type && entity.type !== opts.type) continue;
+        const query = entity.type === 'person' ? asPerson : asOther;
         const result = scoreTokens(query, named.tokens, entity.type, memo);
         const score = Math.round(result.score * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
         if (score < minScore || score === 0) continue;

@@ -1,24 +1,23 @@
 // String similarity for single tokens: Jaro-Winkler and Levenshtein, blended.
 
-export function levenshtein(a: string, b: string, max = Infinity): number {
+/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let before = new Array<number>(b.length + 1).fill(0);
   let prev = new Array<number>(b.length + 1);
   let curr = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     curr[0] = i;
-    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j] + 1, curr[j - 1] + 1, prev[j - 1] + cost);
-      // Adjacent transposition counts as one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2] + 1);
       curr[j] = v;
-      if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
-    [prev, curr] = [curr, prev];
+    [before, prev, curr] = [prev, curr, before];
   }
   return prev[b.length];
 }
