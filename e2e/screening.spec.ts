@@ -46,8 +46,9 @@ test.describe('sanctions screening at desktop width', () => {
       const first = table.getByRole('row').nth(1);
       await expect(first.getByText('LOGAN MOREY, Elvis Angus')).toBeVisible();
       await expect(first.getByText('SDNT')).toBeVisible();
-      await first.getByRole('button', { name: 'Show why' }).click();
+      await first.getByRole('button', { name: 'Show why and details' }).click();
       await expect(first.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByText(/BURTON BURGESS|KARADH AL-HASSAN|Toledo District/).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
       await page.getByRole('textbox', { name: /Names, one a line/ }).fill('Iran Aircraft Manufacturing Industrial Company\nAcme Fuel Distributors of Ohio');

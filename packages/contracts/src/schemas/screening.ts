@@ -28,6 +28,8 @@ export const screeningMessages = {
   batchEmpty: 'Send at least one name.',
   batchTooLarge: `Send at most ${SCREENING_BATCH_MAX} names at once.`,
   nameRequired: 'Each name must have at least one letter or digit.',
+  badEntityId: 'An entity id looks like ofac_sdn:36, ofac_consolidated:1234 or un:QDi.001.',
+  entityNotFound: 'No loaded list has this entry.',
 } as const;
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
@@ -134,6 +136,28 @@ export const screeningBatchResponseSchema = z.object({
   results: z.array(z.object({ name: z.string(), matches: z.array(screeningMatchSchema) })),
 });
 export type ScreeningBatchResponse = z.infer<typeof screeningBatchResponseSchema>;
+
+/** GET /api/screening/entities/{entity_id}: a list entry in full (from the loaded lists). */
+export const screeningEntityParamsSchema = z.object({
+  entity_id: z
+    .string({ error: screeningMessages.badEntityId })
+    .regex(/^(ofac_sdn|ofac_consolidated|un):[\w.-]{1,64}$/, { error: screeningMessages.badEntityId }),
+});
+export type ScreeningEntityParams = z.infer<typeof screeningEntityParamsSchema>;
+
+export const screeningEntitySchema = z.object({
+  entity_id: z.string(),
+  source: sanctionsSourceSchema,
+  type: screeningEntityTypeSchema,
+  name: z.string(),
+  aliases: z.array(z.object({ name: z.string(), kind: z.enum(['aka', 'fka', 'nka']), weak: z.boolean() })),
+  programs: z.array(z.string()),
+  addresses: z.array(z.string()),
+  dates_of_birth: z.array(z.string()),
+  nationalities: z.array(z.string()),
+  remarks: z.string().nullable(),
+});
+export type ScreeningEntity = z.infer<typeof screeningEntitySchema>;
 
 /** POST /api/screening/compare: the same scorer on two names (needs no list). */
 export const screeningCompareBodySchema = z.object({

@@ -93,9 +93,9 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
         continue;
       }
     }
-    const validation = validateParsedList(list, previous ? { entries: previous.entries, names: previous.names } : undefined);
+    const validation = validateParsedList(list, previous ? { entries: previous.entries } : undefined);
     if (!validation.ok) {
-      results.push({ ...base, status: 'refused', reason: validation.problems.join(' ') });
+      results.push({ ...base, status: 'refused', reason: validation.reason });
       continue;
     }
     const row = await ctx.db.transaction(async (tx) => {

@@ -1,13 +1,16 @@
-import type {
-  ScreeningBatchBody,
+import {
+  screeningMessages,
+  type ScreeningBatchBody,
+  type ScreeningEntity,
   ScreeningBatchResponse,
-  ScreeningListsResponse,
-  ScreeningMatch,
-  ScreeningSearchQuery,
-  ScreeningSearchResponse,
+  type ScreeningListsResponse,
+  type ScreeningMatch,
+  type ScreeningSearchQuery,
+  type ScreeningSearchResponse,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { getScreeningStatus, screenNames, type ScreeningHit, type ScreeningStatus } from './screening.service';
+import { notFound } from '../../lib/app-error';
+import { getScreeningEntity, getScreeningStatus, screenNames, type ScreeningHit, type ScreeningStatus } from './screening.service';
 
 /** The wire (snake_case) shape of a hit. */
 export function presentScreeningHit(hit: ScreeningHit): ScreeningMatch {
@@ -56,5 +59,23 @@ export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody):
     threshold: status.threshold,
     loaded: status.loaded,
     results: results.map((result) => ({ name: result.name, matches: result.matches.map(presentScreeningHit) })),
+  };
+}
+
+/** One list entry in full, from this instance's loaded lists; 404 when no loaded list has it. */
+export async function getScreeningEntityDetails(ctx: AppContext, entityId: string): Promise<ScreeningEntity> {
+  const entity = await getScreeningEntity(ctx, entityId);
+  if (!entity) throw notFound(screeningMessages.entityNotFound);
+  return {
+    entity_id: entity.id,
+    source: entity.source,
+    type: entity.type,
+    name: entity.name,
+    aliases: entity.aliases.map((alias) => ({ name: alias.name, kind: alias.kind, weak: alias.weak })),
+    programs: entity.programs,
+    addresses: entity.addresses,
+    dates_of_birth: entity.datesOfBirth,
+    nationalities: entity.nationalities,
+    remarks: entity.remarks,
   };
 }

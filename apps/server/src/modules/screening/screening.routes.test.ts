@@ -29,6 +29,7 @@ describe('/api/screening', () => {
       ['GET', '/api/screening/search?q=acme'],
       ['POST', '/api/screening/batch'],
       ['POST', '/api/screening/compare'],
+      ['GET', '/api/screening/entities/ofac_sdn:90001'],
     ] as const) {
       expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
       expect((await t.app.inject({ method, url, headers: cliente, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(403);
@@ -69,6 +70,7 @@ describe('/api/screening', () => {
       ],
       ['batch bad type', () => post('/api/screening/batch', { queries: [{ name: 'Acme', type: 'boat' }] }), 'queries.0.type', screeningMessages.badType],
       ['compare without name2', () => post('/api/screening/compare', { name1: 'Acme' }), 'name2', screeningMessages.queryRequired],
+      ['bad entity id', () => get('/api/screening/entities/eu:1'), 'entity_id', screeningMessages.badEntityId],
     ];
     for (const [label, send, field, message] of cases) {
       const response = await send();
@@ -124,6 +126,22 @@ describe('/api/screening', () => {
       expect(best.explanation).not.toBe('');
       const scores = body.matches.map((match: { score: number }) => match.score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    });
+
+    it('shows a list entry in full, and 404 for one no loaded list has', async () => {
+      const response = await get('/api/screening/entities/ofac_sdn:90001');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        entity_id: 'ofac_sdn:90001',
+        source: 'ofac_sdn',
+        type: 'person',
+        name: 'PELTOMAA, Ivor Vasilyevich',
+        aliases: [{ name: 'PELTOMA, Ivor', kind: 'aka', weak: false }],
+        programs: ['RUSSIA-EO14024'],
+      });
+      const missing = await get('/api/screening/entities/ofac_sdn:12345');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().detail).toBe(screeningMessages.entityNotFound);
     });
 
     it('keeps a person from matching a vessel when the type is given', async () => {

@@ -4,12 +4,14 @@ import {
   screeningBatchResponseSchema,
   screeningCompareBodySchema,
   screeningCompareResponseSchema,
+  screeningEntityParamsSchema,
+  screeningEntitySchema,
   screeningListsResponseSchema,
   screeningSearchQuerySchema,
   screeningSearchResponseSchema,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { batchScreening, listScreeningLists, searchScreening } from './screening.presenters';
+import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { compareScreeningNames } from './screening.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -75,5 +77,19 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type);
       return { score: result.score, is_match: result.isMatch, threshold: result.threshold, explanation: result.explanation };
     },
+  );
+
+  app.get(
+    '/screening/entities/:entity_id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['screening'],
+        summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
+        params: screeningEntityParamsSchema,
+        response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => getScreeningEntityDetails(app.ctx, request.params.entity_id),
   );
 };

@@ -206,7 +206,7 @@ function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, 
     programs: [...found.programs],
     score: match.score,
     isMatch: match.score >= threshold,
-    explanation: match.explanation,
+    explanation: match.explanation.summary,
   };
 }
 
@@ -245,5 +245,5 @@ export async function getScreeningEntity(ctx: AppContext, entityId: string): Pro
 export function compareScreeningNames(ctx: AppContext, name1: string, name2: string, type?: EntityType) {
   const threshold = screeningThreshold(ctx);
   const { score, explanation } = compareNames(name1, name2, type);
-  return { score, isMatch: score >= threshold, threshold, explanation };
+  return { score, isMatch: score >= threshold, threshold, explanation: explanation.summary };
 }

@@ -1,6 +1,7 @@
 import type {
   EntityType,
   ScreeningBatchResponse,
+  ScreeningEntity,
   ScreeningListsResponse,
   ScreeningSearchResponse,
 } from '@fueldesk/contracts';
@@ -47,4 +48,15 @@ export function batchScreening(names: string[]): Promise<ScreeningBatchResponse>
 
 export function useBatchScreening() {
   return useMutation({ mutationKey: ['screening', 'batch'], mutationFn: batchScreening });
+}
+
+/** GET /api/screening/entities/{id}: the list entry in full, fetched when its details are opened. */
+export function useScreeningEntity(entityId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['screening', 'entity', entityId],
+    queryFn: ({ signal }) => // Ids are `<source>:<list id>` (letters, digits, `_`, `.`, `-`, `:`): safe in a path as they are.
+      api.get<ScreeningEntity>(`/screening/entities/${entityId}`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }

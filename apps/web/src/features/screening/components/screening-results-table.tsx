@@ -1,6 +1,8 @@
 import type { ScreeningMatch } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { useScreeningEntity } from '../api/screening-api';
 
 function ScoreBar({ score, isMatch }: { score: number; isMatch: boolean }) {
   const percent = Math.round(score * 100);
@@ -11,6 +13,40 @@ function ScoreBar({ score, isMatch }: { score: number; isMatch: boolean }) {
       </div>
       <span className="tabular-nums">{percent}%</span>
     </div>
+  );
+}
+
+function EntryDetails({ entityId }: { entityId: string }) {
+  const { t } = useTranslation('screening');
+  const entity = useScreeningEntity(entityId, true);
+  if (entity.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2">
+        <Spinner className="size-4" />
+        {t('details.loading')}
+      </p>
+    );
+  }
+  if (entity.isError) return <p role="alert">{t('details.error')}</p>;
+  const data = entity.data;
+  const rows: [string, string][] = [
+    [t('details.aliases'), data.aliases.map((alias) => `${alias.name} (${alias.kind}${alias.weak ? `, ${t('details.weak')}` : ''})`).join('; ')],
+    [t('details.datesOfBirth'), data.dates_of_birth.join('; ')],
+    [t('details.nationalities'), data.nationalities.join('; ')],
+    [t('details.addresses'), data.addresses.join('; ')],
+    [t('details.remarks'), data.remarks ?? ''],
+  ];
+  return (
+    <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+      {rows
+        .filter(([, value]) => value !== '')
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }
 
@@ -55,7 +91,8 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
       </tr>
       <tr id={detailsId} hidden={!open}>
         <td colSpan={6} className="bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          {match.explanation}
+          <p>{match.explanation}</p>
+          {open ? <EntryDetails entityId={match.entity_id} /> : null}
         </td>
       </tr>
     </>

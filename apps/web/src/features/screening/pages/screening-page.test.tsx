@@ -67,6 +67,20 @@ describe('ScreeningPage', () => {
     const api = mockApi({
       'GET /api/screening/lists': () => ({ body: loadedLists }),
       'GET /api/screening/search': () => ({ body: { query: 'Karvelis Petroleum', threshold: 0.8, loaded: true, matches: [hit, nearMiss] } }),
+      'GET /api/screening/entities/ofac_sdn:90002': () => ({
+        body: {
+          entity_id: 'ofac_sdn:90002',
+          source: 'ofac_sdn',
+          type: 'organization',
+          name: 'KARVELIS FUEL TRADING LLC',
+          aliases: [{ name: 'KARVELIS PETROLEUM', kind: 'aka', weak: false }],
+          programs: ['IRAN'],
+          addresses: ['Port Road 1, Piraeus, Greece'],
+          dates_of_birth: [],
+          nationalities: [],
+          remarks: null,
+        },
+      }),
     });
     const { user } = renderPage();
     const panel = await screen.findByRole('region', { name: 'Loaded lists' });
@@ -87,10 +101,13 @@ describe('ScreeningPage', () => {
     expect(within(rows[1]!).getByText('matched as KARVELIS PETROLEUM')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('93%')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('IRAN')).toBeInTheDocument();
-    const why = within(rows[1]!).getByRole('button', { name: 'Show why' });
+    const why = within(rows[1]!).getByRole('button', { name: 'Show why and details' });
     expect(screen.getByText(hit.explanation)).not.toBeVisible();
+    expect(api.callsTo('GET /api/screening/entities/ofac_sdn:90002')).toHaveLength(0);
     await user.click(why);
     expect(screen.getByText(hit.explanation)).toBeVisible();
+    expect(await screen.findByText('Port Road 1, Piraeus, Greece')).toBeVisible();
+    expect(screen.getByText('KARVELIS PETROLEUM (aka)')).toBeVisible();
   });
 
   it('refuses an empty name in the user language and sends nothing', async () => {

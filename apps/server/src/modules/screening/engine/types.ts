@@ -1,0 +1,92 @@
+// The screening engine's data model: pure types, no database, no I/O.
+
+export type SanctionsSource = 'ofac_sdn' | 'ofac_consolidated' | 'un';
+export const SANCTIONS_SOURCES: readonly SanctionsSource[] = ['ofac_sdn', 'ofac_consolidated', 'un'];
+
+export type EntityType = 'person' | 'organization' | 'vessel' | 'aircraft';
+export const ENTITY_TYPES: readonly EntityType[] = ['person', 'organization', 'vessel', 'aircraft'];
+
+export type AliasKind = 'aka' | 'fka' | 'nka';
+
+export interface SanctionsAlias {
+  name: string;
+  kind: AliasKind;
+  /** A "weak" or low-quality alias (OFAC "weak a.k.a.", UN QUALITY "Low"). */
+  weak: boolean;
+}
+
+export interface SanctionsEntity {
+  /** `<source>:<list id>`, e.g. `ofac_sdn:36`, `un:QDi.001`. */
+  id: string;
+  source: SanctionsSource;
+  type: EntityType;
+  name: string;
+  aliases: SanctionsAlias[];
+  programs: string[];
+  addresses: string[];
+  /** As written by the list: `1958-03-21`, `1958`, `circa 1958`, `21 Mar 1958`. */
+  datesOfBirth: string[];
+  nationalities: string[];
+  remarks: string | null;
+}
+
+export interface ParsedList {
+  source: SanctionsSource;
+  /** ISO date (YYYY-MM-DD) the publisher generated the list, when the files say it. */
+  publishedAt: string | null;
+  entities: SanctionsEntity[];
+}
+
+export type TokenMatchKind = 'exact' | 'fuzzy' | 'phonetic' | 'initial' | 'legal_form';
+
+export interface TokenMatch {
+  query: string;
+  candidate: string;
+  /** 0..1 */
+  similarity: number;
+  kind: TokenMatchKind;
+}
+
+export interface MatchExplanation {
+  /** Plain-language sentence for a compliance user. */
+  summary: string;
+  tokens: TokenMatch[];
+  /** Tokens (from either side) that found no partner. */
+  unmatched: string[];
+}
+
+export interface NameComparison {
+  /** 0..1 */
+  score: number;
+  explanation: MatchExplanation;
+}
+
+export interface ScreeningMatch {
+  entity: SanctionsEntity;
+  /** The primary name or the alias that scored best. */
+  matchedName: string;
+  /** 0..1 */
+  score: number;
+  explanation: MatchExplanation;
+}
+
+export interface SearchOptions {
+  type?: EntityType;
+  /** Default 10. */
+  limit?: number;
+  /** Default 0 (every scored candidate, best first, up to limit). */
+  minScore?: number;
+}
+
+export interface ScreeningIndex {
+  search(name: string, opts?: SearchOptions): ScreeningMatch[];
+  readonly entityCount: number;
+  readonly nameCount: number;
+}
+
+export interface SanctionsFile {
+  name: string;
+  content: Buffer | string;
+}
+
+export type ListValidation = { ok: true } | { ok: false; reason: string };
