@@ -108,7 +108,7 @@ export const dueFormSchema = z
   .object({
     ...textShape,
     business_type: z
-      .union([z.enum(dueBusinessTypes, { error: dueMessages.invalidChoice }), z.literal('')])
+      .enum([...dueBusinessTypes, ''], { error: dueMessages.invalidChoice })
       .nullish()
       .transform((value) => value || ''),
     require_po: yesNo,

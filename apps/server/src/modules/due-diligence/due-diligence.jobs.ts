@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { DUE_REPORT_JOB, DUE_REPORT_MAX_ATTEMPTS, produceDueReport } from './due-diligence.service';
+import { DUE_REPORT_JOB, DUE_REPORT_MAX_ATTEMPTS, DUE_REPORT_SWEEP_CRON, DUE_REPORT_SWEEP_JOB, produceDueReport, requeueStaleReports } from './due-diligence.service';
 
 const jobDataSchema = z.object({ reportId: z.uuid() });
 
@@ -17,6 +17,15 @@ export function registerDueDiligenceJobs(ctx: AppContext) {
         return;
       }
       await produceDueReport(ctx, parsed.data.reportId);
+    },
+  });
+  ctx.jobs.define({
+    name: DUE_REPORT_SWEEP_JOB,
+    cron: DUE_REPORT_SWEEP_CRON,
+    retryLimit: 0,
+    handler: async () => {
+      const requeued = await requeueStaleReports(ctx);
+      if (requeued > 0) ctx.log.warn({ requeued }, 'due diligence reports queued again');
     },
   });
 }

@@ -86,3 +86,13 @@ export async function startReportAttempt(db: DbOrTx, id: string): Promise<DueRep
     .returning();
   return row ?? null;
 }
+
+/** Ids of the reports still processing that were created before `before`. */
+export async function listStaleReports(db: DbOrTx, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: dueReports.id })
+    .from(dueReports)
+    .where(and(eq(dueReports.status, 'processing'), lt(dueReports.createdAt, before)))
+    .limit(500);
+  return rows.map((row) => row.id);
+}

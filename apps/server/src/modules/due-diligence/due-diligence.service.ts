@@ -28,6 +28,7 @@ import {
   findReportOwner,
   insertReport,
   listReports,
+  listStaleReports,
   lockReportOwner,
   startReportAttempt,
   type DueReportRow,
@@ -39,6 +40,9 @@ export const DUE_REPORT_MAX_ATTEMPTS = 3;
 /** A job whose worker died is handed out again after this long (pg-boss expiry). */
 export const DUE_REPORT_JOB_EXPIRE_SECONDS = 120;
 export const DUE_NARRATIVE_TIMEOUT_MS = 30_000;
+export const DUE_REPORT_SWEEP_JOB = 'due-report-sweep';
+export const DUE_REPORT_SWEEP_CRON = '*/5 * * * *';
+const DUE_REPORT_STALE_MS = 10 * 60_000;
 
 type Lang = DueLang;
 const asLang = (value: string | null | undefined): Lang => (value === 'es' ? 'es' : 'en');
@@ -120,13 +124,28 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
     }
     return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: asLang(owner.language), createdAt: ctx.now() });
   });
+  await queueReportJob(ctx, row.id);
+  return presentReport(row);
+}
+
+async function queueReportJob(ctx: AppContext, reportId: string) {
   try {
-    await ctx.jobs.send(DUE_REPORT_JOB, { reportId: row.id }, { singletonKey: row.id, expireInSeconds: DUE_REPORT_JOB_EXPIRE_SECONDS });
+    await ctx.jobs.send(DUE_REPORT_JOB, { reportId }, { singletonKey: reportId, expireInSeconds: DUE_REPORT_JOB_EXPIRE_SECONDS });
   } catch (error) {
-    ctx.log.error({ err: error, reportId: row.id }, 'could not queue the due diligence report');
-    await failReport(ctx.db, row.id, dueText(row.language === 'es' ? 'es' : 'en', 'jobFailed'), ctx.now());
+    // The report stays `processing`; the sweep queues it again.
+    ctx.log.error({ err: error, reportId }, 'could not queue the due diligence report');
   }
-  return presentReport((await findReport(ctx.db, row.id)) ?? row);
+}
+
+/**
+ * Queues again the reports still `processing` after DUE_REPORT_STALE_MS: a server killed between
+ * storing a report and queueing its job must not leave it processing forever. The job is
+ * idempotent, so a report whose job is merely slow is not produced twice.
+ */
+export async function requeueStaleReports(ctx: AppContext): Promise<number> {
+  const stale = await listStaleReports(ctx.db, new Date(ctx.now().getTime() - DUE_REPORT_STALE_MS));
+  for (const id of stale) await queueReportJob(ctx, id);
+  return stale.length;
 }
 
 /** The caller's reports, newest first. */
