@@ -17,6 +17,7 @@ import { publicRoutes } from './modules/public/public.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { releasesRoutes } from './modules/releases/releases.routes';
 import { screeningRoutes } from './modules/screening/screening.routes';
+import { dueDiligenceRoutes } from './modules/due-diligence/due-diligence.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(supportRoutes);
       await api.register(releasesRoutes);
       await api.register(newsRoutes);
+      await api.register(dueDiligenceRoutes);
       await api.register(pricesRoutes);
       await api.register(dashboardsRoutes);
       await api.register(screeningRoutes);

@@ -12,3 +12,4 @@ export * from './schemas/news';
 export * from './web-build';
 export * from './html';
 export * from './schemas/screening';
+export * from './schemas/due-diligence';

@@ -3,6 +3,7 @@ import { registerSystemJobs } from '../modules/system/system.jobs';
 import { registerNewsJobs } from '../modules/news/news.jobs';
 import { registerPriceJobs } from '../modules/prices/prices.jobs';
 import { registerScreeningJobs } from '../modules/screening/screening.jobs';
+import { registerDueDiligenceJobs } from '../modules/due-diligence/due-diligence.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
@@ -10,4 +11,5 @@ export function registerAllJobs(ctx: AppContext) {
   registerNewsJobs(ctx);
   registerPriceJobs(ctx);
   registerScreeningJobs(ctx);
+  registerDueDiligenceJobs(ctx);
 }

@@ -5,3 +5,4 @@ export * from './public';
 export * from './prices';
 export * from './news';
 export * from './screening';
+export * from './due-diligence';

@@ -1,0 +1,69 @@
+import type { DueFindings } from '@fueldesk/contracts';
+import PDFDocument from 'pdfkit';
+import { dueFieldLabel, dueLabel, type DueLang } from './due-diligence.messages';
+import { formatScore } from './due-diligence.render';
+
+export interface PdfReport {
+  title: string;
+  createdAt: Date;
+  completedAt: Date | null;
+  findings: DueFindings;
+}
+
+/** The report as a PDF (pdfkit): rating and reasons, the lists with their dates, every check. */
+export function renderReportPdf(report: PdfReport, lang: DueLang): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: report.title, Creator: 'FuelDesk' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { findings } = report;
+  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).font('Helvetica').fontSize(10).moveDown(0.2);
+  const bullet = (text: string) => doc.text(`•  ${text}`, { indent: 8 });
+  const yesNo = (value: boolean | null) => (value === null ? dueLabel(lang, 'unknown') : dueLabel(lang, value ? 'yes' : 'no'));
+  const validity = (value: boolean | null) => (value === null ? dueLabel(lang, 'unknown') : dueLabel(lang, value ? 'valid' : 'invalid'));
+
+  doc.font('Helvetica-Bold').fontSize(18).text(report.title);
+  doc.font('Helvetica').fontSize(9).fillColor('#555').text(`${dueLabel(lang, 'generated')}: ${(report.completedAt ?? report.createdAt).toISOString()}`).fillColor('#000');
+  heading(`${dueLabel(lang, 'rating')}: ${dueLabel(lang, findings.risk.rating)}`);
+  for (const reason of findings.risk.reasons) bullet(reason);
+
+  heading(dueLabel(lang, 'lists'));
+  if (findings.lists.length === 0) doc.text(dueLabel(lang, 'noLists'));
+  for (const item of findings.lists) {
+    bullet(`${item.source} — ${item.entries} ${dueLabel(lang, 'entries')}${item.published_at ? `, ${dueLabel(lang, 'published')} ${item.published_at.slice(0, 10)}` : ''}`);
+  }
+
+  heading(dueLabel(lang, 'screening'));
+  for (const entry of findings.screening) {
+    const state = findings.lists.length === 0 ? dueLabel(lang, 'notScreened') : entry.matches.length === 0 ? dueLabel(lang, 'noMatch') : '';
+    bullet(`${dueFieldLabel(lang, entry.field)}: ${entry.name}${state ? ` — ${state}` : ''}`);
+    for (const match of entry.matches) {
+      doc.text(`${match.name} (${match.source}, ${match.entity_id}) — ${formatScore(match.score)}; ${dueLabel(lang, 'programs')}: ${match.programs.join(', ') || '—'}`, { indent: 24 });
+      doc.fillColor('#555').text(match.explanation, { indent: 24 }).fillColor('#000');
+    }
+  }
+
+  heading(dueLabel(lang, 'bank'));
+  doc.text(`${validity(findings.routing_number.valid)} — ${findings.routing_number.reason}`);
+  heading(dueLabel(lang, 'taxId'));
+  doc.text(`${validity(findings.federal_tax_id.valid)} — ${findings.federal_tax_id.reason}`);
+  heading(dueLabel(lang, 'contact'));
+  bullet(`${dueLabel(lang, 'emailValid')}: ${yesNo(findings.contact.email_valid)}`);
+  bullet(`${dueLabel(lang, 'freeMail')}: ${yesNo(findings.contact.free_mail)}`);
+  bullet(`${dueLabel(lang, 'disposable')}: ${yesNo(findings.contact.disposable)}`);
+  bullet(`${dueLabel(lang, 'phoneValid')}: ${yesNo(findings.contact.phone_valid)}`);
+  bullet(`${dueLabel(lang, 'phoneCountry')}: ${findings.contact.phone_country ?? dueLabel(lang, 'unknown')}`);
+  heading(dueLabel(lang, 'ust'));
+  for (const note of findings.ust.notes) bullet(note);
+  heading(dueLabel(lang, 'missing'));
+  if (findings.missing.length === 0) doc.text(dueLabel(lang, 'nothingMissing'));
+  for (const field of findings.missing) bullet(dueFieldLabel(lang, field));
+  heading(dueLabel(lang, 'narrative'));
+  if (findings.narrative.text) doc.text(findings.narrative.text).moveDown(0.3);
+  doc.fillColor('#555').text(findings.narrative.note).fillColor('#000');
+  doc.end();
+  return done;
+}
