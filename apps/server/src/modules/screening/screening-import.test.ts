@@ -181,7 +181,7 @@ describe('downloading from the publishers', () => {
     const before = (await getScreeningStatus(t.ctx)).lists;
     publisher.state.failing.add('/un/consolidated.xml');
     const [result] = await updateSanctionsFromPublishers(t.ctx, ['un']);
-    expect(result).toMatchObject({ source: 'un', status: 'failed' });
+    expect(result).toMatchObject({ source: 'un', status: 'failed', hadStoredList: true });
     expect(result!.error).toMatch(/503/);
     expect((await getScreeningStatus(t.ctx)).lists).toEqual(before);
     publisher.state.failing.clear();
