@@ -7,7 +7,7 @@ import type { SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, S
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
 /** Candidates fully scored per search, best blocking evidence first. */
-const MAX_CANDIDATES = 120;
+const MAX_CANDIDATES = 80;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
 
