@@ -146,7 +146,7 @@ export function normalizeName(raw: string): string {
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
   // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
-  s = s.replace(/[^\u0000-\u024f\s]+/g, (run) => ` ${anyAscii(run)} `);
+  s = s.replace(/[^\p{Script=Latin}\p{Script=Common}\p{M}\s]+/gu, (run) => ` ${anyAscii(run)} `);
   s = s.normalize('NFKD').replace(/\p{M}+/gu, '');
   // Run-together words written in camel case ("FridrichBuchenberg", "McKesson") split; the scorer
   // joins them back when the other name writes them as one word.
@@ -178,7 +178,7 @@ export function legalFamily(code: string): string {
 /** A short consonant skeleton: similar-sounding spellings (Mohammed/Muhammad, Zelenskyy/Selenskyj) share it. */
 export function phoneticKey(token: string): string {
   if (/^[0-9]+$/.test(token)) return token;
-  let s = token
+  const s = token
     .replace(/^x/, 's')
     .replace(/^kh/, 'h')
     .replace(/^wr/, 'r')

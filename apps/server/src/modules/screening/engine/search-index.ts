@@ -7,7 +7,7 @@ import type { SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, S
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
 /** Candidates fully scored per search, best blocking evidence first. */
-const MAX_CANDIDATES = 120;
+const MAX_CANDIDATES = 80;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
 
@@ -60,13 +60,15 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
   });
 
+  // Per-search scratch space for blocking evidence, reused across searches.
+  const evidence = new Float64Array(names.length);
+  const touched = new Int32Array(names.length);
+
   /** Names of persons (group P) or of everything else (group O) sharing blocking keys with the query, best evidence first. */
   function candidates(query: NameToken[], group: 'P' | 'O'): number[] {
     if (query.length === 0) return [];
-    const evidence = new Map<number, number>();
     const lookups: Array<{ list: number[]; weight: number }> = [];
     const seenKeys = new Set<string>();
-    const queryLength = new Set(query.map((t) => t.text)).size;
     for (const token of query) {
       const keys = blockingKeys(token);
       if (keys.length === 0) keys.push(`t:${token.text}`);
@@ -78,20 +80,29 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
     }
     lookups.sort((a, b) => a.list.length - b.list.length);
+    let count = 0;
     lookups.forEach(({ list, weight }, k) => {
       // Rarer keys say more: scale by inverse frequency.
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
       const onlyKnown = k > 0 && list.length > MAX_POSTING;
       for (const id of list) {
-        const current = evidence.get(id);
-        if (current !== undefined) evidence.set(id, current + w);
-        else if (!onlyKnown) evidence.set(id, w);
+        if (evidence[id] > 0) evidence[id] += w;
+        else if (!onlyKnown) {
+          evidence[id] = w;
+          touched[count++] = id;
+        }
       }
     });
     // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
-    for (const [id, value] of evidence) evidence.set(id, value - 0.01 * Math.abs(names[id].tokens.length - queryLength));
-    return [...evidence.entries()]
+    const queryLength = new Set(query.map((t) => t.text)).size;
+    const ranked: Array<[number, number]> = [];
+    for (let k = 0; k < count; k++) {
+      const id = touched[k];
+      ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+      evidence[id] = 0;
+    }
+    return ranked
       .sort((a, b) => b[1] - a[1])
       .slice(0, MAX_CANDIDATES)
       .map(([id]) => id);
@@ -108,7 +119,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const asPerson = opts.type && opts.type !== 'person' ? [] : tokenizeName(name, 'person');
       const asOther = opts.type === 'person' ? [] : tokenizeName(name, opts.type ?? 'organization');
       if ((asPerson.length === 0 && asOther.length === 0) || limit <= 0) return [];
-      const memo: PairMemo = new Map();
+      const memo: PairMemo = new WeakMap();
       const best = new Map<number, { named: IndexedName; result: ReturnType<typeof scoreTokens>; score: number }>();
       for (const id of [...candidates(asPerson, 'P'), ...candidates(asOther, 'O')]) {
         const named = names[id];
