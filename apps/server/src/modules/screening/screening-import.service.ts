@@ -116,7 +116,13 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
 
 /** Parses files (any mix of OFAC SDN, consolidated and UN files) and stores the lists that pass. */
 export async function importSanctionsFiles(ctx: AppContext, files: SanctionsFile[], options: ImportOptions): Promise<ListImportResult[]> {
-  const lists = parseSanctionsFiles(files);
+  let lists: ParsedList[];
+  try {
+    lists = parseSanctionsFiles(files);
+  } catch (error) {
+    // An unknown file name or a file that cannot be read as a list: nothing is stored.
+    throw new SanctionsImportError(error instanceof Error ? error.message : String(error));
+  }
   if (lists.length === 0) throw new SanctionsImportError(`No sanctions list recognised in ${files.map((file) => file.name).join(', ') || 'no files'}.`);
   return storeParsedLists(ctx, lists, options);
 }

@@ -35,6 +35,8 @@ export interface ParsedList {
   /** ISO date (YYYY-MM-DD) the publisher generated the list, when the files say it. */
   publishedAt: string | null;
   entities: SanctionsEntity[];
+  /** Structural problems seen while parsing (cut-off rows, wrong field counts); validateParsedList refuses a list that has any. */
+  problems?: string[];
 }
 
 export type TokenMatchKind = 'exact' | 'fuzzy' | 'phonetic' | 'initial' | 'legal_form';

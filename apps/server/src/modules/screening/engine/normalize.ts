@@ -1,0 +1,240 @@
+// Name normalisation: Unicode folding and transliteration, punctuation, honorifics, legal forms and
+// token weights. Pure functions, shared by compareNames and the index so both score the same way.
+import anyAsciiModule from 'any-ascii';
+import type { EntityType } from './types';
+
+const anyAscii: (s: string) => string =
+  (anyAsciiModule as unknown as { default?: (s: string) => string }).default ?? (anyAsciiModule as unknown as (s: string) => string);
+
+export type TokenRole = 'name' | 'common' | 'particle' | 'legal_form' | 'number';
+
+export interface NameToken {
+  /** Normalised form, lower-case ASCII. */
+  text: string;
+  role: TokenRole;
+  weight: number;
+  phonetic: string;
+}
+
+/** Legal forms, written as normalised token sequences, mapped to one canonical code. */
+const LEGAL_FORMS: Array<[string, string]> = [
+  ['limited liability company', 'llc'],
+  ['limited liability partnership', 'llp'],
+  ['limited partnership', 'lp'],
+  ['public limited company', 'plc'],
+  ['public joint stock company', 'pjsc'],
+  ['open joint stock company', 'ojsc'],
+  ['closed joint stock company', 'cjsc'],
+  ['joint stock company', 'jsc'],
+  ['private limited company', 'ltd'],
+  ['private limited', 'ltd'],
+  ['pte ltd', 'ltd'],
+  ['pty ltd', 'ltd'],
+  ['co ltd', 'ltd'],
+  ['company limited', 'ltd'],
+  ['sdn bhd', 'sdnbhd'],
+  ['sp z oo', 'spzoo'],
+  ['spolka z ograniczona odpowiedzialnoscia', 'spzoo'],
+  ['gesellschaft mit beschrankter haftung', 'gmbh'],
+  ['societe anonyme', 'sa'],
+  ['sociedad anonima', 'sa'],
+  ['sociedade anonima', 'sa'],
+  ['societa per azioni', 'spa'],
+  ['sa de cv', 'sa'],
+  ['s de rl de cv', 'srl'],
+  ['de cv', 'cv'],
+  ['societatea cu raspundere limitata', 'srl'],
+  ['societe a responsabilite limitee', 'sarl'],
+  ['obshchestvo s ogranichennoy otvetstvennostyu', 'llc'],
+  ['aktsionernoe obshchestvo', 'jsc'],
+  ['limited', 'ltd'],
+  ['incorporated', 'inc'],
+  ['corporation', 'corp'],
+  ['company', 'co'],
+  ['aktiengesellschaft', 'ag'],
+  ['ooo', 'llc'],
+  ['tov', 'llc'],
+  ['oao', 'ojsc'],
+  ['zao', 'cjsc'],
+  ['pao', 'pjsc'],
+  ['ao', 'jsc'],
+];
+const LEGAL_CODES = new Set([
+  ...LEGAL_FORMS.map(([, code]) => code),
+  'llc', 'ltd', 'inc', 'corp', 'co', 'plc', 'gmbh', 'ag', 'kg', 'sa', 'sas', 'sarl', 'srl', 'spa', 'bv', 'nv', 'bvba',
+  'ab', 'oy', 'oyj', 'as', 'asa', 'aps', 'pt', 'tbk', 'bhd', 'pte', 'pty', 'llp', 'lp', 'jsc', 'ojsc', 'cjsc', 'pjsc',
+  'fze', 'fzco', 'fzc', 'fzllc', 'wll', 'kft', 'zrt', 'doo', 'ad', 'eood', 'ood', 'sl', 'sro', 'ltda', 'cia', 'cv',
+  'sapi', 'gie', 'ug', 'se',
+]);
+const LEGAL_SEQUENCES = LEGAL_FORMS.map(([words, code]) => ({ words: words.split(' '), code })).sort(
+  (a, b) => b.words.length - a.words.length,
+);
+
+/** Particles and connectors: kept, but count little. */
+const PARTICLES = new Set([
+  'al', 'el', 'al', 'bin', 'ibn', 'ben', 'bint', 'abu', 'abou', 'um', 'umm', 'de', 'del', 'della', 'der', 'den', 'van', 'von',
+  'da', 'das', 'do', 'dos', 'di', 'du', 'la', 'le', 'los', 'las', 'y', 'e', 'of', 'the', 'and', 'for', 'et', 'und', 'und',
+  'a', 'an', 'in', 'on', 'at', 'to',
+]);
+
+/** Very frequent name parts on sanctions lists and in company names: they match, but weigh less. */
+const COMMON = new Set([
+  'mohammed', 'muhammad', 'mohamed', 'mohammad', 'muhammed', 'mohamad', 'mohamad', 'muhamad', 'ahmed', 'ahmad', 'ali',
+  'abdul', 'abd', 'abdel', 'abdal', 'abdullah', 'abdallah', 'hassan', 'hasan', 'hussein', 'husain', 'hussain', 'husayn',
+  'khan', 'haji', 'hajji', 'mullah', 'mawlawi', 'maulavi', 'sheikh', 'shaikh', 'shaykh', 'sayed', 'sayyid', 'said', 'syed',
+  'trading', 'trade', 'international', 'intl', 'group', 'holding', 'holdings', 'company', 'general', 'global', 'services',
+  'service', 'industries', 'industrial', 'industry', 'enterprise', 'enterprises', 'investment', 'investments',
+  'import', 'export', 'commercial', 'development', 'management', 'shipping', 'bank', 'national', 'foundation', 'center',
+  'centre', 'organization', 'organisation', 'association', 'partners', 'partnership', 'solutions', 'systems',
+  'technology', 'technologies', 'company', 'logistics', 'energy', 'petroleum', 'oil', 'gas', 'marine', 'maritime',
+]);
+
+/** Honorifics and titles dropped from person names. */
+const HONORIFICS = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mister', 'madam', 'madame', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady',
+  'president', 'prasident', 'presidente', 'praesident', 'prime', 'minister', 'general', 'gen', 'colonel', 'col',
+  'captain', 'capt', 'major', 'maj', 'lt', 'hon', 'honorable', 'honourable', 'his', 'her', 'excellency', 'he', 'rev',
+  'reverend', 'herr', 'frau', 'senor', 'senora', 'sr', 'sra', 'jr', 'junior', 'senior', 'ii', 'iii',
+]);
+const HONORIFIC_PERSON_ONLY = new Set(['ii', 'iii', 'general', 'gen']);
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  eleven: '11', twelve: '12', first: '1', second: '2', third: '3',
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/** "forty four", "forty 4" → 44; "1st" → 1; "three" → 3. */
+function foldNumbers(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const ordinal = /^([0-9]+)(?:st|nd|rd|th)$/.exec(w);
+    if (ordinal) {
+      out.push(ordinal[1]);
+      continue;
+    }
+    if (TENS[w] !== undefined) {
+      const unit = NUMBER_WORDS[words[i + 1]] ?? words[i + 1];
+      if (unit && /^[1-9]$/.test(unit)) {
+        out.push(String(TENS[w] + Number(unit)));
+        i++;
+      } else out.push(String(TENS[w]));
+      continue;
+    }
+    out.push(NUMBER_WORDS[w] ?? w);
+  }
+  return out;
+}
+const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g', '8': 'b' };
+
+/** Folds a raw name to lower-case ASCII words separated by single spaces. */
+export function normalizeName(raw: string): string {
+  let s = raw.normalize('NFKC');
+  // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
+  s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
+  // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
+  s = s.replace(/[^\u0000-\u024f\s]+/g, (run) => ` ${anyAscii(run)} `);
+  s = s.normalize('NFKD').replace(/\p{M}+/gu, '');
+  // Run-together words written in camel case ("FridrichBuchenberg", "McKesson") split; the scorer
+  // joins them back when the other name writes them as one word.
+  s = s.replace(/([a-z])([A-Z])(?=[a-z])/g, '$1 $2');
+  s = anyAscii(s).toLowerCase();
+  s = s.replace(/&/g, ' and ');
+  s = s.replace(/['`\u2018\u2019\u02bc\u02bb]/g, '');
+  // Acronyms with dots ("A.B.C.", "S.A.", "P.T.") keep their letters together.
+  s = s.replace(/\b(?:[a-z]\.){2,}/g, (m) => ` ${m.replace(/\./g, '')} `);
+  // A digit between letters is a look-alike letter ("I9or Sech1n").
+  s = s.replace(/(?<=[a-z])[0-9](?=[a-z])|\b[0-9](?=[a-z]{2})|(?<=[a-z]{2})[0-9]\b/g, (d) => LEET[d] ?? d);
+  s = s.replace(/[^a-z0-9]+/g, ' ');
+  return s.trim();
+}
+
+export function isLegalFormCode(token: string): boolean {
+  return LEGAL_CODES.has(token);
+}
+
+/** A short consonant skeleton: similar-sounding spellings (Mohammed/Muhammad, Zelenskyy/Selenskyj) share it. */
+export function phoneticKey(token: string): string {
+  if (/^[0-9]+$/.test(token)) return token;
+  let s = token
+    .replace(/^x/, 's')
+    .replace(/^kh/, 'h')
+    .replace(/^wr/, 'r')
+    .replace(/ph/g, 'f')
+    .replace(/sch/g, 's')
+    .replace(/tsch|tch|ch/g, '1')
+    .replace(/sh|zh/g, 's')
+    .replace(/kh|gh|q|ck|c(?=[aou])|c$/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/dh/g, 'd')
+    .replace(/th/g, 't')
+    .replace(/x/g, 'ks')
+    .replace(/z/g, 's')
+    .replace(/dzh|dj/g, 'j')
+    .replace(/([aeiouy])j$/, '$1');
+  const head = /^[aeiouy]/.test(s) ? 'a' : s[0] === 'w' ? 'v' : (s[0] ?? '');
+  // After the first letter, h, w, y and vowels are dropped: they are vowels or glides in most
+  // transliterations (Arabic و and ي, "Husayn"/"Hsyn", "Musawi"/"Mwswy").
+  const tail = s.slice(1).replace(/[aeiouyhw]/g, '');
+  return (head + tail).replace(/(.)\1+/g, '$1').replace(/1/g, 'c');
+}
+
+/** Replaces multi-word legal forms by their code; returns the words and which of them are legal forms. */
+function foldLegalForms(words: string[]): Array<{ text: string; legal: boolean }> {
+  const out: Array<{ text: string; legal: boolean }> = [];
+  let i = 0;
+  outer: while (i < words.length) {
+    for (const { words: seq, code } of LEGAL_SEQUENCES) {
+      if (seq.length > 1 && i + seq.length <= words.length && seq.every((w, k) => words[i + k] === w)) {
+        out.push({ text: code, legal: true });
+        i += seq.length;
+        continue outer;
+      }
+    }
+    const word = words[i];
+    const single = LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word);
+    if (single) out.push({ text: single.code, legal: true });
+    else out.push({ text: word, legal: LEGAL_CODES.has(word) });
+    i++;
+  }
+  return out;
+}
+
+export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
+  name: 1,
+  common: 0.45,
+  particle: 0.2,
+  legal_form: 0.2,
+  number: 0.5,
+};
+
+/**
+ * Splits a name into weighted tokens. Persons lose honorifics; organisations (and unknown types)
+ * get their legal forms folded to one code each ("Limited Liability Company" → llc, "OOO" → llc),
+ * kept with a low weight. A legal form is only treated as such when the name has other words.
+ */
+export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
+  let words = foldNumbers(normalizeName(raw).split(' ').filter(Boolean));
+  const person = type === 'person';
+  if (person || type === undefined) {
+    const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));
+    if (kept.length > 0) words = kept;
+  }
+  const folded = person ? words.map((text) => ({ text, legal: false })) : foldLegalForms(words);
+  const allLegal = folded.every((t) => t.legal);
+  return folded.map(({ text, legal }) => {
+    const role: TokenRole =
+      legal && !allLegal
+        ? 'legal_form'
+        : /^[0-9]+$/.test(text) || (!person && folded.length > 1 && text.length > 1 && ROMAN.test(text))
+          ? 'number'
+          : PARTICLES.has(text) && folded.length > 1
+            ? 'particle'
+            : COMMON.has(text) && folded.length > 1
+              ? 'common'
+              : 'name';
+    return { text, role, weight: TOKEN_WEIGHTS[role], phonetic: phoneticKey(text) };
+  });
+}
