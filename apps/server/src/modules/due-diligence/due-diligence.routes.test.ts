@@ -168,6 +168,39 @@ describe('/api/due', () => {
     expect((await get(`/api/due/report/${clean.id}`)).json<DueReport>().findings?.risk.rating).toBe('low');
   });
 
+  it("lists FuelDesk's own news articles that mention a screened name, newest first, with links", async () => {
+    const article = (title: string, url: string, publishedAt: string) => ({
+      title,
+      summary: 'Port authorities held a cargo.',
+      category: 'oil',
+      source_name: 'Harbor Wire',
+      source_url: url,
+      published_at: publishedAt,
+    });
+    for (const body of [
+      article('Tessaly Okonkwo-Bramble fined over diesel cargo', 'https://news.example.com/a', '2026-10-01T00:00:00.000Z'),
+      article('Regulator names Tessaly Okonkwo-Bramble again', 'https://news.example.com/b', '2026-11-01T00:00:00.000Z'),
+      article('Okonkwo opens a station; Bramble closes one', 'https://news.example.com/c', '2026-11-02T00:00:00.000Z'),
+    ]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/admin/news', headers: admin, payload: body })).statusCode).toBe(201);
+    }
+    const created = (await create(createBody(validDueForm({ buyer_name: 'Tessaly Okonkwo-Bramble' })))).json<DueReport>();
+    await produceDueReport(t.ctx, created.id, { writer: null });
+    const ready = (await get(`/api/due/report/${created.id}`)).json<DueReport>();
+    expect(ready.findings?.adverse_media).toEqual([
+      {
+        field: 'buyer_name',
+        name: 'Tessaly Okonkwo-Bramble',
+        articles: [
+          expect.objectContaining({ title: 'Regulator names Tessaly Okonkwo-Bramble again', url: 'https://news.example.com/b', source_name: 'Harbor Wire' }),
+          expect.objectContaining({ title: 'Tessaly Okonkwo-Bramble fined over diesel cargo' }),
+        ],
+      },
+    ]);
+    expect(ready.findings?.risk.reasons.join(' ')).toContain('2 news article(s) in FuelDesk mention "Tessaly Okonkwo-Bramble"');
+    expect(ready.content).toContain('href="https://news.example.com/b"');
+  });
+
   it('rates failed checks medium, with the reason for each', async () => {
     const created = (await create(createBody(validDueForm({ routing_number: '021000022', email: 'x@mailinator.com' })))).json<DueReport>();
     await produceDueReport(t.ctx, created.id, { writer: null });

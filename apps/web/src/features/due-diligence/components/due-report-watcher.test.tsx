@@ -1,3 +1,4 @@
+import type { DueReportListItem } from '@fueldesk/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +37,7 @@ describe('DueReportWatcher', () => {
   it('polls the latest 20 reports every 6 s and notifies once when the pending contact is ready', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const stillProcessing = { ...readyReport, status: 'processing' as const, content: '' };
-    let reports = [stillProcessing];
+    let reports: DueReportListItem[] = [stillProcessing];
     const api = mockApi({ 'GET /api/due/reports': () => ({ body: reports }), 'POST /api/auth/ping': ping, 'GET /api/auth/me': me, 'POST /api/events/token': eventsToken });
     writePendingContact('Dana Whitfield', Date.parse(readyReport.created_at) - 1000);
     const user = renderWatcher();

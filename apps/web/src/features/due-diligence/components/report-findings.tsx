@@ -116,6 +116,28 @@ export function ReportFindings({ findings }: { findings: DueFindings }) {
         )}
       </Section>
 
+      <Section title={t('detail.adverseMedia')}>
+        {findings.adverse_media.length === 0 ? (
+          <p>{t('detail.noAdverseMedia')}</p>
+        ) : (
+          findings.adverse_media.map((media) => (
+            <div key={media.name} className="mb-2">
+              <h3 className="font-semibold">{t('detail.mentions', { name: media.name })}</h3>
+              <ul className="list-disc pl-5">
+                {media.articles.map((article) => (
+                  <li key={article.id}>
+                    <a href={article.url} target="_blank" rel="noopener noreferrer nofollow" className="text-amber-700 underline dark:text-amber-400">
+                      {article.title}
+                    </a>{' '}
+                    ({article.source_name}, {date(article.published_at)})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+      </Section>
+
       <Section title={t('detail.narrative')}>
         {findings.narrative.text ? <p className="whitespace-pre-line">{findings.narrative.text}</p> : null}
         <p className="mt-1 italic text-slate-600 dark:text-slate-400">{findings.narrative.note}</p>

@@ -118,6 +118,7 @@ describe('DueDiligenceDetailPage', () => {
     expect(screen.getByText(/Programs: IRAN/)).toBeInTheDocument();
     expect(screen.getByText(/checksum of the routing number fails/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Karvelis Fuel Trading cargo seized' })).toHaveAttribute('href', 'https://example.com/karvelis');
     const link = screen.getByRole('link', { name: 'OFAC' });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
@@ -130,6 +131,7 @@ describe('DueDiligenceDetailPage', () => {
     renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
     expect(await screen.findByText(/the names below were not screened/)).toBeInTheDocument();
     expect(screen.getByText(/Blue Harbor — Not screened/)).toBeInTheDocument();
+    expect(screen.queryByText(/the names below were not screened/)).toBeInTheDocument();
   });
 
   it("opens with a 'no preview' message when the report cannot be loaded", async () => {

@@ -34,6 +34,13 @@ export const sanctionedFindings: DueFindings = {
   contact: { email_valid: true, free_mail: true, disposable: false, phone_valid: true, phone_country: 'US' },
   ust: { plausible: true, notes: ['About 10000 gallons per tank is a usual size.'] },
   missing: ['owner_name'],
+  adverse_media: [
+    {
+      field: 'business_name',
+      name: 'Karvelis Fuel Trading LLC',
+      articles: [{ id: 7, slug: 'karvelis-cargo', title: 'Karvelis Fuel Trading cargo seized', source_name: 'Reuters', url: 'https://example.com/karvelis', published_at: '2026-11-01T00:00:00.000Z' }],
+    },
+  ],
   risk: { rating: 'critical', reasons: ['Business name "Karvelis Fuel Trading LLC" matches the sanctions list entry "KARVELIS FUEL TRADING LLC" (98%).'] },
   narrative: { text: null, source: 'none', note: 'No language model is configured: this report has no narrative.' },
 };
