@@ -35,6 +35,7 @@ function describeImport(result: ListImportResult): string {
 }
 
 function describeUpdate(result: SourceUpdateResult): string {
+  const kept = result.hadStoredList ? 'the stored list stays in use.' : 'no list of this source is loaded yet.';
   switch (result.status) {
     case 'stored':
       return `✓ ${result.source}: new list stored (${result.entries} entries)`;
@@ -43,9 +44,9 @@ function describeUpdate(result: SourceUpdateResult): string {
     case 'not_modified':
       return `= ${result.source}: not modified since the last download`;
     case 'refused':
-      return `✗ ${result.source}: download REFUSED, the stored list stays in use. ${result.error ?? ''}`;
+      return `✗ ${result.source}: download REFUSED, ${kept} ${result.error ?? ''}`;
     case 'failed':
-      return `✗ ${result.source}: download failed, the stored list stays in use. ${result.error ?? ''}`;
+      return `✗ ${result.source}: download failed, ${kept} ${result.error ?? ''}`;
   }
 }
 

@@ -204,6 +204,8 @@ export interface SourceUpdateResult {
   status: 'stored' | 'unchanged' | 'not_modified' | 'refused' | 'failed';
   entries?: number;
   error?: string;
+  /** Whether a version of this source was stored before (and so stays in use after a failure). */
+  hadStoredList: boolean;
 }
 
 interface Downloaded {
@@ -260,7 +262,7 @@ async function updateSource(ctx: AppContext, source: SanctionsSource, urls: stri
         const state = states.get(url);
         await saveDownloadState(ctx.db, { url, source, etag: state?.etag ?? null, lastModified: state?.lastModified ?? null, checkedAt, lastError: null });
       }
-      return { source, status: 'not_modified' };
+      return { source, status: 'not_modified', hadStoredList: hasStored };
     }
     const files: Downloaded[] = [];
     for (const { url, result } of first) {
@@ -275,21 +277,21 @@ async function updateSource(ctx: AppContext, source: SanctionsSource, urls: stri
     );
     if (lists.length === 0) {
       await recordFailure('The downloaded files hold no recognisable list.');
-      return { source, status: 'refused', error: 'The downloaded files hold no recognisable list.' };
+      return { source, status: 'refused', error: 'The downloaded files hold no recognisable list.', hadStoredList: hasStored };
     }
     const [result] = await storeParsedLists(ctx, lists, { origin: urls[0]!, publishedAtFallback: newest });
     if (result!.status === 'refused') {
       await recordFailure(result!.reason ?? 'refused');
-      return { source, status: 'refused', entries: result!.entries, error: result!.reason };
+      return { source, status: 'refused', entries: result!.entries, error: result!.reason, hadStoredList: hasStored };
     }
     for (const file of files) {
       await saveDownloadState(ctx.db, { url: file.url, source, etag: file.etag, lastModified: file.lastModified, checkedAt, lastError: null });
     }
-    return { source, status: result!.status === 'stored' ? 'stored' : 'unchanged', entries: result!.entries };
+    return { source, status: result!.status === 'stored' ? 'stored' : 'unchanged', entries: result!.entries, hadStoredList: hasStored };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await recordFailure(message);
-    return { source, status: 'failed', error: message };
+    return { source, status: 'failed', error: message, hadStoredList: hasStored };
   }
 }
 

@@ -7,7 +7,7 @@ import { createTestContext, testDb, type TestContext } from '../../../test/build
 import { sanctionsDataDir } from '../../../test/screening';
 import type { AppContext } from '../../context';
 import { createPostgresEventBus } from '../../integrations/events/event-bus';
-import { importSanctionsPaths, updateSanctionsFromPublishers } from './screening-import.service';
+import { importConfiguredSanctionsPaths, importSanctionsPaths, updateSanctionsFromPublishers } from './screening-import.service';
 import { SANCTIONS_UPDATE_JOB } from './screening.jobs';
 import { listDownloadStates } from './screening.repository';
 import { getScreeningStatus, screenNames } from './screening.service';
@@ -51,6 +51,24 @@ describe('importing sanctions files', () => {
 
   it('refuses a path that does not exist', async () => {
     await expect(importSanctionsPaths(t.ctx, ['/nonexistent/sanctions'])).rejects.toThrow(/no such file or folder/);
+  });
+});
+
+describe('SANCTIONS_PATHS at start', () => {
+  it('imports the configured folders once, and a bad path never stops the server', async () => {
+    const t = await createTestContext({ env: { SANCTIONS_PATHS: `${sanctionsDataDir.sdnTiny},${sanctionsDataDir.un}` } });
+    try {
+      expect((await importConfiguredSanctionsPaths(t.ctx)).map((result) => [result.source, result.status])).toEqual([
+        ['ofac_sdn', 'stored'],
+        ['un', 'stored'],
+      ]);
+      expect((await importConfiguredSanctionsPaths(t.ctx)).map((result) => result.status)).toEqual(['unchanged', 'unchanged']);
+      const broken = { ...t.ctx, config: { ...t.ctx.config, SANCTIONS_PATHS: ['/nonexistent/lists'] } };
+      await expect(importConfiguredSanctionsPaths(broken)).resolves.toEqual([]);
+      expect((await getScreeningStatus(t.ctx)).lists.map((list) => list.source)).toEqual(['ofac_sdn', 'un']);
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -181,7 +199,7 @@ describe('downloading from the publishers', () => {
     const before = (await getScreeningStatus(t.ctx)).lists;
     publisher.state.failing.add('/un/consolidated.xml');
     const [result] = await updateSanctionsFromPublishers(t.ctx, ['un']);
-    expect(result).toMatchObject({ source: 'un', status: 'failed' });
+    expect(result).toMatchObject({ source: 'un', status: 'failed', hadStoredList: true });
     expect(result!.error).toMatch(/503/);
     expect((await getScreeningStatus(t.ctx)).lists).toEqual(before);
     publisher.state.failing.clear();

@@ -14,7 +14,7 @@ export function registerScreeningJobs(ctx: AppContext) {
       const results = await updateSanctionsFromPublishers(ctx);
       for (const result of results) {
         const log = result.status === 'failed' || result.status === 'refused' ? ctx.log.warn.bind(ctx.log) : ctx.log.info.bind(ctx.log);
-        log({ ...result }, `sanctions list ${result.source}: ${result.status}${result.error ? ` (${result.error}); the stored list stays in use` : ''}`);
+        log({ ...result }, `sanctions list ${result.source}: ${result.status}${result.error ? ` (${result.error})${result.hadStoredList ? '; the stored list stays in use' : ''}` : ''}`);
       }
     },
   });

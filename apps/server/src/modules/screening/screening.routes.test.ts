@@ -144,6 +144,16 @@ describe('/api/screening', () => {
       expect(missing.json().detail).toBe(screeningMessages.entityNotFound);
     });
 
+    it('keeps the order of a long batch', async () => {
+      const names = Array.from({ length: 60 }, (_, i) => (i === 30 ? 'Nordic Zephyra' : `Unlisted Fuel Buyer ${i}`));
+      const { results } = (await post('/api/screening/batch', { queries: names.map((name) => ({ name })) })).json();
+      expect(results.map((result: { name: string }) => result.name)).toEqual(names);
+      const hits = results.flatMap((result: { matches: { is_match: boolean; entity_id: string }[] }, position: number) =>
+        result.matches.filter((match) => match.is_match).map((match) => `${position}:${match.entity_id}`),
+      );
+      expect(hits).toEqual(['30:ofac_sdn:90003']);
+    });
+
     it('keeps a person from matching a vessel when the type is given', async () => {
       const anyType = (await get('/api/screening/search?q=Nordic%20Zephyra')).json();
       expect(anyType.matches[0]).toMatchObject({ entity_id: 'ofac_sdn:90003', type: 'vessel', is_match: true });

@@ -54,6 +54,8 @@ export interface ScreenNamesResult {
 }
 
 export const SCREENING_DEFAULT_LIMIT = 10;
+/** Names screened between two turns of the event loop in a batch. */
+const SCREENING_YIELD_EVERY = 25;
 /** Even without an event (one lost while a bus reconnected), an instance notices a new version within this time. */
 export const SCREENING_RECHECK_MS = 5 * 60_000;
 
@@ -224,15 +226,21 @@ export async function screenNames(
   const status = presentStatus(ctx, loaded);
   const threshold = status.threshold;
   const limit = opts.limit ?? SCREENING_DEFAULT_LIMIT;
-  const results = queries.map((query) => {
+  const results: ScreenNamesResult['results'] = [];
+  for (const [position, query] of queries.entries()) {
+    // A long batch lets other requests through now and then instead of holding the event loop.
+    if (position > 0 && position % SCREENING_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     // Nothing to compare in a name without a letter or digit (a blank form field).
-    if (!loaded.index || !/[\p{L}\p{N}]/u.test(query.name)) return { name: query.name, matches: [] };
+    if (!loaded.index || !/[\p{L}\p{N}]/u.test(query.name)) {
+      results.push({ name: query.name, matches: [] });
+      continue;
+    }
     const matches = loaded.index
       .search(query.name, { type: query.type, limit, minScore: opts.matchesOnly ? threshold : undefined })
       .map((match) => presentHit(match, loaded.entities.get(match.entity.id), threshold))
       .filter((hit) => !opts.matchesOnly || hit.isMatch);
-    return { name: query.name, matches };
-  });
+    results.push({ name: query.name, matches });
+  }
   return { status, results };
 }
 

@@ -18,7 +18,11 @@ export function ofacValue(raw: string | undefined): string | null {
 
 export function parseCsv(text: string, fileName: string, expectedFields: number): CsvResult {
   let body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  body = body.replace(/\u001a+\s*$/, '');
+  // OFAC ends its files with a DOS end-of-file byte (0x1A).
+  const eof = String.fromCharCode(0x1a);
+  let end = body.length;
+  while (end > 0 && (body[end - 1] === eof || /\s/.test(body[end - 1]))) end--;
+  if (end < body.length && body.slice(end).includes(eof)) body = body.slice(0, end) + '\n';
   const rows: string[][] = [];
   const problems: string[] = [];
   let field = '';

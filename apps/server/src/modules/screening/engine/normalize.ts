@@ -46,7 +46,12 @@ const LEGAL_FORMS: Array<[string, string]> = [
   ['societatea cu raspundere limitata', 'srl'],
   ['societe a responsabilite limitee', 'sarl'],
   ['obshchestvo s ogranichennoy otvetstvennostyu', 'llc'],
+  ['publichnoe aktsionernoe obshchestvo', 'pjsc'],
+  ['otkrytoe aktsionernoe obshchestvo', 'ojsc'],
+  ['zakrytoe aktsionernoe obshchestvo', 'cjsc'],
   ['aktsionernoe obshchestvo', 'jsc'],
+  ['aktsionernoye obshchestvo', 'jsc'],
+  ['obshchestvo s ogranichennoi otvetstvennostyu', 'llc'],
   ['limited', 'ltd'],
   ['incorporated', 'inc'],
   ['corporation', 'corp'],
@@ -127,24 +132,29 @@ function foldNumbers(words: string[]): string[] {
   return out;
 }
 const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
+
+/** Spellings of the same connector folded to one ("ibn", "ben" → "bin"; "el" → "al"). */
+const SAME_WORD: Record<string, string> = { ibn: 'bin', ben: 'bin', abou: 'abu', el: 'al', ul: 'al', ud: 'al' };
+/** Russian/Slavic patronymics ("Viktorovich", "Ivanovna") are middle names: they count less. */
+const PATRONYMIC = /(?:ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g', '8': 'b' };
 
 /** Folds a raw name to lower-case ASCII words separated by single spaces. */
 export function normalizeName(raw: string): string {
-  let s = raw.normalize('NFKC');
+  // Apostrophes and ayn/hamza marks join the word ("Qa'ida", "Sa’d", "ʿAbd").
+  let s = raw.normalize('NFKC').replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
   // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
-  s = s.replace(/[^\u0000-\u024f\s]+/g, (run) => ` ${anyAscii(run)} `);
+  s = s.replace(/[^\p{Script=Latin}\p{Script=Common}\p{M}\s]+/gu, (run) => ` ${anyAscii(run)} `);
   s = s.normalize('NFKD').replace(/\p{M}+/gu, '');
   // Run-together words written in camel case ("FridrichBuchenberg", "McKesson") split; the scorer
   // joins them back when the other name writes them as one word.
   s = s.replace(/([a-z])([A-Z])(?=[a-z])/g, '$1 $2');
   s = anyAscii(s).toLowerCase();
   s = s.replace(/&/g, ' and ');
-  s = s.replace(/['`\u2018\u2019\u02bc\u02bb]/g, '');
   // Acronyms with dots ("A.B.C.", "S.A.", "P.T.") keep their letters together.
-  s = s.replace(/\b(?:[a-z]\.){2,}/g, (m) => ` ${m.replace(/\./g, '')} `);
+  s = s.replace(/\b[a-z](?:\.[a-z])+\b\.?/g, (m) => ` ${m.replace(/\./g, '')} `);
   // A digit between letters is a look-alike letter ("I9or Sech1n").
   s = s.replace(/(?<=[a-z])[0-9](?=[a-z])|\b[0-9](?=[a-z]{2})|(?<=[a-z]{2})[0-9]\b/g, (d) => LEET[d] ?? d);
   s = s.replace(/[^a-z0-9]+/g, ' ');
@@ -155,10 +165,20 @@ export function isLegalFormCode(token: string): boolean {
   return LEGAL_CODES.has(token);
 }
 
+/** Legal forms of one family (joint-stock companies; limited companies) are close, not equal. */
+const LEGAL_FAMILY: Record<string, string> = {
+  jsc: 'jsc', ojsc: 'jsc', cjsc: 'jsc', pjsc: 'jsc', ag: 'jsc', sa: 'jsc', spa: 'jsc', nv: 'jsc', plc: 'jsc',
+  llc: 'ltd', ltd: 'ltd', gmbh: 'ltd', sarl: 'ltd', srl: 'ltd', bv: 'ltd', spzoo: 'ltd', sro: 'ltd', doo: 'ltd', pte: 'ltd', pty: 'ltd',
+  inc: 'inc', corp: 'inc', co: 'inc',
+};
+export function legalFamily(code: string): string {
+  return LEGAL_FAMILY[code] ?? code;
+}
+
 /** A short consonant skeleton: similar-sounding spellings (Mohammed/Muhammad, Zelenskyy/Selenskyj) share it. */
 export function phoneticKey(token: string): string {
   if (/^[0-9]+$/.test(token)) return token;
-  let s = token
+  const s = token
     .replace(/^x/, 's')
     .replace(/^kh/, 'h')
     .replace(/^wr/, 'r')
@@ -216,7 +236,7 @@ export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
  * kept with a low weight. A legal form is only treated as such when the name has other words.
  */
 export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
-  let words = foldNumbers(normalizeName(raw).split(' ').filter(Boolean));
+  let words = foldNumbers(normalizeName(raw).split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
   const person = type === 'person';
   if (person || type === undefined) {
     const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));
@@ -224,15 +244,15 @@ export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
   }
   const folded = person ? words.map((text) => ({ text, legal: false })) : foldLegalForms(words);
   const allLegal = folded.every((t) => t.legal);
-  return folded.map(({ text, legal }) => {
+  return folded.map(({ text, legal }, index) => {
     const role: TokenRole =
       legal && !allLegal
         ? 'legal_form'
-        : /^[0-9]+$/.test(text) || (!person && folded.length > 1 && text.length > 1 && ROMAN.test(text))
+        : /^[0-9]+$/.test(text) || (!person && index > 0 && text !== '' && ROMAN.test(text))
           ? 'number'
           : PARTICLES.has(text) && folded.length > 1
             ? 'particle'
-            : COMMON.has(text) && folded.length > 1
+            : (COMMON.has(text) || (person && PATRONYMIC.test(text))) && folded.length > 1
               ? 'common'
               : 'name';
     return { text, role, weight: TOKEN_WEIGHTS[role], phonetic: phoneticKey(text) };

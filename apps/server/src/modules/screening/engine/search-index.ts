@@ -7,7 +7,7 @@ import type { SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, S
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
 /** Candidates fully scored per search, best blocking evidence first. */
-const MAX_CANDIDATES = 120;
+const MAX_CANDIDATES = 80;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
 
@@ -50,7 +50,9 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const keys = new Set(tokens.flatMap(blockingKeys));
       // A name made only of particles or legal forms is still findable by its words.
       if (keys.size === 0) for (const t of tokens) keys.add(`t:${t.text}`);
-      for (const key of keys) {
+      const group = entity.type === 'person' ? 'P' : 'O';
+      for (const bare of keys) {
+        const key = group + bare;
         const list = postings.get(key);
         if (list) list.push(id);
         else postings.set(key, [id]);
@@ -58,30 +60,49 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
   });
 
-  function candidates(query: NameToken[]): number[] {
-    const evidence = new Map<number, number>();
+  // Per-search scratch space for blocking evidence, reused across searches.
+  const evidence = new Float64Array(names.length);
+  const touched = new Int32Array(names.length);
+
+  /** Names of persons (group P) or of everything else (group O) sharing blocking keys with the query, best evidence first. */
+  function candidates(query: NameToken[], group: 'P' | 'O'): number[] {
+    if (query.length === 0) return [];
     const lookups: Array<{ list: number[]; weight: number }> = [];
+    const seenKeys = new Set<string>();
     for (const token of query) {
       const keys = blockingKeys(token);
       if (keys.length === 0) keys.push(`t:${token.text}`);
       for (const key of keys) {
-        const list = postings.get(key);
+        if (seenKeys.has(key)) continue;
+        seenKeys.add(key);
+        const list = postings.get(group + key);
         if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : 0.8) });
       }
     }
     lookups.sort((a, b) => a.list.length - b.list.length);
+    let count = 0;
     lookups.forEach(({ list, weight }, k) => {
       // Rarer keys say more: scale by inverse frequency.
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
       const onlyKnown = k > 0 && list.length > MAX_POSTING;
       for (const id of list) {
-        const current = evidence.get(id);
-        if (current !== undefined) evidence.set(id, current + w);
-        else if (!onlyKnown) evidence.set(id, w);
+        if (evidence[id] > 0) evidence[id] += w;
+        else if (!onlyKnown) {
+          evidence[id] = w;
+          touched[count++] = id;
+        }
       }
     });
-    return [...evidence.entries()]
+    // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
+    const queryLength = new Set(query.map((t) => t.text)).size;
+    const ranked: Array<[number, number]> = [];
+    for (let k = 0; k < count; k++) {
+      const id = touched[k];
+      ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+      evidence[id] = 0;
+    }
+    return ranked
       .sort((a, b) => b[1] - a[1])
       .slice(0, MAX_CANDIDATES)
       .map(([id]) => id);
@@ -93,14 +114,18 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     search(name: string, opts: SearchOptions = {}): ScreeningMatch[] {
       const limit = opts.limit ?? 10;
       const minScore = opts.minScore ?? 0;
-      const query = tokenizeName(name, opts.type);
-      if (query.length === 0 || limit <= 0) return [];
-      const memo: PairMemo = new Map();
+      // The query is read with each candidate's rules: person rules (honorifics dropped, no legal
+      // forms: "PAO" and "AG" are names) for persons, organisation rules for everything else.
+      const asPerson = opts.type && opts.type !== 'person' ? [] : tokenizeName(name, 'person');
+      const asOther = opts.type === 'person' ? [] : tokenizeName(name, opts.type ?? 'organization');
+      if ((asPerson.length === 0 && asOther.length === 0) || limit <= 0) return [];
+      const memo: PairMemo = new WeakMap();
       const best = new Map<number, { named: IndexedName; result: ReturnType<typeof scoreTokens>; score: number }>();
-      for (const id of candidates(query)) {
+      for (const id of [...candidates(asPerson, 'P'), ...candidates(asOther, 'O')]) {
         const named = names[id];
         const entity = entities[named.entity];
         if (opts.type && entity.type !== opts.type) continue;
+        const query = entity.type === 'person' ? asPerson : asOther;
         const result = scoreTokens(query, named.tokens, entity.type, memo);
         const score = Math.round(result.score * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
         if (score < minScore || score === 0) continue;

@@ -1,24 +1,28 @@
 // String similarity for single tokens: Jaro-Winkler and Levenshtein, blended.
 
-export function levenshtein(a: string, b: string, max = Infinity): number {
+// Scratch rows reused across calls: the matcher calls these hundreds of times per search.
+let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+let flagsA = new Uint8Array(64);
+let flagsB = new Uint8Array(64);
+
+/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = new Array<number>(b.length + 1);
-  let curr = new Array<number>(b.length + 1);
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  if (rows[0].length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
+  let [before, prev, curr] = rows;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     curr[0] = i;
-    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j] + 1, curr[j - 1] + 1, prev[j - 1] + cost);
-      // Adjacent transposition counts as one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev[j - 2] ?? 0) + 1);
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j] + 1, curr[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, before[j - 2] + 1);
       curr[j] = v;
-      if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
-    [prev, curr] = [curr, prev];
+    [before, prev, curr] = [prev, curr, before];
   }
   return prev[b.length];
 }
@@ -29,15 +33,17 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const aMatched = new Array<boolean>(la).fill(false);
-  const bMatched = new Array<boolean>(lb).fill(false);
+  if (flagsA.length < la) flagsA = new Uint8Array(la * 2);
+  if (flagsB.length < lb) flagsB = new Uint8Array(lb * 2);
+  const aMatched = flagsA.fill(0, 0, la);
+  const bMatched = flagsB.fill(0, 0, lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const from = Math.max(0, i - window);
     const to = Math.min(lb - 1, i + window);
     for (let j = from; j <= to; j++) {
       if (!bMatched[j] && a[i] === b[j]) {
-        aMatched[i] = bMatched[j] = true;
+        aMatched[i] = bMatched[j] = 1;
         matches++;
         break;
       }

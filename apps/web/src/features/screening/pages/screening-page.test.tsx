@@ -1,11 +1,13 @@
 import type { ScreeningListsResponse, ScreeningMatch } from '@fueldesk/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import i18n from '@/lib/i18n';
+import { startServerEvents } from '@/lib/server-events';
+import { installFakeEventSource } from '@/lib/testing/fake-event-source';
 import { mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import ScreeningPage from './screening-page';
@@ -140,5 +142,23 @@ describe('ScreeningPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Screen' }));
     expect(await screen.findByText('The name could not be screened.')).toBeInTheDocument();
+  });
+
+  it('shows a newly loaded list as soon as the server announces it', async () => {
+    const EventSourceStub = installFakeEventSource();
+    let loaded = false;
+    mockApi({
+      'GET /api/screening/lists': () => ({ body: loaded ? loadedLists : { loaded: false, threshold: 0.8, lists: [] } }),
+      'POST /api/events/token': () => ({ body: { token: 'stream-token', expires_in: 60 } }),
+    });
+    renderPage();
+    const stop = startServerEvents();
+    expect(await screen.findByRole('heading', { name: 'No sanctions list is loaded' })).toBeInTheDocument();
+    await waitFor(() => expect(EventSourceStub.latest()).toBeDefined());
+    loaded = true;
+    EventSourceStub.latest()!.emit('screening_lists_updated', { lists: [{ source: 'ofac_sdn', entries: 8977 }] });
+    expect(await screen.findByRole('region', { name: 'Loaded lists' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toBeInTheDocument();
+    stop();
   });
 });

@@ -1,7 +1,10 @@
+import { SCREENING_LISTS_UPDATED_EVENT } from '@fueldesk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
+import { useServerEvent } from '@/lib/server-events';
 import { useScreeningLists } from '../api/screening-api';
 import { BatchScreening } from '../components/batch-screening';
 import { ListStatusPanel } from '../components/list-status-panel';
@@ -11,6 +14,9 @@ import { ScreeningSearch } from '../components/screening-search';
 export default function ScreeningPage() {
   const { t } = useTranslation('screening');
   const lists = useScreeningLists();
+  const queryClient = useQueryClient();
+  // A new list version was stored (an import or the daily download): show it and screen against it.
+  useServerEvent(SCREENING_LISTS_UPDATED_EVENT, () => void queryClient.invalidateQueries({ queryKey: ['screening'] }));
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 p-4 sm:p-6">
