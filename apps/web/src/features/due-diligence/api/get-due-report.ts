@@ -1,4 +1,4 @@
-import { DUE_POLL_INTERVAL_MS, type DueReport } from '@fueldesk/contracts';
+import { DUE_CACHE_MS, DUE_POLL_INTERVAL_MS, type DueReport } from '@fueldesk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dueKeys } from './get-due-reports';
@@ -13,6 +13,8 @@ export function dueReportQueryOptions(id: string) {
     queryKey: dueKeys.report(id),
     queryFn: ({ signal }) => getDueReport(id, signal),
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? DUE_POLL_INTERVAL_MS : false),
+    // A finished report never changes: it is kept for SPEC.md §9's 10 minutes.
+    staleTime: (query) => (query.state.data?.status === 'processing' ? 0 : DUE_CACHE_MS),
   });
 }
 
