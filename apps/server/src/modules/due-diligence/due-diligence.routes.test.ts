@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DUE_REPORT_READY_EVENT, dueMessages, type DueReport } from '@fueldesk/contracts';
+import { DUE_REPORT_READY_EVENT, dueFormSections, dueMessages, type DueReport } from '@fueldesk/contracts';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
@@ -78,6 +79,20 @@ describe('/api/due', () => {
     expect((await get('/api/due/report/not-a-uuid')).statusCode).toBe(400);
     expect((await get('/api/due/reports?limit=500')).statusCode).toBe(400);
     expect(await t.ctx.db.select().from(dueReports).where(eq(dueReports.userId, userId))).toHaveLength(0);
+  });
+
+  it('never answers 500 to arbitrary form values', async () => {
+    const { headers } = await createSignedInUser(t.ctx, { planCode: 'premium_enterprise' });
+    const keys = Object.values(dueFormSections).flat();
+    const value = fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string()));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys, 'other'), value), fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)), async (extra, contactName) => {
+        const response = await create({ description: 'x', contact_name: contactName, extra }, headers);
+        expect([201, 400, 403]).toContain(response.statusCode);
+        if (response.statusCode === 400) expect(response.json().code).toBe('VALIDATION_ERROR');
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('creates a processing report at once; the job makes it ready and tells the owner; without a list it is incomplete', async () => {
