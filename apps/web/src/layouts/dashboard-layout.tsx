@@ -2,6 +2,7 @@ import { isRestrictedClient, planNameFromCode } from '@fueldesk/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { DueReportWatcher } from '@/features/due-diligence/components/due-report-watcher';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
 import { SessionKeeper, useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
 import { readBoolean, writeBoolean } from '@/lib/storage';
@@ -76,6 +77,7 @@ export default function DashboardLayout() {
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SkipLink />
       <SessionKeeper />
+      {isRestrictedClient({ role, is_superadmin: isSuperadmin }) ? null : <DueReportWatcher />}
       <NavigationProgress active={navigation.state === 'loading'} />
       <Sidebar
         id={sidebarId}

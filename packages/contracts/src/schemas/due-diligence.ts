@@ -162,6 +162,14 @@ export const dueFindingsSchema = z.object({
   }),
   ust: z.object({ plausible: z.boolean().nullable(), notes: z.array(z.string()) }),
   missing: z.array(z.string()),
+  /** Articles of FuelDesk's own news store that mention a screened name (no sanctions list covers them), newest first. */
+  adverse_media: z.array(
+    z.object({
+      field: z.string(),
+      name: z.string(),
+      articles: z.array(z.object({ id: z.number(), slug: z.string(), title: z.string(), source_name: z.string(), url: z.string(), published_at: z.string() })),
+    }),
+  ),
   risk: z.object({ rating: z.enum(dueRiskRatings), reasons: z.array(z.string()) }),
   narrative: z.object({ text: z.string().nullable(), source: z.enum(['model', 'none']), note: z.string() }),
 });

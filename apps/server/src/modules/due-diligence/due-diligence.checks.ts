@@ -120,7 +120,7 @@ export function checkUst(form: Record<string, string>, lang: DueLang): DueFindin
       notes.push(dueText(lang, 'ustUsage', { max: String(MAX_MONTHLY_TURNOVERS) }));
     } else notes.push(dueText(lang, 'ustUsageOk', { turns: (usage / capacity).toFixed(1) }));
   }
-  if (facility && !/^[A-Za-z0-9][A-Za-z0-9 .\/-]{2,24}$/.test(facility)) {
+  if (facility && !/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,24}$/.test(facility)) {
     plausible = false;
     notes.push(dueText(lang, 'ustFacility'));
   } else if (!facility) notes.push(dueText(lang, 'ustFacilityMissing'));

@@ -61,6 +61,12 @@ export function renderReportPdf(report: PdfReport, lang: DueLang): Promise<Buffe
   heading(dueLabel(lang, 'missing'));
   if (findings.missing.length === 0) doc.text(dueLabel(lang, 'nothingMissing'));
   for (const field of findings.missing) bullet(dueFieldLabel(lang, field));
+  heading(dueLabel(lang, 'adverseMedia'));
+  if (findings.adverse_media.length === 0) doc.text(dueLabel(lang, 'noAdverseMedia'));
+  for (const media of findings.adverse_media) {
+    bullet(media.name);
+    for (const article of media.articles) doc.text(`${article.title} (${article.source_name}, ${article.published_at.slice(0, 10)}) ${article.url}`, { indent: 24 });
+  }
   heading(dueLabel(lang, 'narrative'));
   if (findings.narrative.text) doc.text(findings.narrative.text).moveDown(0.3);
   doc.fillColor('#555').text(findings.narrative.note).fillColor('#000');

@@ -54,6 +54,14 @@ export function renderReportHtml(findings: DueFindings, lang: DueLang): string {
     `<h3>${escapeHtml(dueLabel(lang, 'missing'))}</h3>` +
       (findings.missing.length ? list(findings.missing.map((field) => dueFieldLabel(lang, field))) : `<p>${escapeHtml(dueLabel(lang, 'nothingMissing'))}</p>`),
   );
+  parts.push(`<h3>${escapeHtml(dueLabel(lang, 'adverseMedia'))}</h3>`);
+  if (findings.adverse_media.length === 0) parts.push(`<p>${escapeHtml(dueLabel(lang, 'noAdverseMedia'))}</p>`);
+  for (const media of findings.adverse_media) {
+    const links = media.articles.map(
+      (article) => `<li><a href="${escapeHtml(article.url)}">${escapeHtml(article.title)}</a> (${escapeHtml(article.source_name)}, ${escapeHtml(article.published_at.slice(0, 10))})</li>`,
+    );
+    parts.push(`<p><strong>${escapeHtml(media.name)}</strong></p><ul>${links.join('')}</ul>`);
+  }
   parts.push(`<h3>${escapeHtml(dueLabel(lang, 'narrative'))}</h3>`);
   if (findings.narrative.text) {
     for (const paragraph of findings.narrative.text.split(/\n{2,}/)) parts.push(`<p>${escapeHtml(paragraph.trim())}</p>`);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DUE_REPORT_READY_EVENT, dueMessages, type DueReport } from '@fueldesk/contracts';
+import { DUE_REPORT_READY_EVENT, dueFormSections, dueMessages, type DueReport } from '@fueldesk/contracts';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
@@ -78,6 +79,20 @@ describe('/api/due', () => {
     expect((await get('/api/due/report/not-a-uuid')).statusCode).toBe(400);
     expect((await get('/api/due/reports?limit=500')).statusCode).toBe(400);
     expect(await t.ctx.db.select().from(dueReports).where(eq(dueReports.userId, userId))).toHaveLength(0);
+  });
+
+  it('never answers 500 to arbitrary form values', async () => {
+    const { headers } = await createSignedInUser(t.ctx, { planCode: 'premium_enterprise' });
+    const keys = Object.values(dueFormSections).flat();
+    const value = fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string()));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys, 'other'), value), fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)), async (extra, contactName) => {
+        const response = await create({ description: 'x', contact_name: contactName, extra }, headers);
+        expect([201, 400, 403]).toContain(response.statusCode);
+        if (response.statusCode === 400) expect(response.json().code).toBe('VALIDATION_ERROR');
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('creates a processing report at once; the job makes it ready and tells the owner; without a list it is incomplete', async () => {
@@ -166,6 +181,39 @@ describe('/api/due', () => {
     const clean = (await create(createBody())).json<DueReport>();
     await produceDueReport(t.ctx, clean.id, { writer: null });
     expect((await get(`/api/due/report/${clean.id}`)).json<DueReport>().findings?.risk.rating).toBe('low');
+  });
+
+  it("lists FuelDesk's own news articles that mention a screened name, newest first, with links", async () => {
+    const article = (title: string, url: string, publishedAt: string) => ({
+      title,
+      summary: 'Port authorities held a cargo.',
+      category: 'oil',
+      source_name: 'Harbor Wire',
+      source_url: url,
+      published_at: publishedAt,
+    });
+    for (const body of [
+      article('Tessaly Okonkwo-Bramble fined over diesel cargo', 'https://news.example.com/a', '2026-10-01T00:00:00.000Z'),
+      article('Regulator names Tessaly Okonkwo-Bramble again', 'https://news.example.com/b', '2026-11-01T00:00:00.000Z'),
+      article('Okonkwo opens a station; Bramble closes one', 'https://news.example.com/c', '2026-11-02T00:00:00.000Z'),
+    ]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/admin/news', headers: admin, payload: body })).statusCode).toBe(201);
+    }
+    const created = (await create(createBody(validDueForm({ buyer_name: 'Tessaly Okonkwo-Bramble' })))).json<DueReport>();
+    await produceDueReport(t.ctx, created.id, { writer: null });
+    const ready = (await get(`/api/due/report/${created.id}`)).json<DueReport>();
+    expect(ready.findings?.adverse_media).toEqual([
+      {
+        field: 'buyer_name',
+        name: 'Tessaly Okonkwo-Bramble',
+        articles: [
+          expect.objectContaining({ title: 'Regulator names Tessaly Okonkwo-Bramble again', url: 'https://news.example.com/b', source_name: 'Harbor Wire' }),
+          expect.objectContaining({ title: 'Tessaly Okonkwo-Bramble fined over diesel cargo' }),
+        ],
+      },
+    ]);
+    expect(ready.findings?.risk.reasons.join(' ')).toContain('2 news article(s) in FuelDesk mention "Tessaly Okonkwo-Bramble"');
+    expect(ready.content).toContain('href="https://news.example.com/b"');
   });
 
   it('rates failed checks medium, with the reason for each', async () => {

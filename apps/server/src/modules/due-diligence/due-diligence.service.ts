@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { createNarrativeWriter, type NarrativeWriter } from '../../integrations/llm/narrative-writer';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
+import { findNewsMentioning } from '../news/news.service';
 import { screenNames } from '../screening/screening.service';
 import { checkContact, checkFederalTaxId, checkRoutingNumber, checkUst, listMissingFields } from './due-diligence.checks';
 import { dueFieldLabel, dueText, type DueLang } from './due-diligence.messages';
@@ -63,6 +64,8 @@ const screenedFields: { field: keyof DueForm; type: EntityType }[] = [
 const principalFields = new Set<string>(['business_name', 'legal_business_name', 'owner_name']);
 /** From this score a match on the business or an owner is `critical`. */
 const CRITICAL_SCORE = 0.95;
+/** Articles kept per name in the adverse-media section. */
+const DUE_ADVERSE_MEDIA_LIMIT = 5;
 
 const planLimitMessages: Record<Lang, (limit: number) => string> = {
   en: (limit) => `You have used the ${limit} due diligence reports of your plan this month. Upgrade your plan to create more.`,
@@ -196,6 +199,9 @@ export function rateRisk(findings: Omit<DueFindings, 'risk' | 'narrative'>, lang
   if (findings.contact.disposable) mediumFlags.push(dueText(lang, 'disposableEmail'));
   if (findings.contact.phone_valid === false) mediumFlags.push(dueText(lang, 'phoneInvalid'));
   if (findings.ust.plausible === false) mediumFlags.push(dueText(lang, 'ustImplausible'));
+  for (const media of findings.adverse_media) {
+    mediumFlags.push(dueText(lang, 'adverseMedia', { count: String(media.articles.length), name: media.name }));
+  }
   if (findings.missing.length >= 5) mediumFlags.push(dueText(lang, 'missingMany', { count: String(findings.missing.length) }));
   // Several independent failed checks together are as serious as a weak sanctions signal.
   for (const flag of mediumFlags) raise(mediumFlags.length >= 3 ? 2 : 1, flag);
@@ -219,6 +225,20 @@ export function buildNarrativePrompt(findings: Omit<DueFindings, 'narrative'>, l
 interface ProduceOptions {
   /** Overrides the writer built from LLM_* (tests); null means none. */
   writer?: NarrativeWriter | null;
+}
+
+/** News articles per screened name (each distinct name searched once); names without any are left out. */
+async function findAdverseMedia(ctx: AppContext, screening: { field: string; name: string }[]): Promise<DueFindings['adverse_media']> {
+  const found: DueFindings['adverse_media'] = [];
+  const seen = new Set<string>();
+  for (const { field, name } of screening) {
+    const key = name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const articles = await findNewsMentioning(ctx, name, DUE_ADVERSE_MEDIA_LIMIT);
+    if (articles.length > 0) found.push({ field, name, articles });
+  }
+  return found;
 }
 
 /** All findings of a form: screening, the bank, tax id, contact and UST checks, missing information, the rating. */
@@ -249,6 +269,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
     contact: checkContact({ email: form.email ?? '', phone: form.phone ?? '', country: form.country ?? '' }),
     ust: checkUst(form, lang),
     missing: listMissingFields(form),
+    adverse_media: await findAdverseMedia(ctx, screening),
   };
   return { ...partial, risk: rateRisk(partial, lang) };
 }

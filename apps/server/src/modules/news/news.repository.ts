@@ -159,3 +159,21 @@ export async function saveFeedState(db: DbOrTx, state: Omit<typeof newsFeeds.$in
   const { url: _url, ...changes } = state;
   await db.insert(newsFeeds).values(state).onConflictDoUpdate({ target: newsFeeds.url, set: changes });
 }
+
+/** Articles whose indexed text holds the phrase (words adjacent, in order), newest first. */
+export async function listArticlesMentioningPhrase(db: DbOrTx, phrase: string, limit: number): Promise<Pick<NewsArticleRow, 'id' | 'slug' | 'title' | 'sourceName' | 'sourceUrl' | 'publishedAt'>[]> {
+  const query = sql`(phraseto_tsquery('simple'::regconfig, ${phrase}) || phraseto_tsquery('english'::regconfig, ${phrase}) || phraseto_tsquery('spanish'::regconfig, ${phrase}))`;
+  return db
+    .select({
+      id: newsArticles.id,
+      slug: newsArticles.slug,
+      title: newsArticles.title,
+      sourceName: newsArticles.sourceName,
+      sourceUrl: newsArticles.sourceUrl,
+      publishedAt: newsArticles.publishedAt,
+    })
+    .from(newsArticles)
+    .where(sql`${newsArticles.searchVector} @@ ${query}`)
+    .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
+    .limit(limit);
+}

@@ -22,6 +22,7 @@ import {
   findArticleIdBySourceUrl,
   insertArticleIfNew,
   listArticles,
+  listArticlesMentioningPhrase,
   listSlugsStartingWith,
   updateArticle,
   type NewNewsArticle,
@@ -232,4 +233,23 @@ function readUniqueViolation(error: unknown): boolean {
     current = current.cause as typeof current;
   }
   return false;
+}
+
+export interface NewsMention {
+  id: number;
+  slug: string;
+  title: string;
+  source_name: string;
+  url: string;
+  published_at: string;
+}
+
+/**
+ * The stored articles that mention a name as a phrase (full-text search), most recent first: the
+ * adverse-media part of a due-diligence report. Names of fewer than two letters match nothing.
+ */
+export async function findNewsMentioning(ctx: AppContext, name: string, limit = 5): Promise<NewsMention[]> {
+  if ((name.match(/\p{L}/gu) ?? []).length < 2) return [];
+  const rows = await listArticlesMentioningPhrase(ctx.db, name, limit);
+  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, source_name: row.sourceName, url: row.sourceUrl, published_at: row.publishedAt.toISOString() }));
 }

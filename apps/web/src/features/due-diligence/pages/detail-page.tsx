@@ -1,5 +1,103 @@
-import { NotBuiltPage } from '@/components/ui/not-built-page';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDueReport } from '../api/get-due-report';
+import { downloadDueReportPdf } from '../api/download-due-report-pdf';
+import { ReportStatusBadge } from '../components/report-badges';
+import { ReportFindings } from '../components/report-findings';
+import { prepareReportContent } from '../lib/report-content';
 
+/** /due-diligence/detail?id=…: one report, its findings, PDF download and print. */
 export default function DueDiligenceDetailPage() {
-  return <NotBuiltPage titleKey="sections.dueDiligenceDetail" />;
+  const { t } = useTranslation('due');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const state = location.state as { reportId?: unknown; title?: unknown } | null;
+  const id = params.get('id') ?? (typeof state?.reportId === 'string' ? state.reportId : null);
+  const report = useDueReport(id);
+  const [pdfFailed, setPdfFailed] = useState(false);
+  const content = useMemo(() => (report.data?.content ? prepareReportContent(report.data.content) : ''), [report.data?.content]);
+  const back = (
+    <Link to="/due-diligence" className={buttonClassName('ghost', 'self-start print:hidden')}>
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (!id) {
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
+        <p role="alert">{t('detail.noId')}</p>
+        {back}
+      </div>
+    );
+  }
+  if (report.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-3 p-6 text-slate-600 dark:text-slate-400">
+        <Spinner className="size-5" />
+        {t('detail.loading')}
+      </p>
+    );
+  }
+  if (report.isError) {
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
+        {typeof state?.title === 'string' ? <h2 className="text-lg font-semibold">{state.title}</h2> : null}
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {t('detail.noPreview')}
+        </p>
+        {back}
+      </div>
+    );
+  }
+
+  const data = report.data;
+  const download = async () => {
+    setPdfFailed(false);
+    try {
+      await downloadDueReportPdf(data.id, `due-diligence-${data.id}.pdf`);
+    } catch {
+      setPdfFailed(true);
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{data.title}</h2>
+        <ReportStatusBadge status={data.status} />
+      </div>
+      {data.status === 'processing' ? (
+        <p role="status" className="flex items-center gap-3 text-slate-700 dark:text-slate-300">
+          <Spinner className="size-5" />
+          {t('detail.processing')}
+        </p>
+      ) : null}
+      {data.status === 'failed' ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {t('detail.failed', { reason: data.failure_reason ?? '' })}
+        </p>
+      ) : null}
+      {data.status === 'ready' ? (
+        <div className="flex gap-3 print:hidden">
+          <Button onClick={() => void download()}>{t('detail.pdf')}</Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            {t('detail.print')}
+          </Button>
+        </div>
+      ) : null}
+      {pdfFailed ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('detail.pdfError')}</p> : null}
+      {data.findings ? <ReportFindings findings={data.findings} /> : null}
+      {content ? (
+        <details className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <summary className="cursor-pointer font-semibold">{t('detail.content')}</summary>
+          {/* Sanitized on the server when stored and again here (prepareReportContent). */}
+          <div className="prose prose-sm mt-3 max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: content }} />
+        </details>
+      ) : null}
+      {back}
+    </div>
+  );
 }

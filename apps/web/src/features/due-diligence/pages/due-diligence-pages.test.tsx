@@ -1,0 +1,142 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import i18n from '@/lib/i18n';
+import { mockApi } from '@/lib/testing/mock-api';
+import { seedSession } from '@/test/render-app';
+import { readPendingContact } from '../lib/pending-contact';
+import { readyReport, sanctionedFindings, starterUsage } from '../testing/due-fixtures';
+import DueDiligenceCreatePage from './create-page';
+import DueDiligenceDetailPage from './detail-page';
+import DueDiligenceOverviewPage from './overview-page';
+
+function renderAt(element: ReactNode, path = '/') {
+  seedSession();
+  const user = userEvent.setup();
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { user };
+}
+
+afterEach(async () => {
+  sessionStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+describe('DueDiligenceOverviewPage', () => {
+  it('lists the reports newest first with status, rating and the usage meter', async () => {
+    const processing = { ...readyReport, id: 'b2', title: 'Ivor Peltomaa', status: 'processing' as const, rating: null, content: '', completed_at: null };
+    mockApi({
+      'GET /api/due/reports': () => ({ body: [processing, readyReport] }),
+      'GET /api/due/usage': () => ({ body: starterUsage }),
+    });
+    renderAt(<DueDiligenceOverviewPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your reports…');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Ivor Peltomaa');
+    expect(rows[1]).toHaveTextContent('Processing');
+    expect(rows[2]).toHaveTextContent('Ready');
+    expect(rows[2]).toHaveTextContent('Critical');
+    expect(await screen.findByText(/1 of 3 this month/)).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('link', { name: 'Open the report for Dana Whitfield' })).toHaveAttribute('href', `/due-diligence/detail?id=${readyReport.id}`);
+  });
+
+  it('shows the empty state, and SPEC.md §8 text when the list fails', async () => {
+    mockApi({ 'GET /api/due/reports': () => ({ body: { not: 'an array' } }), 'GET /api/due/usage': () => ({ body: starterUsage }) });
+    renderAt(<DueDiligenceOverviewPage />);
+    expect(await screen.findByText('You have no due diligence reports yet.')).toBeInTheDocument();
+  });
+
+  it('shows the error state in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockApi({ 'GET /api/due/reports': () => ({ status: 500, body: {} }), 'GET /api/due/usage': () => ({ body: starterUsage }) });
+    renderAt(<DueDiligenceOverviewPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los informes');
+  });
+});
+
+describe('DueDiligenceCreatePage', () => {
+  it('validates as the user types with SPEC.md §5 messages and sends nothing until valid', async () => {
+    const api = mockApi({ 'GET /api/due/usage': () => ({ body: starterUsage }) });
+    const { user } = renderAt(<DueDiligenceCreatePage />);
+    await user.type(await screen.findByLabelText(/Routing number/), '12a');
+    expect(await screen.findByText('Numbers only.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Routing number/));
+    await user.type(screen.getByLabelText(/Routing number/), '1234');
+    expect(await screen.findByText('The routing number must have 9 digits.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'dana@');
+    expect(await screen.findByText('Invalid email.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(await screen.findByText('Enter a business name or DBA.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a contact or owner.')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your consent.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/due/create')).toHaveLength(0);
+  });
+
+  it('asks for confirmation, sends the form and says it is processing', async () => {
+    const api = mockApi({
+      'GET /api/due/usage': () => ({ body: starterUsage }),
+      'POST /api/due/create': () => ({ status: 201, body: { ...readyReport, status: 'processing', content: '', findings: null } }),
+    });
+    const { user } = renderAt(<DueDiligenceCreatePage />);
+    await user.type(await screen.findByLabelText(/Business name or DBA/), 'Blue Harbor Fuels');
+    await user.type(screen.getByLabelText(/Contact or owner name/), 'Dana Whitfield');
+    await user.type(screen.getByLabelText(/Routing number/), '021000021');
+    await user.click(screen.getByLabelText(/I confirm that the counterparty consented/));
+    await user.click(screen.getByRole('button', { name: 'Create report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create this report?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, create it' }));
+    expect(await screen.findByText('Your report on Dana Whitfield is processing. You will be notified when it is ready.')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST /api/due/create');
+    expect(sent!.body).toMatchObject({ contact_name: 'Dana Whitfield', extra: { business_name: 'Blue Harbor Fuels', routing_number: '021000021', consent: true } });
+    expect(readPendingContact()).toEqual({ contactName: 'Dana Whitfield', timestamp: Date.parse(readyReport.created_at) });
+  });
+
+  it('shows the plan-limit banner with a link to the plans', async () => {
+    mockApi({ 'GET /api/due/usage': () => ({ body: { ...starterUsage, used: 3, remaining: 0 } }) });
+    renderAt(<DueDiligenceCreatePage />);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent("You have reached your plan's report limit");
+    expect(within(banner).getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/#plans');
+  });
+});
+
+describe('DueDiligenceDetailPage', () => {
+  it('shows the rating, the matches with score and programs, the checks and a sanitized report', async () => {
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: readyReport }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByRole('heading', { name: 'Dana Whitfield' })).toBeInTheDocument();
+    expect(screen.getAllByText('Critical').length).toBeGreaterThan(0);
+    expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/)).toBeInTheDocument();
+    expect(screen.getByText(/Programs: IRAN/)).toBeInTheDocument();
+    expect(screen.getByText(/checksum of the routing number fails/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Karvelis Fuel Trading cargo seized' })).toHaveAttribute('href', 'https://example.com/karvelis');
+    const link = screen.getByRole('link', { name: 'OFAC' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('says plainly that nothing was screened when no list was loaded', async () => {
+    const incomplete = { ...readyReport, rating: 'incomplete' as const, findings: { ...sanctionedFindings, lists: [], screening: [{ field: 'business_name', name: 'Blue Harbor', matches: [] }], risk: { rating: 'incomplete' as const, reasons: ['Not screened: no sanctions list is loaded.'] } } };
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: incomplete }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByText(/the names below were not screened/)).toBeInTheDocument();
+    expect(screen.getByText(/Blue Harbor — Not screened/)).toBeInTheDocument();
+    expect(screen.queryByText(/the names below were not screened/)).toBeInTheDocument();
+  });
+
+  it("opens with a 'no preview' message when the report cannot be loaded", async () => {
+    mockApi({});
+    renderAt(<DueDiligenceDetailPage />, '/due-diligence/detail?id=missing');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No preview is available for this report.');
+  });
+});
