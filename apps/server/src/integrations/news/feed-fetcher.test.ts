@@ -124,6 +124,30 @@ describe('fetchFeed', () => {
   });
 });
 
+
+describe('fetchFeed on a dropped connection', () => {
+  it('tries once more when the peer resets the connection before answering, and gives up on the second reset', async () => {
+    let resets = 1;
+    handler = (req, res) => {
+      if (resets > 0) {
+        resets -= 1;
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedXml);
+    };
+    expect(await fetchFeed(options(`${base}/flaky`))).toMatchObject({ status: 'ok', body: feedXml });
+    expect(seen).toHaveLength(2);
+
+    seen = [];
+    resets = 2;
+    const error = await fetchFeed(options(`${base}/flaky`)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FeedFetchError);
+    expect(error).toMatchObject({ message: expect.stringContaining('ECONNRESET') });
+    expect(seen).toHaveLength(2);
+  });
+});
+
 describe('isPrivateAddress', () => {
   it.each([
     '127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',

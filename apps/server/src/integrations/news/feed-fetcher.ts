@@ -191,6 +191,20 @@ function request(url: URL, headers: Record<string, string>, options: FetchFeedOp
   });
 }
 
+/** Errors of a connection the peer dropped (often a reused keep-alive socket): worth one more try. */
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** One retry, on a fresh request, when the connection was reset before an answer; never after the deadline. */
+async function requestWithRetry(url: URL, headers: Record<string, string>, options: FetchFeedOptions, signal: AbortSignal): Promise<RawResponse> {
+  try {
+    return await request(url, headers, options, signal);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (signal.aborted || !code || !TRANSIENT_CODES.has(code)) throw error;
+    return request(url, headers, options, signal);
+  }
+}
+
 function describeError(error: unknown, url: string, timeoutMs: number, signal: AbortSignal): FeedFetchError {
   if (error instanceof FeedFetchError) return error;
   const err = error as NodeJS.ErrnoException;
@@ -221,7 +235,7 @@ export async function fetchFeed(options: FetchFeedOptions): Promise<FetchFeedRes
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
     let response: RawResponse;
     try {
-      response = await request(url, headers, options, signal);
+      response = await requestWithRetry(url, headers, options, signal);
     } catch (error) {
       throw describeError(error, url.toString(), options.timeoutMs, signal);
     }
