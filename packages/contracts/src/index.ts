@@ -11,3 +11,4 @@ export * from './schemas/prices';
 export * from './schemas/news';
 export * from './web-build';
 export * from './html';
+export * from './iso-date';
