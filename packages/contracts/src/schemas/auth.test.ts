@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminUserUpdateBodySchema,
-  findBrokenPasswordRules,
-  normalizeProfileUpdate,
-  profileUpdateBodySchema,
-  registerBodySchema,
-  registerFormSchema,
-  setPasswordBodySchema,
-} from './auth';
+import { adminUserUpdateBodySchema } from './admin';
+import { findBrokenPasswordRules, registerBodySchema, registerFormSchema, setPasswordBodySchema } from './auth';
+import { normalizeProfileUpdate, profileUpdateBodySchema } from './profile';
 
 const validRegistration = {
   email: ' Ana@Example.com ',

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// Server-sent events (split out of auth.ts; exported through the package index).
+
+/** POST /api/events/token → a short-lived token for `GET /api/events?token=…` (EventSource sends no headers). */
+export const eventsTokenResponseSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+export type EventsTokenResponse = z.infer<typeof eventsTokenResponseSchema>;
+export const eventsQuerySchema = z.object({ token: z.string().min(1).max(2048) });
+
+/**
+ * Event names sent on /api/events. `ready` opens every stream (data: session_id); `session_revoked`
+ * goes only to the revoked session's streams, which the server then closes. Other capabilities add theirs here.
+ */
+export const serverEventTypes = ['ready', 'session_revoked'] as const;
+export type ServerEventType = (typeof serverEventTypes)[number];
+export const sessionRevokedEventSchema = z.object({
+  session_id: z.string(),
+  reason: z.string().nullable(),
+});
+export type SessionRevokedEvent = z.infer<typeof sessionRevokedEventSchema>;
