@@ -23,8 +23,9 @@ interface IndexedName {
 }
 
 const blockingKeys = (token: NameToken): string[] => {
-  if (token.role === 'legal_form' || token.role === 'particle') return [];
+  if (token.role === 'legal_form') return [];
   const keys = [`t:${token.text}`];
+  if (token.role === 'particle') return keys;
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
   return keys;
 };
@@ -99,7 +100,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
     });
     // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
-    const queryLength = new Set(query.map((t) => t.text)).size;
+    const queryLength = query.length;
     const ranked: Array<[number, number]> = [];
     for (let k = 0; k < count; k++) {
       const id = touched[k];
