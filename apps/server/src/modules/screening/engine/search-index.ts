@@ -2,14 +2,20 @@
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
 import { explain, scoreTokens, summarize, type PairMemo } from './compare';
 import { tokenizeName, type NameToken } from './normalize';
-import type { SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
+import { ENTITY_TYPES } from './types';
+import type { EntityType, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
 /** Candidates fully scored per search, best blocking evidence first. */
 const MAX_CANDIDATES = 80;
+/** Candidates with less than this share of the best candidate's blocking evidence are not scored. */
+const MIN_EVIDENCE_SHARE = 0.25;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
+
+/** Blocking is kept per entity type, so a vessel search never wades through companies. */
+const GROUP: Record<EntityType, string> = { person: 'P', organization: 'O', vessel: 'V', aircraft: 'A' };
 
 interface IndexedName {
   entity: number;
@@ -19,8 +25,9 @@ interface IndexedName {
 }
 
 const blockingKeys = (token: NameToken): string[] => {
-  if (token.role === 'legal_form' || token.role === 'particle') return [];
+  if (token.role === 'legal_form') return [];
   const keys = [`t:${token.text}`];
+  if (token.role === 'particle') return keys;
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
   return keys;
 };
@@ -50,7 +57,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const keys = new Set(tokens.flatMap(blockingKeys));
       // A name made only of particles or legal forms is still findable by its words.
       if (keys.size === 0) for (const t of tokens) keys.add(`t:${t.text}`);
-      const group = entity.type === 'person' ? 'P' : 'O';
+      const group = GROUP[entity.type];
       for (const bare of keys) {
         const key = group + bare;
         const list = postings.get(key);
@@ -64,8 +71,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const evidence = new Float64Array(names.length);
   const touched = new Int32Array(names.length);
 
-  /** Names of persons (group P) or of everything else (group O) sharing blocking keys with the query, best evidence first. */
-  function candidates(query: NameToken[], group: 'P' | 'O'): number[] {
+  /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
+  function candidates(query: NameToken[], group: string): number[] {
     if (query.length === 0) return [];
     const lookups: Array<{ list: number[]; weight: number }> = [];
     const seenKeys = new Set<string>();
@@ -95,11 +102,16 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
     });
     // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
-    const queryLength = new Set(query.map((t) => t.text)).size;
+    const queryLength = query.length;
+    let strongest = 0;
+    for (let k = 0; k < count; k++) strongest = Math.max(strongest, evidence[touched[k]]);
     const ranked: Array<[number, number]> = [];
     for (let k = 0; k < count; k++) {
       const id = touched[k];
-      ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+      // Names sharing only a small part of the best candidate's evidence cannot outscore it.
+      if (evidence[id] >= strongest * MIN_EVIDENCE_SHARE) {
+        ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+      }
       evidence[id] = 0;
     }
     return ranked
@@ -121,10 +133,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if ((asPerson.length === 0 && asOther.length === 0) || limit <= 0) return [];
       const memo: PairMemo = new WeakMap();
       const best = new Map<number, { named: IndexedName; result: ReturnType<typeof scoreTokens>; score: number }>();
-      for (const id of [...candidates(asPerson, 'P'), ...candidates(asOther, 'O')]) {
+      const types = opts.type ? [opts.type] : ENTITY_TYPES;
+      const ids = types.flatMap((type) => candidates(type === 'person' ? asPerson : asOther, GROUP[type]));
+      for (const id of ids) {
         const named = names[id];
         const entity = entities[named.entity];
-        if (opts.type && entity.type !== opts.type) continue;
         const query = entity.type === 'person' ? asPerson : asOther;
         const result = scoreTokens(query, named.tokens, entity.type, memo);
         const score = Math.round(result.score * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
