@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/build-test-app';
 import { sanctionsDataDir } from '../../test/screening';
 import { getScreeningStatus } from '../modules/screening/screening.service';
-import { parseArgs } from './args';
+import { parseCommandArgs } from './args';
 import { createSanctionsCommand } from './sanctions';
 
 describe('fueldesk sanctions', () => {
@@ -27,32 +27,37 @@ describe('fueldesk sanctions', () => {
       progress: false,
     });
   };
+  /** Parses argv exactly as the CLI does (strict: unknown options throw), then runs a fresh command. */
+  const run = (argv: string[]) => {
+    const sanctions = command();
+    return sanctions.run(parseCommandArgs(sanctions, argv));
+  };
 
   it('refuses a missing action or path with usage and exit code 2', async () => {
-    expect(await command().run(parseArgs([]))).toBe(2);
+    expect(await run([])).toBe(2);
     expect(errors[0]).toMatch(/Usage: sanctions import PATH/);
-    expect(await command().run(parseArgs(['import']))).toBe(2);
+    expect(await run(['import'])).toBe(2);
     expect(errors[0]).toMatch(/at least one file or folder/);
-    expect(await command().run(parseArgs(['update', '--source', 'eu']))).toBe(2);
-    expect(await command().run(parseArgs(['import', '/nonexistent/folder']))).toBe(2);
+    expect(await run(['update', '--source', 'eu'])).toBe(2);
+    expect(await run(['import', '/nonexistent/folder'])).toBe(2);
     expect(errors[0]).toMatch(/no such file or folder/);
   });
 
   it('says how to load lists when none is, imports folders and reports each list', async () => {
-    expect(await command().run(parseArgs(['status']))).toBe(0);
+    expect(await run(['status'])).toBe(0);
     expect(printed.join('\n')).toMatch(/No sanctions list is loaded/);
 
-    expect(await command().run(parseArgs(['import', sanctionsDataDir.sdnTiny, sanctionsDataDir.un]))).toBe(0);
+    expect(await run(['import', sanctionsDataDir.sdnTiny, sanctionsDataDir.un])).toBe(0);
     expect(printed).toEqual(
       expect.arrayContaining([expect.stringMatching(/^✓ ofac_sdn: stored \(17 entries/), expect.stringMatching(/^✓ un: stored \(1003 entries/)]),
     );
     expect(closed).toBe(1);
     expect((await getScreeningStatus(t.ctx)).lists.map((list) => list.source)).toEqual(['ofac_sdn', 'un']);
 
-    expect(await command().run(parseArgs(['import', sanctionsDataDir.sdnTiny]))).toBe(0);
+    expect(await run(['import', sanctionsDataDir.sdnTiny])).toBe(0);
     expect(printed[0]).toMatch(/^= ofac_sdn: the same list is already stored/);
 
-    expect(await command().run(parseArgs(['status']))).toBe(0);
+    expect(await run(['status'])).toBe(0);
     expect(printed[0]).toMatch(/^ofac_sdn: 17 entries/);
   });
 });

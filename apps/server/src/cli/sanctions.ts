@@ -64,6 +64,7 @@ export function createSanctionsCommand(overrides: Partial<SanctionsCommandDeps> 
     name: 'sanctions',
     usage,
     describe: 'Import sanctions list files or folders (OFAC SDN / consolidated CSV, UN XML), download them from the publishers, or show what is loaded.',
+    options: { source: { type: 'string' }, force: { type: 'boolean' } },
     async run({ flags, positional }) {
       const [action, ...paths] = positional;
       if (action !== 'import' && action !== 'update' && action !== 'status') {

@@ -27,6 +27,9 @@ const accountViews = {
   settings: lazy(() => import('@/features/account/components/settings-view')),
 };
 
+/** Watches the caller's pending due-diligence reports and notifies when one is ready (mounted by the layout). */
+const ReportWatcher = lazy(() => import('@/features/due-diligence/components/due-report-watcher').then((module) => ({ default: module.DueReportWatcher })));
+
 const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
 /** A route that only redirects, keeping the query string (e.g. /auth/login?next=…). */
@@ -175,7 +178,7 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            lazy: lazyElement(() => import('@/layouts/dashboard-layout'), (DashboardLayout) => <DashboardLayout accountViews={accountViews} />),
+            lazy: lazyElement(() => import('@/layouts/dashboard-layout'), (DashboardLayout) => <DashboardLayout accountViews={accountViews} reportWatcher={ReportWatcher} />),
             children: dashboardRoutes,
           },
         ],

@@ -1,8 +1,7 @@
 import { isRestrictedClient, planNameFromCode } from '@fueldesk/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { DueReportWatcher } from '@/features/due-diligence/components/due-report-watcher';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
 import { SessionKeeper, useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
 import { readBoolean, writeBoolean } from '@/lib/storage';
@@ -18,7 +17,7 @@ import { SkipLink } from './skip-link';
 export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /** Every protected page: sidebar, header, theme, account views (SPEC.md §2 "Dashboard layout"). */
-export default function DashboardLayout({ accountViews }: { accountViews: AccountViews }) {
+export default function DashboardLayout({ accountViews, reportWatcher: ReportWatcher }: { accountViews: AccountViews; reportWatcher?: ComponentType }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -77,7 +76,11 @@ export default function DashboardLayout({ accountViews }: { accountViews: Accoun
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SkipLink />
       <SessionKeeper />
-      {isRestrictedClient({ role, is_superadmin: isSuperadmin }) ? null : <DueReportWatcher />}
+      {ReportWatcher && !isRestrictedClient({ role, is_superadmin: isSuperadmin }) ? (
+        <Suspense fallback={null}>
+          <ReportWatcher />
+        </Suspense>
+      ) : null}
       <NavigationProgress active={navigation.state === 'loading'} />
       <Sidebar
         id={sidebarId}

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useCreateDueReport } from '../api/create-due-report';
 import { useDueUsage } from '../api/get-due-usage';
@@ -82,14 +82,14 @@ export default function DueDiligenceCreatePage() {
         </p>
       ) : null}
       <DueDiligenceForm key={formKey.current} pending={mutation.isPending} onValid={askConfirmation} />
-      <Modal open={confirmation !== null} title={t('form.confirmTitle')} description={t('form.confirmBody')} onClose={cancel}>
+      <Dialog open={confirmation !== null} title={t('form.confirmTitle')} description={t('form.confirmBody')} onClose={cancel}>
         <div className="mt-4 flex justify-end gap-3">
           <Button variant="secondary" onClick={cancel}>
             {t('form.cancel')}
           </Button>
           <Button onClick={() => void confirm()}>{t('form.confirm')}</Button>
         </div>
-      </Modal>
+      </Dialog>
       <Link to="/due-diligence" className={buttonClassName('ghost', 'self-start')}>
         {t('detail.back')}
       </Link>
