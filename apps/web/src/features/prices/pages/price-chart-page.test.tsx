@@ -48,4 +48,30 @@ describe('comparison chart', () => {
     renderPrices('/marketprice/graphics?codes=', routes);
     expect(await screen.findByRole('heading', { name: 'Choose products to compare' })).toBeInTheDocument();
   });
+  it('shows the active period in From/To and refuses a From after To without asking the server', async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    const { user, router } = renderPrices('/marketprice/graphics', routes);
+    await waitFor(() => expect(drawnCharts.length).toBeGreaterThan(0));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveValue('2023-01-09');
+    expect(to).toHaveValue('2024-01-09');
+    const requests = api.requests.filter((request) => request.url.pathname === '/api/prices/history').length;
+    await user.clear(from);
+    await user.type(from, '2024-02-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The From date must be on or before the To date.');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(url(router)).toBe('/marketprice/graphics');
+    expect(api.requests.filter((request) => request.url.pathname === '/api/prices/history')).toHaveLength(requests);
+  });
+
+  it('explains a reversed period in the address instead of failing to load', async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    renderPrices('/marketprice/graphics?range=custom&from=2024-01-05&to=2023-12-01', routes);
+    expect(await screen.findByRole('heading', { name: 'This period ends before it starts' })).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.url.pathname === '/api/prices/history')).toHaveLength(0);
+  });
 });
