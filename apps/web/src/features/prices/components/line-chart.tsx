@@ -50,9 +50,13 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
           height,
           layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text, attributionLogo: false },
           grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-          leftPriceScale: { visible: usesLeft, borderColor: grid },
-          rightPriceScale: { visible: usesRight || !usesLeft, borderColor: grid },
-          timeScale: { borderColor: grid },
+          // Whole corner labels only (no clipped top value), a little room above and below the lines.
+          leftPriceScale: { visible: usesLeft, borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.08, bottom: 0.08 } },
+          rightPriceScale: { visible: usesRight || !usesLeft, borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.08, bottom: 0.08 } },
+          // Every month label or none of them: no Feb, Jun or Sep silently skipped.
+          // Ten years of business days are ~2,500 points: let fitContent squeeze them all in
+          // (the default minimum spacing of 0.5 px would silently cut off the oldest years).
+          timeScale: { borderColor: grid, uniformDistribution: true, minBarSpacing: 0.01 },
           localization: { locale: getCurrentLanguage() === 'es' ? 'es-ES' : 'en-US' },
           crosshair: { mode: 0 },
         });
@@ -67,7 +71,24 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
           line.setData(item.points.map((point) => ({ time: point.date, value: point.value })));
         }
         chart.timeScale().fitContent();
-        remove = () => chart.remove();
+        // When the page around it changes width (sidebar collapsed, window resized), refit the
+        // whole period instead of leaving a blank band on one side.
+        let width = element.clientWidth;
+        const resize =
+          typeof ResizeObserver === 'undefined'
+            ? null
+            : new ResizeObserver(() => {
+                if (element.clientWidth === width) return;
+                width = element.clientWidth;
+                requestAnimationFrame(() => {
+                  if (!disposed) chart.timeScale().fitContent();
+                });
+              });
+        resize?.observe(element);
+        remove = () => {
+          resize?.disconnect();
+          chart.remove();
+        };
       })
       .catch(() => {
         if (!disposed) setFailed(true);

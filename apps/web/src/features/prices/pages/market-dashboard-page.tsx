@@ -56,8 +56,8 @@ export default function MarketDashboardPage() {
                 {rows.map((row) => (
                   <li key={row.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0">
-                      <span className="block truncate font-medium">{row.product_name}</span>
-                      <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.delivery_mode_label}</span>
+                      <span className="block font-medium break-words">{row.product_name}</span>
+                      <span className="block text-xs break-words text-slate-500 dark:text-slate-400">{row.delivery_mode_label}</span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end">
                       <span className="tabular-nums">

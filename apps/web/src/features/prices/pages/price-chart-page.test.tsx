@@ -24,6 +24,42 @@ describe('comparison chart', () => {
     expect(drawnCharts.at(-1)!.series.map((series) => series.points)).toEqual([4, 4]);
     expect(screen.getByRole('button', { name: 'Indexed to 100' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'Line chart of WTI Cushing, Brent' })).toBeInTheDocument();
+    // The year asked for reaches before the first price: the label says where the data starts.
+    expect(screen.getByText(/^Jan 4, 2024 – Jan 9, 2024/)).toBeInTheDocument();
+  });
+
+  it('labels every month or none, keeps whole corner labels and refits when its width changes', async () => {
+    const observers: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      seedSession();
+      installFakePricesApi();
+      renderPrices('/marketprice/graphics', routes);
+      await waitFor(() => expect(drawnCharts.at(-1)?.series).toHaveLength(2));
+      const chart = drawnCharts.at(-1)!;
+      expect(chart.options).toMatchObject({
+        timeScale: { uniformDistribution: true },
+        rightPriceScale: { entireTextOnly: true },
+        leftPriceScale: { entireTextOnly: true },
+      });
+      expect((chart.options.timeScale as { minBarSpacing: number }).minBarSpacing).toBeLessThan(0.3);
+      const fitsBefore = chart.fits;
+      // The sidebar collapses: the chart's box gets wider.
+      Object.defineProperty(screen.getByTestId('price-chart'), 'clientWidth', { configurable: true, value: 1100 });
+      observers.at(-1)!();
+      await waitFor(() => expect(chart.fits).toBe(fitsBefore + 1));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('adds products, switches to prices and another period, keeping it all in the address', async () => {

@@ -1,4 +1,4 @@
-import { PRICE_HISTORY_MAX_PRODUCTS, type Product } from '@fueldesk/contracts';
+import { PRICE_HISTORY_MAX_PRODUCTS, type PriceHistoryResponse, type Product } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,15 @@ const DEFAULT_CODES = ['WTI', 'BRENT'];
 
 function latestDate(products: Product[]): string | undefined {
   return products.reduce<string | undefined>((latest, product) => (product.last_date && (!latest || product.last_date > latest) ? product.last_date : latest), undefined);
+}
+
+/** The period label starts where the data does when the asked range reaches further back. */
+function shownFrom(history: PriceHistoryResponse): string {
+  const first = history.series.reduce<string | undefined>((earliest, item) => {
+    const date = item.points[0]?.date;
+    return date && (!earliest || date < earliest) ? date : earliest;
+  }, undefined);
+  return first && first > history.from ? first : history.from;
 }
 
 /** /marketprice/graphics: compare products over a range, in prices or indexed to 100. */
@@ -170,7 +179,7 @@ export default function PriceChartPage() {
 
       <div className={`flex flex-col gap-3 p-4 ${panelClass}`}>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {history.data ? t('chart.period', { from: formatDay(history.data.from), to: formatDay(history.data.to) }) : '\u00a0'}
+          {history.data ? t('chart.period', { from: formatDay(shownFrom(history.data)), to: formatDay(history.data.to) }) : '\u00a0'}
           {mode === 'indexed' ? ` · ${t('chart.indexedExplain')}` : ''}
         </p>
         {chart}
