@@ -49,9 +49,18 @@ describe('static web app with prerendered pages', () => {
   });
 
   it('sends index.html for paths that were not prerendered, including other letter cases', async () => {
-    for (const url of ['/home', '/policy/terms', '/Policy/Nope', '/news/42']) {
+    for (const url of ['/home', '/policy/terms', '/news/42', '/marketprice/graphics/', '/verify-email/abc123']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
+  it('answers 404 with the app (its "Page not found" page) where the app has no page', async () => {
+    for (const url of ['/Policy/Nope', '/no-such-page', '/news/id/1/extra', '/home/a/b?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
       expect(res.body, url).toBe(indexHtml);
     }
   });

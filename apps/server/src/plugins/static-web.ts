@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { prerenderedPagePath } from '@fueldesk/contracts';
+import { isAppPath, prerenderedPagePath } from '@fueldesk/contracts';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
@@ -11,7 +11,8 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
- * and every non-API GET falls back to index.html so that client routes survive a reload.
+ * and every non-API GET falls back to index.html so that client routes survive a reload (with
+ * HTTP 404 when the app has no page at that path).
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
   const distDir = path.resolve(opts.distDir ?? defaultWebDist);
@@ -71,6 +72,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     }
     const ext = path.extname(pathname);
     if (ext && ext !== '.html') return sendError(reply, request, 404, 'NOT_FOUND');
+    // A path the app has no page for still gets the app (it shows "Page not found"), with a real 404.
+    if (!isAppPath(pathname)) reply.code(404);
     return sendPage(request, reply);
   });
 });
