@@ -10,4 +10,5 @@ export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';
 export * from './web-build';
+export * from './seo';
 export * from './html';

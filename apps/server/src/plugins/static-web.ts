@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppPath, prerenderedPagePath } from '@fueldesk/contracts';
+import { buildRobots, buildSitemap, isAppPath, prerenderedPagePath } from '@fueldesk/contracts';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
@@ -63,6 +63,17 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
   };
 
   if (hasWeb) app.get('/', { schema: { hide: true }, config: { auth: 'public' } }, sendPage);
+
+  // Both need absolute URLs: made from the PUBLIC_URL this server runs with, never a build-time guess.
+  const publicUrl = app.ctx.config.PUBLIC_URL;
+  const robots = buildRobots(publicUrl);
+  const sitemap = buildSitemap(publicUrl);
+  app.get('/robots.txt', { schema: { hide: true }, config: { auth: 'public' } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true }, config: { auth: 'public' } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap),
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
