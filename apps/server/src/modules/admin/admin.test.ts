@@ -36,7 +36,10 @@ describe('admin sessions', () => {
     expect(events).toEqual([{ userId: login.user.id, type: 'session_revoked', data: { session_id: sessionId, reason: 'admin' } }]);
 
     const ping = await t.app.inject({ method: 'POST', url: '/api/auth/ping', payload: { refresh_token: login.refresh_token } });
-    expect(ping.json().code).toBe('SESSION_REVOKED');
+    // The login page must say an administrator ended it, not "another sign-in".
+    expect(ping.json()).toMatchObject({ code: 'SESSION_REVOKED', reason: 'revoked', detail: 'Your session was closed by an administrator.' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${login.access_token}` } });
+    expect(me.json()).toMatchObject({ code: 'SESSION_REVOKED', reason: 'revoked' });
     const revokedOnly = await t.app.inject({ method: 'GET', url: `/api/admin/sessions?status=revoked&q=${encodeURIComponent(email)}`, headers: admin.headers });
     expect(revokedOnly.json().items.map((item: { id: string }) => item.id)).toEqual([sessionId]);
   });

@@ -102,6 +102,18 @@ describe('login reasons', () => {
     expect(await screen.findByText('Sesión cerrada: otra sesión activa')).toBeInTheDocument();
   });
 
+  it.each([
+    ['revoked', 'Session closed by an administrator', 'Sesión cerrada por un administrador'],
+    ['password', 'Session closed: the password was changed', 'Sesión cerrada: la contraseña cambió'],
+    ['expired', 'Your session has expired', 'Su sesión ha caducado'],
+  ])('explains a session ended for reason %s, not as another sign-in', async (reason, english, spanish) => {
+    await openLogin(`/login?reason=${reason}`);
+    expect(screen.getByText(english)).toBeInTheDocument();
+    expect(screen.queryByText('Session closed: another session is active')).not.toBeInTheDocument();
+    await i18n.changeLanguage('es');
+    expect(await screen.findByText(spanish)).toBeInTheDocument();
+  });
+
   it('explains an invitation that needs signing in', async () => {
     await openLogin('/login?reason=invite');
     expect(screen.getByText('Sign in to continue your bank verification')).toBeInTheDocument();
