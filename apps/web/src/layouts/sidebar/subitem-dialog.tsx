@@ -37,6 +37,8 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
 
   const categoryField = state.mode === 'add' ? getSubmenuCategoryField(state.parent) : null;
   const nameLabel = t(`submenu.nameLabel.${state.parent}`);
+  // A message about a field goes once that field changes: no "select a category" beside a chosen one.
+  const clearError = (...codes: SubmenuErrorCode[]) => setError((current) => (current && codes.includes(current) ? null : current));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +62,10 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
             value={title}
             autoComplete="off"
             maxLength={80}
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              clearError('NAME_REQUIRED', 'DUPLICATE_TITLE');
+            }}
             className={fieldClassName}
           />
         </label>
@@ -70,7 +75,10 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
             <select
               name={categoryField}
               value={category}
-              onChange={(event) => setCategory(event.target.value)}
+              onChange={(event) => {
+                setCategory(event.target.value);
+                clearError('CATEGORY_REQUIRED', 'SECTION_REQUIRED', 'INVALID_CATEGORY', 'DUPLICATE_CATEGORY');
+              }}
               className={fieldClassName}
             >
               <option value="">{t(`submenu.${categoryField}Placeholder`)}</option>
