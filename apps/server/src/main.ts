@@ -1,7 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/client';
-import { runStartupSeeds } from './db/seed';
+import { runStartupSeeds, shouldLoadDemoData } from './db/seed';
+import { buildStartupBanner, describeDatabase, resolveLogFormat } from './lib/log-output';
+import { demoAccounts } from './modules/auth/demo-accounts.seed';
+import { isOutboxAvailable } from './modules/dev/dev.service';
 import { createRuntime } from './runtime';
 
 async function main() {
@@ -34,6 +37,17 @@ async function main() {
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     ctx.log.info(`FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
+    if (resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty') {
+      process.stdout.write(
+        buildStartupBanner({
+          address,
+          publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+          database: describeDatabase(ctx.database.kind, config.DATABASE_URL, config.DATA_DIR),
+          demoAccounts: shouldLoadDemoData(ctx) ? demoAccounts : null,
+          outboxUrl: isOutboxAvailable(ctx) ? `${config.PUBLIC_URL.replace(/\/$/, '')}/api/dev/outbox` : null,
+        }),
+      );
+    }
   } else {
     ctx.log.info('FuelDesk worker started');
   }
