@@ -2,6 +2,7 @@ import type { PriceRow, PriceSortField } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatChange, formatDay, formatPercent, formatPrice, trendOf, trendTextClass } from '../lib/format';
+import { useProductLabels } from '../lib/product-labels';
 import { DemoBadge } from './demo-badge';
 
 interface PriceTableProps {
@@ -50,6 +51,7 @@ function SortHeader({
 export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps) {
   const { t } = useTranslation('prices');
   const header = { sort, order, onSort };
+  const labels = useProductLabels();
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full min-w-[40rem] text-sm" aria-busy={busy}>
@@ -71,11 +73,11 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
             <tr key={row.id} className="align-top">
               <th scope="row" className={clsx(stickyColumn, 'bg-white px-3 py-2 text-left font-medium dark:bg-slate-900')}>
                 <span className="flex flex-wrap items-center gap-2">
-                  {row.product_name}
+                  {labels.name(row.code_id, row.product_name)}
                   {row.is_demo ? <DemoBadge /> : null}
                 </span>
                 <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
-                  {row.delivery_mode_label}
+                  {labels.delivery(row.code_id, row.delivery_mode_label)}
                   {row.forward_period ? ` · ${t('table.forward', { period: row.forward_period })}` : ''}
                 </span>
               </th>

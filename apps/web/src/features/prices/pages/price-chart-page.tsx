@@ -14,6 +14,7 @@ import { ProductPicker } from '../components/product-picker';
 import { EmptyState, ErrorState, LoadingState, panelClass } from '../components/state-views';
 import { formatDay, shiftMonths } from '../lib/format';
 import { buildChartSeries, type ChartMode as Mode } from '../lib/chart-series';
+import { useProductLabels } from '../lib/product-labels';
 
 const RANGES = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, '10Y': 120 } as const;
 type RangeKey = keyof typeof RANGES;
@@ -74,7 +75,8 @@ export default function PriceChartPage() {
     setSearchParams(next, { replace: true });
   };
 
-  const series = useMemo(() => buildChartSeries(history.data?.series ?? [], list, mode), [history.data, list, mode]);
+  const labels = useProductLabels();
+  const series = useMemo(() => buildChartSeries(history.data?.series ?? [], list, mode, labels.name), [history.data, list, mode, labels.name]);
 
   let chart;
   if (products.isPending || (history.isPending && codes.length > 0 && history.fetchStatus !== 'idle')) {

@@ -19,7 +19,8 @@ function tableRows() {
 }
 
 function productNames() {
-  return tableRows().map((row) => within(row).getByRole('rowheader').textContent?.split('Spot FOB')[0]);
+  // The name is the first text of the row header (a demo badge and the delivery mode follow it).
+  return tableRows().map((row) => within(row).getByRole('rowheader').querySelector('span')?.firstChild?.textContent);
 }
 
 const url = (router: ReturnType<typeof renderPrices>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
@@ -174,5 +175,10 @@ describe('daily price table', () => {
     expect(screen.getByRole('heading', { name: 'Precios diarios del mercado' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Precio/ })).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByText('Crudo')).toHaveLength(2);
+    // Product names and delivery modes come from the catalogue in Spanish, not the server's English.
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: /Diésel ULSD, Puerto de Nueva York/ })).toBeInTheDocument();
+    expect(within(table).queryByText('NY Harbor ULSD')).not.toBeInTheDocument();
+    expect(within(table).getAllByText('Al contado FOB Europa')).toHaveLength(1);
   });
 });
