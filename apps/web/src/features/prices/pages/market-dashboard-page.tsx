@@ -23,6 +23,7 @@ export default function MarketDashboardPage() {
   usePricesLiveRefresh();
   const { t } = useTranslation('prices');
   const labels = useProductLabels();
+  const nameOf = labels.name;
   const latest = usePrices({ page: 1, pageSize: 100, sort: 'category', order: 'asc' });
   const to = latest.data?.latest_date ?? undefined;
   const crude = usePriceHistory({ codes: to ? BENCHMARKS : [], from: to ? shiftMonths(to, -12) : undefined, to });
@@ -33,13 +34,13 @@ export default function MarketDashboardPage() {
         .filter((series) => series.points.length > 0)
         .map((series, index) => ({
           id: series.code,
-          name: `${labels.name(series.code, series.name)} (${series.units})`,
+          name: `${nameOf(series.code, series.name)} (${series.units})`,
           color: SERIES_COLORS[index]!,
           scale: 'right',
           decimals: series.decimal_places,
           points: series.points.map((point) => ({ date: point.date, value: Number(point.value) })),
         })),
-    [crude.data, labels.name],
+    [crude.data, nameOf],
   );
 
   let board;
