@@ -75,6 +75,18 @@ describe('Spanish texts', () => {
     });
     expect(untranslated, `es/${namespace}.json still in English`).toEqual([]);
   });
+
+  // Spanish addresses the user as "usted" everywhere (a business product): no "tú" forms.
+  const TU_FORMS = /\b(tu|tus|te|ti|contigo|puedes|tienes|quieres|debes|necesitas|olvidaste|inténtalo|ponte|elige|ábrelo|guárdalo|compáralos|escríbenos|cuéntanos)\b/iu;
+
+  it.each(namespaces)('namespace %s says "usted", never "tú"', (namespace) => {
+    const spanish = locales.get('es')?.get(namespace) ?? {};
+    const familiar = listKeys(spanish).filter((key) => {
+      const value = valueAt(spanish, key);
+      return typeof value === 'string' && TU_FORMS.test(value);
+    });
+    expect(familiar.map((key) => `${key}: ${String(valueAt(spanish, key))}`), `es/${namespace}.json uses "tú"`).toEqual([]);
+  });
 });
 
 // These codes carry a server detail that says more than any fixed text could, so the detail shows.

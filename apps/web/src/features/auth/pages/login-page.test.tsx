@@ -15,7 +15,7 @@ const keepAlive: Record<string, MockHandler> = {
 
 async function openLogin(path = '/login') {
   const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: /Sign in to FuelDesk|Inicia sesión en FuelDesk/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /Sign in to FuelDesk|Inicie sesión en FuelDesk/ }, { timeout: 5000 });
   return app;
 }
 
@@ -66,7 +66,7 @@ describe('login errors', () => {
     await submit(app);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sesión activa en otro dispositivo.');
-    expect(alert).toHaveTextContent('Espera 1 minuto e inténtalo de nuevo.');
+    expect(alert).toHaveTextContent('Espere 1 minuto e inténtelo de nuevo.');
   });
 
   it('offers to resend the verification mail to an unverified address', async () => {
