@@ -40,6 +40,8 @@ describe('comparison chart', () => {
         disconnect() {}
       },
     );
+    // A desktop-wide chart (jsdom lays nothing out, so every width is 0 otherwise).
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
     try {
       seedSession();
       installFakePricesApi();
@@ -54,10 +56,11 @@ describe('comparison chart', () => {
       expect((chart.options.timeScale as { minBarSpacing: number }).minBarSpacing).toBeLessThan(0.3);
       const fitsBefore = chart.fits;
       // The sidebar collapses: the chart's box gets wider.
-      Object.defineProperty(screen.getByTestId('price-chart'), 'clientWidth', { configurable: true, value: 1100 });
+      width.mockReturnValue(1100);
       observers.at(-1)!();
       await waitFor(() => expect(chart.fits).toBe(fitsBefore + 1));
     } finally {
+      width.mockRestore();
       vi.unstubAllGlobals();
     }
   });
