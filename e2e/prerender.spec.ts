@@ -93,7 +93,7 @@ test('a Spanish visitor gets the page rendered afresh in Spanish, without consol
   const errors = watchConsole(page);
   await rememberServerHeading(page);
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión en FuelDesk' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicie sesión en FuelDesk' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   expect(await headingWasHydrated(page)).toBe(false);
   expect(errors).toEqual([]);

@@ -136,6 +136,18 @@ test.describe('market data at mobile width', () => {
       await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(await overflow()).toBeLessThanOrEqual(0);
+      // A trader reads the price and the change without scrolling sideways.
+      await page.goto('/marketprice');
+      await expect(page.getByRole('table')).toBeVisible();
+      const width = viewports.mobile.width;
+      for (const row of await page.getByRole('table').getByRole('row').all()) {
+        for (const column of [1, 2]) {
+          const box = await row.locator('th, td').nth(column).boundingBox();
+          expect(box, `column ${column} of ${await row.textContent()}`).not.toBeNull();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        }
+      }
       await page.goto('/marketprice/graphics');
       await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
       expect(await overflow()).toBeLessThanOrEqual(0);

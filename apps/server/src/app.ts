@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { authPlugin } from './plugins/auth';
@@ -7,6 +7,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
+import { requestLogLevel, resolveLogFormat } from './lib/log-output';
 import { systemRoutes } from './modules/system/system.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -46,6 +47,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     requestIdHeader: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // One line per request, written by the onResponse hook below at the level the log format wants.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -53,6 +56,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  const requestLevel = requestLogLevel(resolveLogFormat(ctx.config.LOG_FORMAT, Boolean(process.stdout.isTTY)));
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLevel](
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
   });
 
   await app.register(errorsPlugin);

@@ -28,6 +28,8 @@ export const configSchema = z
     CORS_ORIGINS: commaList.default([]),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // auto: readable lines and a start-up banner on a terminal, JSON lines otherwise (lib/log-output.ts).
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),

@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/client';
-import { runStartupSeeds } from './db/seed';
 import { importConfiguredSanctionsPaths } from './modules/screening/screening-import.service';
 import { warmScreeningIndex } from './modules/screening/screening.service';
+import { runStartupSeeds, shouldLoadDemoData } from './db/seed';
+import { buildStartupBanner, describeDatabase, resolveLogFormat } from './lib/log-output';
+import { demoAccounts } from './modules/auth/demo-accounts.seed';
+import { isOutboxAvailable } from './modules/dev/dev.service';
 import { createRuntime } from './runtime';
 
 async function main() {
@@ -38,6 +41,17 @@ async function main() {
     ctx.log.info(`FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
+    if (resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty') {
+      process.stdout.write(
+        buildStartupBanner({
+          address,
+          publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+          database: describeDatabase(ctx.database.kind, config.DATABASE_URL, config.DATA_DIR),
+          demoAccounts: shouldLoadDemoData(ctx) ? demoAccounts : null,
+          outboxUrl: isOutboxAvailable(ctx) ? `${config.PUBLIC_URL.replace(/\/$/, '')}/api/dev/outbox` : null,
+        }),
+      );
+    }
   } else {
     ctx.log.info('FuelDesk worker started');
   }

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { logSerializers } from './lib/log-serializers';
+import { createPrettyStream, resolveLogFormat } from './lib/log-output';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
@@ -17,11 +18,13 @@ export interface Runtime {
 /** Config → database → migrations → job definitions. Shared by the server, the worker and the CLI. */
 export async function createRuntime(options: { config?: Config; runWorkers?: boolean } = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
-  const log = pino({
+  const logOptions: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'password', 'refresh_token', 'access_token', '*.password'],
     serializers: logSerializers,
-  });
+  };
+  const log =
+    resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? pino(logOptions, createPrettyStream(process.stdout)) : pino(logOptions);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();

@@ -40,5 +40,7 @@ export const errorBodySchema = z.object({
   detail: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** SESSION_REVOKED only: why the session ended (schemas/auth.ts `sessionEndReasons`). */
+  reason: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

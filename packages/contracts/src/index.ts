@@ -15,6 +15,7 @@ export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';
 export * from './web-build';
+export * from './seo';
 export * from './html';
 export * from './schemas/screening';
 export * from './schemas/due-diligence';

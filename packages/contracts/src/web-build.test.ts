@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedPagePath } from './web-build';
+import { isAppPath, prerenderedPagePath } from './web-build';
 
 describe('prerenderedPagePath', () => {
   it.each([
@@ -18,4 +18,14 @@ describe('prerenderedPagePath', () => {
       expect(prerenderedPagePath(pathname)).toBeNull();
     },
   );
+});
+
+describe('isAppPath', () => {
+  it.each(['/', '/login', '/login/', '/policy/terms', '/news/42', '/news/id/7', '/bank/send-email/3', '/marketprice/jet', '/x/verify-email/tok'])('%s is a page', (pathname) => {
+    expect(isAppPath(pathname)).toBe(true);
+  });
+
+  it.each(['/nope', '/Policy/Nope', '/news/id/1/2', '/home/a/b', '/admin', '/loginx'])('%s is not', (pathname) => {
+    expect(isAppPath(pathname)).toBe(false);
+  });
 });

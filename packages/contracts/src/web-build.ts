@@ -11,3 +11,79 @@ export function prerenderedPagePath(pathname: string): string | null {
   if (trimmed === '/index') return null;
   return `pages/${trimmed === '/' ? 'index' : trimmed.slice(1)}.html`;
 }
+
+/**
+ * Every path the web app shows a page at (its router, apps/web/src/app/router.tsx, holds the same
+ * list; a test keeps them equal). `:name` stands for one segment. Any other path is answered with
+ * the app's "Page not found" page and HTTP 404, so search engines and monitors see a real 404.
+ */
+export const APP_PATH_PATTERNS = [
+  '/',
+  '/auth/login',
+  '/contact',
+  '/Trade-Transaction',
+  '/login',
+  '/register',
+  '/reset-password',
+  '/first-time-set-password',
+  '/verify-email',
+  '/activate',
+  '/about-us',
+  '/services',
+  '/contact-us',
+  '/form',
+  '/Policy',
+  '/Policy/Privacy',
+  '/Policy/Terms',
+  '/Policy/External-Policies',
+  '/Policy/RefundAndCancellation-Policy',
+  '/Policy/Cookie-Policy',
+  '/Policy/Compliance',
+  '/Policy/BetaProgram',
+  '/Policy/AIDueDiligence',
+  '/Policy/MarketDataMasking',
+  '/Policy/FinancialDataConnectivity',
+  '/home',
+  '/home/:slug',
+  '/news',
+  '/news/:newsId',
+  '/news/id/:newsId',
+  '/marketprice',
+  '/marketprice/gasoline',
+  '/marketprice/diesel',
+  '/marketprice/:slug',
+  '/marketprice/graphics',
+  '/market-price',
+  '/bank',
+  '/bank/:slug',
+  '/bank/verification',
+  '/plaid',
+  '/bank/send-email',
+  '/bank/send-email/:id',
+  '/due-diligence',
+  '/due-diligence/create',
+  '/due-diligence/detail',
+  '/portfolio',
+  '/transactions',
+  '/certificate',
+  '/wallet',
+  '/trade',
+  '/support',
+  '/releases',
+  '/admin/sessions',
+] as const;
+
+const appPathMatchers = APP_PATH_PATTERNS.map((pattern) => pattern.toLowerCase().split('/').filter(Boolean));
+
+/**
+ * Whether the web app has a page at this path (letter case and a trailing slash ignored, like its
+ * router). Verify-email links (`/verify-email/<token>`, also under other prefixes) are pages too.
+ */
+export function isAppPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  if (lower.includes('/verify-email')) return true;
+  const segments = lower.split('/').filter(Boolean);
+  return appPathMatchers.some(
+    (pattern) => pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part === segments[index]),
+  );
+}

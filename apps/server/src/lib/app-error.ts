@@ -8,6 +8,8 @@ export class AppError extends Error {
     public readonly detail: string,
     public readonly fields?: Record<string, string>,
     public readonly headers?: Record<string, string>,
+    /** Sent as `reason` beside detail and code (SESSION_REVOKED: why the session ended). */
+    public readonly reason?: string,
   ) {
     super(detail);
     this.name = 'AppError';

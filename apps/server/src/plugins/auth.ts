@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
+import { authErrors } from '../modules/auth/auth.errors';
 import { AppError } from '../lib/app-error';
 import { sessionStateCache } from '../lib/auth-state-cache';
 import { verifyAccessToken } from '../lib/tokens';
@@ -61,6 +62,7 @@ export async function authenticateToken(app: FastifyInstance, token: string, typ
     const [row] = await ctx.db
       .select({
         revokedAt: sessions.revokedAt,
+        revokedReason: sessions.revokedReason,
         sessionUser: sessions.userId,
         active: users.active,
         role: users.role,
@@ -72,7 +74,7 @@ export async function authenticateToken(app: FastifyInstance, token: string, typ
       .where(eq(sessions.id, claims.sessionId))
       .limit(1);
     if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
-    if (row.revokedAt) throw new AppError('SESSION_REVOKED', 401, 'Your session was closed because another session is active.');
+    if (row.revokedAt) throw authErrors.sessionRevoked(row.revokedReason);
     if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, 'This account is not active.');
     state = { userId: row.sessionUser, role: row.role, isSuperadmin: row.isSuperadmin, email: row.email };
     cache.set(claims.sessionId, state);

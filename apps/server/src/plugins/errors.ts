@@ -23,10 +23,19 @@ const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
 /** SQLSTATEs of data the caller sent that PostgreSQL cannot store or read. */
 const invalidInputSqlStates = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, detail?: string, fields?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  detail?: string,
+  fields?: Record<string, string>,
+  reason?: string,
+) {
   const lang = pickLanguage(request.headers['accept-language']);
   const body: Record<string, unknown> = { detail: detail ?? genericMessage(code, lang) ?? code, code };
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  if (reason) body.reason = reason;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -48,7 +57,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, request, error.status, error.code, error.detail, error.fields);
+      return send(reply, request, error.status, error.code, error.detail, error.fields, error.reason);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const lang = pickLanguage(request.headers['accept-language']);

@@ -25,7 +25,7 @@ describe('static web app with prerendered pages', () => {
     writeFileSync(path.join(dist, 'pages', 'login.html.gz'), gzipSync(loginHtml));
     writeFileSync(path.join(dist, 'pages', 'Policy', 'Terms.html'), termsHtml);
     writeFileSync(path.join(dist, '.build-complete'), 'stamp');
-    t = await createTestContext({ webDistDir: dist, env: { CORS_ORIGINS: 'https://partner.example' } });
+    t = await createTestContext({ webDistDir: dist, env: { CORS_ORIGINS: 'https://partner.example', PUBLIC_URL: 'https://fuel.example.org' } });
   });
   afterAll(async () => {
     await t.close();
@@ -49,9 +49,30 @@ describe('static web app with prerendered pages', () => {
   });
 
   it('sends index.html for paths that were not prerendered, including other letter cases', async () => {
-    for (const url of ['/home', '/policy/terms', '/Policy/Nope', '/news/42']) {
+    for (const url of ['/home', '/policy/terms', '/news/42', '/marketprice/graphics/', '/verify-email/abc123']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
+  it('answers robots.txt and sitemap.xml for the PUBLIC_URL it runs with', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('Sitemap: https://fuel.example.org/sitemap.xml');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>https://fuel.example.org/about-us</loc>');
+    expect(sitemap.body).not.toContain('localhost');
+  });
+
+  it('answers 404 with the app (its "Page not found" page) where the app has no page', async () => {
+    for (const url of ['/Policy/Nope', '/no-such-page', '/news/id/1/extra', '/home/a/b?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
       expect(res.body, url).toBe(indexHtml);
     }
   });

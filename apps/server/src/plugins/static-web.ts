@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { prerenderedPagePath } from '@fueldesk/contracts';
+import { buildRobots, buildSitemap, isAppPath, prerenderedPagePath } from '@fueldesk/contracts';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
@@ -11,7 +11,8 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
- * and every non-API GET falls back to index.html so that client routes survive a reload.
+ * and every non-API GET falls back to index.html so that client routes survive a reload (with
+ * HTTP 404 when the app has no page at that path).
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
   const distDir = path.resolve(opts.distDir ?? defaultWebDist);
@@ -63,6 +64,17 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
 
   if (hasWeb) app.get('/', { schema: { hide: true }, config: { auth: 'public' } }, sendPage);
 
+  // Both need absolute URLs: made from the PUBLIC_URL this server runs with, never a build-time guess.
+  const publicUrl = app.ctx.config.PUBLIC_URL;
+  const robots = buildRobots(publicUrl);
+  const sitemap = buildSitemap(publicUrl);
+  app.get('/robots.txt', { schema: { hide: true }, config: { auth: 'public' } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true }, config: { auth: 'public' } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap),
+  );
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
@@ -71,6 +83,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     }
     const ext = path.extname(pathname);
     if (ext && ext !== '.html') return sendError(reply, request, 404, 'NOT_FOUND');
+    // A path the app has no page for still gets the app (it shows "Page not found"), with a real 404.
+    if (!isAppPath(pathname)) reply.code(404);
     return sendPage(request, reply);
   });
 });

@@ -1,11 +1,14 @@
-import { isAdmin, isRestrictedClient } from '@fueldesk/contracts';
+import { isAdmin, isRestrictedClient, type SessionEndReason } from '@fueldesk/contracts';
+
+/** Why a session ended by force (lib/session `SignOutReason`). */
+export type ForcedSignOutReason = 'forced' | 'invite' | SessionEndReason;
 
 export interface AccessSubject {
   isAuthenticated: boolean;
   role: string | null;
   isSuperadmin: boolean;
   /** Set when the session just ended by force (lib/session); the login page explains it. */
-  signOutReason?: 'forced' | 'concurrency' | 'invite' | null;
+  signOutReason?: ForcedSignOutReason | null;
 }
 
 export interface AccessLocation {
@@ -38,8 +41,11 @@ export function resolveSignOutReason(pathname: string): 'invite' | 'concurrency'
   return isUnder(pathname, INVITE_PATHS) ? 'invite' : 'concurrency';
 }
 
-/** /login after a forced sign-out: the reason first, then where to come back to. */
-export function buildForcedLoginRedirect(location: AccessLocation, reason: 'forced' | 'concurrency' | 'invite'): string {
+/**
+ * /login after a forced sign-out: the reason first, then where to come back to. `forced` (no
+ * better reason known) becomes `invite` on bank verification, else `concurrency` (SPEC.md §2).
+ */
+export function buildForcedLoginRedirect(location: AccessLocation, reason: ForcedSignOutReason): string {
   const resolved = reason === 'forced' ? resolveSignOutReason(location.pathname) : reason;
   return `/login?reason=${resolved}&next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { APP_PATH_PATTERNS } from '@fueldesk/contracts';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-storage';
 import { expectPage, stubPages } from '@/test/page-stubs';
 import { currentPath, makeToken, renderApp, seedSession } from '@/test/render-app';
 import { resolveProtectedRedirect } from './route-access';
+import { routes } from './router';
 
 stubPages();
 
@@ -59,7 +62,21 @@ describe('protected routes', () => {
   });
 });
 
+/** Every concrete path of the route tree, as the server's list spells it (no catch-all). */
+function routePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const own = route.index ? parent || '/' : route.path ? `${parent}/${route.path}` : parent;
+    const children = route.children ? routePaths(route.children, route.path ? own : parent) : [];
+    const isPage = route.index || (route.path !== undefined && route.path !== '*');
+    return [...(isPage ? [own] : []), ...children];
+  });
+}
+
 describe('route table', () => {
+  it('matches the server list of app paths, so unknown paths get a real 404', () => {
+    expect(new Set(routePaths(routes))).toEqual(new Set(APP_PATH_PATTERNS));
+  });
+
   it('redirects /auth/login, /contact and /Trade-Transaction', async () => {
     const { router } = renderApp('/auth/login?next=%2Fhome');
     await expectPath(router, '/login?next=%2Fhome');

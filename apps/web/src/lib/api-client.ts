@@ -15,6 +15,7 @@ export interface ApiErrorInit {
   detail?: string | null;
   fields?: Record<string, string> | null;
   serverMessage?: string | null;
+  reason?: string | null;
 }
 
 /** Any failed call: an error answer (`{detail, code, fields?}`), a timeout or a network failure. */
@@ -25,6 +26,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | null;
   /** A `message` field some answers carry instead of `detail` (SPEC.md §8). */
   readonly serverMessage: string | null;
+  /** SESSION_REVOKED: why the session ended (concurrency, revoked, password). */
+  readonly reason: string | null;
 
   constructor(init: ApiErrorInit) {
     super(init.detail ?? init.serverMessage ?? init.code ?? `HTTP ${init.status}`);
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.detail = init.detail ?? null;
     this.fields = init.fields ?? null;
     this.serverMessage = init.serverMessage ?? null;
+    this.reason = init.reason ?? null;
   }
 }
 
@@ -155,6 +159,7 @@ function toApiError(status: number, payload: unknown): ApiError {
     detail: text(body.detail),
     fields,
     serverMessage: text(body.message),
+    reason: text(body.reason),
   });
 }
 

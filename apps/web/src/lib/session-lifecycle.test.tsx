@@ -147,8 +147,21 @@ describe('ping', () => {
     await act(async () => {
       vi.advanceTimersByTime(15_000);
     });
-    await expectPath(router, `/login?reason=concurrency&next=${encodeURIComponent('/news')}`);
+    // An unknown refresh token is a session that ran out, not another sign-in.
+    await expectPath(router, `/login?reason=expired&next=${encodeURIComponent('/news')}`);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+  });
+
+  it.each(['revoked', 'password', 'concurrency'])('sends the reason the server gives (%s) to the login page', async (reason) => {
+    seedSession();
+    seedRefreshToken();
+    mockApi({
+      'POST /api/auth/ping': () => ({ status: 401, body: { code: 'SESSION_REVOKED', detail: 'closed', reason } }),
+      'GET /api/auth/me': me,
+      'POST /api/events/token': eventsToken,
+    });
+    const { router } = renderApp('/news');
+    await expectPath(router, `/login?reason=${reason}&next=${encodeURIComponent('/news')}`);
   });
 
   it('ends with reason concurrency even on bank verification when the ping says revoked', async () => {

@@ -4,7 +4,10 @@ import {
   SESSION_CHECK_INTERVAL_MS,
   normalizeRole,
   planNameFromCode,
+  sessionEndReasons,
+  toSessionEndReason,
   type Role,
+  type SessionEndReason,
 } from '@fueldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -37,10 +40,27 @@ export { finishLoginLoader, startLoginLoader, useReleaseLoginLoader } from './se
 export type { SessionTokens, SessionUser } from './auth-storage';
 
 /**
- * Why a session ended against the user's will. `forced` (a refresh that failed after a 401) lets
- * the guard choose by page: `invite` on bank verification, else `concurrency` (SPEC.md §2, §8).
+ * Why a session ended against the user's will: the server's reason (another sign-in, an
+ * administrator, a password change) or `expired`. On bank verification the guard says `invite`
+ * instead (SPEC.md §2); `forced` (no reason known) reads as `concurrency` elsewhere (§8).
  */
-export type SignOutReason = 'forced' | 'concurrency' | 'invite';
+export type SignOutReason = 'forced' | 'invite' | SessionEndReason;
+
+/**
+ * The reason a failed call gives for the end of the session; `forced` when it names none beyond
+ * "another session" (the guard then says `invite` or `concurrency` by page, as SPEC.md §2 asks).
+ */
+function endReasonOf(error: unknown): SignOutReason {
+  if (!isApiError(error)) return 'forced';
+  if (error.code === 'SESSION_REVOKED') {
+    const known = (sessionEndReasons as readonly string[]).includes(error.reason ?? '');
+    return known && error.reason !== 'concurrency' ? (error.reason as SessionEndReason) : 'forced';
+  }
+  if (error.code === 'ACCOUNT_INACTIVE') return 'revoked';
+  // The refresh token is unknown or the sign-in too old: the session simply ran out.
+  if (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED') return 'expired';
+  return 'forced';
+}
 
 interface SessionSnapshot {
   token: string | null;
@@ -149,7 +169,7 @@ async function performRefresh(): Promise<boolean> {
     return true;
   } catch (error) {
     const revoked = isApiError(error) && error.code === 'SESSION_REVOKED';
-    signOut(restoring && !revoked ? {} : { reason: 'forced' });
+    signOut(restoring && !revoked ? {} : { reason: endReasonOf(error) });
     return false;
   }
 }
@@ -206,7 +226,10 @@ export async function pingSession(): Promise<PingOutcome> {
   } catch (error) {
     if (!isSessionEndingFailure(error)) return 'ignored';
     // Only if this is still the session the ping was about (a new sign-in may have happened meanwhile).
-    if (readRefreshToken() === refreshToken) signOut({ reason: 'concurrency' });
+    if (readRefreshToken() === refreshToken) {
+      const reason = endReasonOf(error);
+      signOut({ reason: reason === 'forced' ? 'concurrency' : reason });
+    }
     return 'ended';
   }
 }
@@ -369,7 +392,9 @@ export function SessionKeeper() {
 
   useEffect(() => {
     if (!signedIn) return;
-    const unsubscribe = subscribeServerEvent('session_revoked', () => signOut({ reason: 'concurrency' }));
+    const unsubscribe = subscribeServerEvent('session_revoked', (data) =>
+      signOut({ reason: toSessionEndReason((data as { reason?: string | null } | undefined)?.reason) }),
+    );
     const stop = startServerEvents();
     return () => {
       unsubscribe();

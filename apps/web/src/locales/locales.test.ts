@@ -53,6 +53,42 @@ describe('locale files', () => {
   });
 });
 
+// Words that are the same in English and Spanish (names, brands, plan names, placeholders).
+const SAME_IN_BOTH = new Set([
+  'FuelDesk', 'English', 'Español', 'LinkedIn', 'Twitter', 'Colombia', 'Brent', 'WTI Cushing',
+  'Plan', 'Total', 'No', 'Demo', 'Beta', 'Legal', 'Error', 'Local', 'Regional',
+  'Starter', 'Pro', 'Enterprise', 'Premium Enterprise',
+  '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}',
+]);
+
+function valueAt(tree: LocaleTree, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as LocaleTree | undefined)?.[part], tree);
+}
+
+describe('Spanish texts', () => {
+  it.each(namespaces)('namespace %s translates every English text (or lists it as the same word)', (namespace) => {
+    const english = locales.get('en')?.get(namespace) ?? {};
+    const spanish = locales.get('es')?.get(namespace) ?? {};
+    const untranslated = listKeys(english).filter((key) => {
+      const value = valueAt(english, key);
+      return typeof value === 'string' && value === valueAt(spanish, key) && !SAME_IN_BOTH.has(value);
+    });
+    expect(untranslated, `es/${namespace}.json still in English`).toEqual([]);
+  });
+
+  // Spanish addresses the user as "usted" everywhere (a business product): no "tú" forms.
+  const TU_FORMS = /\b(tu|tus|te|ti|contigo|puedes|tienes|quieres|debes|necesitas|olvidaste|inténtalo|ponte|elige|ábrelo|guárdalo|compáralos|escríbenos|cuéntanos)\b/iu;
+
+  it.each(namespaces)('namespace %s says "usted", never "tú"', (namespace) => {
+    const spanish = locales.get('es')?.get(namespace) ?? {};
+    const familiar = listKeys(spanish).filter((key) => {
+      const value = valueAt(spanish, key);
+      return typeof value === 'string' && TU_FORMS.test(value);
+    });
+    expect(familiar.map((key) => `${key}: ${String(valueAt(spanish, key))}`), `es/${namespace}.json uses "tú"`).toEqual([]);
+  });
+});
+
 // These codes carry a server detail that says more than any fixed text could, so the detail shows.
 const CODES_SHOWN_BY_DETAIL = ['BAD_REQUEST', 'CONFLICT', 'IMPORT_REJECTED'];
 

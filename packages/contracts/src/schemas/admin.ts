@@ -7,7 +7,11 @@ import { sessionRecordSchema } from './sessions';
 const adminPageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
 const adminPageSizeSchema = z.coerce.number().int().min(1).max(200).default(50);
 
-export const sessionStatusSchema = z.enum(['active', 'revoked']);
+/**
+ * `active` while its pings arrive (every 15 s; none for ACTIVE_SESSION_WINDOW_MS means gone),
+ * `idle` when not revoked but silent longer than that, `revoked` once ended.
+ */
+export const sessionStatusSchema = z.enum(['active', 'idle', 'revoked']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
 export const adminSessionsQuerySchema = z.object({

@@ -2,37 +2,42 @@ import { toIsoDate } from '@fueldesk/contracts';
 import type { PriceObservation } from './types';
 
 /**
- * Generated demo history for a fresh install without real data: about three years of business
- * days, crude on a mean-reverting random walk, refined products as crude plus their own
- * mean-reverting crack spreads, propane loosely tied to crude. The seed is fixed, so every install
- * shows the same series. Everything it makes is stored with source `demo` and labelled as such.
+ * Generated demo history for a fresh install without real data: ten years of NYMEX business days
+ * (no weekends, no US exchange holidays), so every range the chart offers has data. Crude follows a
+ * seeded geometric random walk with crude's real daily volatility (about 2% a day), weakly pulled
+ * toward a long-run level; Brent trades at a wandering premium to WTI; each refined product is
+ * crude plus its own wandering crack spread (or a differential to a sister product), reflected so
+ * that every crack stays positive; propane moves as a wandering share of crude. No value is ever
+ * clamped, so no series sits flat at a bound. The seed is fixed, so every install shows the same
+ * series. Everything it makes is stored with source `demo` and labelled as such.
  */
 
 export const DEMO_SEED = 20_240_601;
-export const DEMO_YEARS = 3;
+export const DEMO_YEARS = 10;
 
 const GALLONS_PER_BARREL = 42;
+/** The smallest margin (USD/gal) a refined product keeps over crude. */
+const MIN_CRACK = 0.08;
 
-/** Spread over crude (per gallon) of each refined product, and how it is tied to another one. */
+/** Spread (per gallon) of each refined product over crude, or over a sister product. */
 interface SpreadSpec {
   code: string;
   /** The product this one is quoted against; null means crude (WTI / 42). */
   base: string | null;
   mean: number;
+  /** Daily standard deviation of the spread, USD/gal. */
   volatility: number;
-  min: number;
-  max: number;
 }
 
 const SPREADS: SpreadSpec[] = [
-  { code: 'GASOLINE_NYH', base: null, mean: 0.5, volatility: 0.03, min: 0.15, max: 1.1 },
-  { code: 'GASOLINE_USGC', base: 'GASOLINE_NYH', mean: -0.09, volatility: 0.012, min: -0.3, max: 0.05 },
-  { code: 'RBOB_LA', base: 'GASOLINE_NYH', mean: 0.38, volatility: 0.04, min: 0.05, max: 1.0 },
-  { code: 'ULSD_NYH', base: null, mean: 0.75, volatility: 0.03, min: 0.35, max: 1.3 },
-  { code: 'ULSD_USGC', base: 'ULSD_NYH', mean: -0.08, volatility: 0.012, min: -0.3, max: 0.05 },
-  { code: 'ULSD_LA', base: 'ULSD_NYH', mean: 0.22, volatility: 0.03, min: -0.05, max: 0.7 },
-  { code: 'HEATING_OIL_NYH', base: 'ULSD_NYH', mean: -0.12, volatility: 0.015, min: -0.4, max: 0.05 },
-  { code: 'JET_USGC', base: 'ULSD_USGC', mean: -0.06, volatility: 0.015, min: -0.3, max: 0.1 },
+  { code: 'GASOLINE_NYH', base: null, mean: 0.55, volatility: 0.028 },
+  { code: 'GASOLINE_USGC', base: 'GASOLINE_NYH', mean: -0.09, volatility: 0.012 },
+  { code: 'RBOB_LA', base: 'GASOLINE_NYH', mean: 0.38, volatility: 0.035 },
+  { code: 'ULSD_NYH', base: null, mean: 0.75, volatility: 0.03 },
+  { code: 'ULSD_USGC', base: 'ULSD_NYH', mean: -0.08, volatility: 0.012 },
+  { code: 'ULSD_LA', base: 'ULSD_NYH', mean: 0.2, volatility: 0.025 },
+  { code: 'HEATING_OIL_NYH', base: 'ULSD_NYH', mean: -0.12, volatility: 0.014 },
+  { code: 'JET_USGC', base: 'ULSD_USGC', mean: -0.05, volatility: 0.014 },
 ];
 
 /** Small deterministic PRNG (mulberry32). */
@@ -52,25 +57,87 @@ function createRandom(seed: number) {
   return { uniform, normal };
 }
 
-function clamp(value: number, min: number, max: number) {
-  return Math.min(max, Math.max(min, value));
-}
-
 /** Ornstein-Uhlenbeck step: pulled back toward `mean`, shaken by `shock`. */
 function revert(value: number, mean: number, speed: number, shock: number) {
   return value + speed * (mean - value) + shock;
 }
 
-/** Weekdays except New Year's Day, Independence Day and Christmas (no spot assessment). */
+/** Mirrors a value that fell under `floor` back above it (a walk that bounces, never sticks). */
+function reflect(value: number, floor: number) {
+  return value < floor ? 2 * floor - value : value;
+}
+
+function utc(year: number, month: number, day: number) {
+  return new Date(Date.UTC(year, month, day));
+}
+
+/** The n-th (1-based; -1 = last) given weekday of a month. */
+function nthWeekday(year: number, month: number, weekday: number, n: number): Date {
+  if (n === -1) {
+    const last = utc(year, month + 1, 0);
+    return utc(year, month, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7));
+  }
+  const first = utc(year, month, 1);
+  return utc(year, month, 1 + ((weekday - first.getUTCDay() + 7) % 7) + 7 * (n - 1));
+}
+
+/** Easter Sunday (anonymous Gregorian algorithm). */
+function easter(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return utc(year, month - 1, day);
+}
+
+/** A fixed-date holiday on a weekend is observed on the Friday before or the Monday after. */
+function observed(date: Date): Date {
+  const weekday = date.getUTCDay();
+  if (weekday === 6) return utc(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - 1);
+  if (weekday === 0) return utc(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+  return date;
+}
+
+/** The US exchange holidays of a year (NYMEX: no spot assessment on these days). */
+export function usMarketHolidays(year: number): Set<string> {
+  const goodFriday = easter(year);
+  goodFriday.setUTCDate(goodFriday.getUTCDate() - 2);
+  const days = [
+    observed(utc(year, 0, 1)),
+    nthWeekday(year, 0, 1, 3), // Martin Luther King Jr. Day
+    nthWeekday(year, 1, 1, 3), // Presidents' Day
+    goodFriday,
+    nthWeekday(year, 4, 1, -1), // Memorial Day
+    ...(year >= 2022 ? [observed(utc(year, 5, 19))] : []), // Juneteenth
+    observed(utc(year, 6, 4)),
+    nthWeekday(year, 8, 1, 1), // Labor Day
+    nthWeekday(year, 10, 4, 4), // Thanksgiving
+    observed(utc(year, 11, 25)),
+  ];
+  return new Set(days.map(toIsoDate));
+}
+
+/** Weekdays except US exchange holidays (no spot assessment). */
 export function listBusinessDays(from: Date, to: Date): string[] {
   const days: string[] = [];
-  const cursor = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  const holidays = new Map<number, Set<string>>();
+  const cursor = utc(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
   while (cursor <= to) {
+    const year = cursor.getUTCFullYear();
+    if (!holidays.has(year)) holidays.set(year, usMarketHolidays(year));
     const weekday = cursor.getUTCDay();
-    const monthDay = toIsoDate(cursor).slice(5);
-    if (weekday !== 0 && weekday !== 6 && monthDay !== '01-01' && monthDay !== '07-04' && monthDay !== '12-25') {
-      days.push(toIsoDate(cursor));
-    }
+    const day = toIsoDate(cursor);
+    if (weekday !== 0 && weekday !== 6 && !holidays.get(year)!.has(day)) days.push(day);
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }
   return days;
@@ -88,37 +155,37 @@ export interface DemoHistoryInput {
 /** The demo observations of the given products, oldest first. */
 export function generateDemoHistory(input: DemoHistoryInput): PriceObservation[] {
   const random = createRandom(input.seed ?? DEMO_SEED);
-  const end = new Date(Date.UTC(input.end.getUTCFullYear(), input.end.getUTCMonth(), input.end.getUTCDate()));
+  const end = utc(input.end.getUTCFullYear(), input.end.getUTCMonth(), input.end.getUTCDate());
   const start = new Date(end);
   start.setUTCFullYear(start.getUTCFullYear() - (input.years ?? DEMO_YEARS));
   const days = listBusinessDays(start, end);
   const wanted = new Map(input.products.map((product) => [product.code, product.decimalPlaces]));
 
-  let wti = 74;
-  let brentSpread = 4;
-  let propane = 0.82;
+  let logWti = Math.log(68);
+  let brentPremium = 4;
+  let propaneShare = 0.45;
   const spreads = new Map(SPREADS.map((spec) => [spec.code, spec.mean]));
   const observations: PriceObservation[] = [];
 
   for (const date of days) {
-    const crudeShock = random.normal();
-    wti = clamp(Math.exp(revert(Math.log(wti), Math.log(76), 0.01, 0.019 * crudeShock)), 60, 95);
-    brentSpread = clamp(revert(brentSpread, 4, 0.05, 0.25 * random.normal()), 1.5, 7);
-    propane = clamp(
-      Math.exp(revert(Math.log(propane), Math.log(0.85), 0.015, 0.012 * crudeShock + 0.014 * random.normal())),
-      0.6,
-      1.2,
-    );
+    // About 2.1% a day (crude's long-run volatility), a slow pull toward 75 USD/bbl.
+    logWti = revert(logWti, Math.log(75), 0.004, 0.021 * random.normal());
+    const wti = Math.exp(logWti);
+    brentPremium = reflect(revert(brentPremium, 4, 0.03, 0.22 * random.normal()), 0.5);
+    propaneShare = reflect(revert(propaneShare, 0.45, 0.01, 0.009 * random.normal()), 0.2);
+    const crudePerGallon = wti / GALLONS_PER_BARREL;
     const levels = new Map<string, number>([
       ['WTI', wti],
-      ['BRENT', clamp(wti + brentSpread, 62, 95)],
-      ['PROPANE_MB', propane],
+      ['BRENT', wti + brentPremium],
+      ['PROPANE_MB', crudePerGallon * propaneShare],
     ]);
     for (const spec of SPREADS) {
-      const spread = clamp(revert(spreads.get(spec.code)!, spec.mean, 0.04, spec.volatility * random.normal()), spec.min, spec.max);
+      const base = spec.base ? levels.get(spec.base)! : crudePerGallon;
+      let spread = revert(spreads.get(spec.code)!, spec.mean, 0.03, spec.volatility * random.normal());
+      // Every refined product keeps a positive crack over crude, whatever it is quoted against.
+      spread = reflect(spread, crudePerGallon + MIN_CRACK - base);
       spreads.set(spec.code, spread);
-      const base = spec.base ? levels.get(spec.base)! : wti / GALLONS_PER_BARREL;
-      levels.set(spec.code, clamp(base + spread, 1.8, 3.5));
+      levels.set(spec.code, base + spread);
     }
     for (const [code, level] of levels) {
       const places = wanted.get(code);

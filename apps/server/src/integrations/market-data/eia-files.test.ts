@@ -172,45 +172,78 @@ describe('demo history', () => {
   const end = new Date(Date.UTC(2026, 7, 19));
   const history = generateDemoHistory({ products: catalog, end });
 
-  it('covers about three years of business days for every product', () => {
+  it('covers the ten years the chart offers, business days only', () => {
     const days = new Set(history.map((row) => row.date));
-    expect(days.size).toBeGreaterThan(3 * 250);
-    expect(days.size).toBeLessThan(3 * 262);
+    expect(days.size).toBeGreaterThan(10 * 248);
+    expect(days.size).toBeLessThan(10 * 254);
+    expect([...days].sort()[0]! <= '2016-08-22').toBe(true);
     expect([...days].every((date) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()))).toBe(true);
     expect([...days].sort().at(-1)).toBe('2026-08-19');
     expect(new Set(history.map((row) => row.productCode))).toEqual(new Set(catalog.map((product) => product.code)));
     expect(history.length).toBe(days.size * catalog.length);
+    // US exchange holidays: Thanksgiving, Good Friday, Juneteenth, July 4th observed on a Friday, MLK day.
+    for (const holiday of ['2025-11-27', '2025-04-18', '2024-06-19', '2026-07-03', '2024-01-15', '2020-12-25']) expect(days.has(holiday), holiday).toBe(false);
+    expect(days.has('2025-11-28')).toBe(true);
   });
 
-  it('stays at plausible levels with the product decimals', () => {
-    const ranges: Record<string, [number, number]> = { WTI: [60, 95], BRENT: [60, 95], PROPANE_MB: [0.6, 1.2] };
+  const series = (code: string) => history.filter((row) => row.productCode === code).map((row) => Number(row.value));
+
+  it('never sits flat: no price repeats for a week, every quarter moves', () => {
+    for (const product of catalog) {
+      const values = series(product.code);
+      let run = 1;
+      let longest = 1;
+      for (let index = 1; index < values.length; index += 1) {
+        run = values[index] === values[index - 1] ? run + 1 : 1;
+        longest = Math.max(longest, run);
+      }
+      expect(longest, product.code).toBeLessThan(5);
+      for (let index = 0; index + 63 <= values.length; index += 63) {
+        const quarter = values.slice(index, index + 63);
+        expect((Math.max(...quarter) - Math.min(...quarter)) / Math.min(...quarter), `${product.code} quarter ${index}`).toBeGreaterThan(0.03);
+      }
+    }
+  });
+
+  it("has crude's daily volatility, plausible levels and the product decimals", () => {
+    const wti = series('WTI');
+    const returns = wti.slice(1).map((value, index) => Math.log(value / wti[index]!));
+    const deviation = Math.sqrt(returns.reduce((sum, value) => sum + value ** 2, 0) / returns.length);
+    expect(deviation).toBeGreaterThan(0.015);
+    expect(deviation).toBeLessThan(0.03);
+    const ranges: Record<string, [number, number]> = { WTI: [15, 200], BRENT: [15, 210], PROPANE_MB: [0.15, 2.5] };
     for (const row of history) {
-      const [min, max] = ranges[row.productCode] ?? [1.8, 3.5];
+      const [min, max] = ranges[row.productCode] ?? [0.5, 6];
       expect(Number(row.value), `${row.productCode} ${row.date}`).toBeGreaterThanOrEqual(min);
       expect(Number(row.value)).toBeLessThanOrEqual(max);
       expect(row.value.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(catalog.find((product) => product.code === row.productCode)!.decimalPlaces);
     }
   });
 
-  it('moves like a market: daily crude moves mostly under 5%, products follow crude', () => {
-    const series = (code: string) => history.filter((row) => row.productCode === code).map((row) => Number(row.value));
+  it('moves like a market: products follow crude, Brent above WTI, cracks stay positive', () => {
     const wti = series('WTI');
-    const moves = wti.slice(1).map((value, index) => Math.abs(value / wti[index]! - 1));
-    expect(moves.filter((move) => move > 0.05).length).toBeLessThan(moves.length * 0.02);
-    expect(new Set(wti).size).toBeGreaterThan(wti.length / 4);
-    const gasoline = series('GASOLINE_NYH');
+    const brent = series('BRENT');
     const changes = (values: number[]) => values.slice(1).map((value, index) => value - values[index]!);
-    const a = changes(wti);
-    const b = changes(gasoline);
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    const [ma, mb] = [mean(a), mean(b)];
-    const covariance = mean(a.map((value, index) => (value - ma) * (b[index]! - mb)));
-    const correlation = covariance / Math.sqrt(mean(a.map((value) => (value - ma) ** 2)) * mean(b.map((value) => (value - mb) ** 2)));
-    expect(correlation).toBeGreaterThan(0.3);
+    const correlation = (x: number[], y: number[]) => {
+      const [a, b] = [changes(x), changes(y)];
+      const [ma, mb] = [mean(a), mean(b)];
+      const covariance = mean(a.map((value, index) => (value - ma) * (b[index]! - mb)));
+      return covariance / Math.sqrt(mean(a.map((value) => (value - ma) ** 2)) * mean(b.map((value) => (value - mb) ** 2)));
+    };
+    expect(correlation(wti, brent)).toBeGreaterThan(0.8);
+    for (const code of ['GASOLINE_NYH', 'ULSD_NYH', 'JET_USGC', 'PROPANE_MB']) expect(correlation(wti, series(code)), code).toBeGreaterThan(0.4);
+    expect(brent.every((value, index) => value > wti[index]!)).toBe(true);
+    for (const code of ['GASOLINE_NYH', 'GASOLINE_USGC', 'RBOB_LA', 'ULSD_NYH', 'ULSD_USGC', 'ULSD_LA', 'HEATING_OIL_NYH', 'JET_USGC']) {
+      const values = series(code);
+      // Rounded to the product's three decimals, so allow the last digit.
+      expect(values.every((value, index) => value - wti[index]! / 42 > 0.07), code).toBe(true);
+    }
   });
 
   it('is the same on every install (fixed seed)', () => {
     expect(generateDemoHistory({ products: catalog, end }).slice(0, 50)).toEqual(history.slice(0, 50));
-    expect(listBusinessDays(new Date(Date.UTC(2025, 11, 24)), new Date(Date.UTC(2025, 11, 29)))).toEqual(['2025-12-24', '2025-12-26', '2025-12-29']);
+    expect(listBusinessDays(new Date(Date.UTC(2025, 11, 24)), new Date(Date.UTC(2025, 11, 29)))).toEqual(['2025-12-24', '2025-12-26', '2025-12-29'])
+    expect(listBusinessDays(new Date(Date.UTC(2022, 11, 23)), new Date(Date.UTC(2023, 0, 3)))).toEqual(['2022-12-23', '2022-12-27', '2022-12-28', '2022-12-29', '2022-12-30', '2023-01-03']);
   });
 });

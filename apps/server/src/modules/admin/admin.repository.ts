@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -21,7 +21,9 @@ function matchUser(q: string | undefined): SQL | undefined {
 }
 
 export interface SessionFilter {
-  status?: 'active' | 'revoked';
+  status?: 'active' | 'idle' | 'revoked';
+  /** Sessions seen at or after this moment count as active, earlier ones as idle. */
+  activeSince: Date;
   userId?: string;
   q?: string;
   limit: number;
@@ -30,7 +32,13 @@ export interface SessionFilter {
 
 export async function listSessions(db: DbOrTx, filter: SessionFilter): Promise<{ rows: AdminSessionRecord[]; total: number }> {
   const where = and(
-    filter.status === 'active' ? isNull(sessions.revokedAt) : filter.status === 'revoked' ? isNotNull(sessions.revokedAt) : undefined,
+    filter.status === 'active'
+      ? and(isNull(sessions.revokedAt), gte(sessions.lastSeenAt, filter.activeSince))
+      : filter.status === 'idle'
+        ? and(isNull(sessions.revokedAt), lt(sessions.lastSeenAt, filter.activeSince))
+        : filter.status === 'revoked'
+          ? isNotNull(sessions.revokedAt)
+          : undefined,
     filter.userId ? eq(sessions.userId, filter.userId) : undefined,
     matchUser(filter.q),
   );

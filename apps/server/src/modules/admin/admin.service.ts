@@ -1,4 +1,5 @@
 import {
+  ACTIVE_SESSION_WINDOW_MS,
   type AdminSessionListResponse,
   type AdminSessionRow,
   type AdminSessionsQuery,
@@ -15,13 +16,19 @@ import { displayName, toAdminUserRow, toSessionRecord } from '../auth/auth.prese
 import { revokeSessionsAndNotify } from '../auth/session-revocation.service';
 import * as repo from './admin.repository';
 
-function toAdminSessionRow(record: repo.AdminSessionRecord, currentSessionId: string): AdminSessionRow {
+/** Active only while pings arrive: silent longer than the active-session window means idle. */
+function sessionStatus(record: repo.AdminSessionRecord, now: Date): AdminSessionRow['status'] {
+  if (record.revokedAt) return 'revoked';
+  return record.lastSeenAt.getTime() >= now.getTime() - ACTIVE_SESSION_WINDOW_MS ? 'active' : 'idle';
+}
+
+function toAdminSessionRow(record: repo.AdminSessionRecord, currentSessionId: string, now: Date): AdminSessionRow {
   return {
     ...toSessionRecord(record, currentSessionId),
     user_id: record.userId,
     user_email: record.userEmail,
     user_name: displayName({ firstName: record.userFirstName, lastName: record.userLastName, email: record.userEmail }),
-    status: record.revokedAt ? 'revoked' : 'active',
+    status: sessionStatus(record, now),
   };
 }
 
@@ -29,12 +36,13 @@ function toAdminSessionRow(record: repo.AdminSessionRecord, currentSessionId: st
 export async function listAdminSessions(ctx: AppContext, caller: AuthUser, query: AdminSessionsQuery): Promise<AdminSessionListResponse> {
   const { rows, total } = await repo.listSessions(ctx.db, {
     status: query.status,
+    activeSince: new Date(ctx.now().getTime() - ACTIVE_SESSION_WINDOW_MS),
     userId: query.user_id,
     q: query.q,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { items: rows.map((row) => toAdminSessionRow(row, caller.sessionId)), total, page: query.page, page_size: query.page_size };
+  return { items: rows.map((row) => toAdminSessionRow(row, caller.sessionId, ctx.now())), total, page: query.page, page_size: query.page_size };
 }
 
 const superadminOnly = () => new AppError('FORBIDDEN', 403, 'Only a superadmin can change a superadmin account or its sessions.');
@@ -46,7 +54,7 @@ export async function revokeSessionAsAdmin(ctx: AppContext, caller: AuthUser, se
   if (existing.userIsSuperadmin && !caller.isSuperadmin) throw superadminOnly();
   if (!existing.revokedAt) await revokeSessionsAndNotify(ctx, { ids: [sessionId] }, 'admin');
   const updated = await repo.findSessionWithUser(ctx.db, sessionId);
-  return toAdminSessionRow(updated!, caller.sessionId);
+  return toAdminSessionRow(updated!, caller.sessionId, ctx.now());
 }
 
 export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): Promise<AdminUserListResponse> {

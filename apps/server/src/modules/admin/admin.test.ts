@@ -36,9 +36,39 @@ describe('admin sessions', () => {
     expect(events).toEqual([{ userId: login.user.id, type: 'session_revoked', data: { session_id: sessionId, reason: 'admin' } }]);
 
     const ping = await t.app.inject({ method: 'POST', url: '/api/auth/ping', payload: { refresh_token: login.refresh_token } });
-    expect(ping.json().code).toBe('SESSION_REVOKED');
+    // The login page must say an administrator ended it, not "another sign-in".
+    expect(ping.json()).toMatchObject({ code: 'SESSION_REVOKED', reason: 'revoked', detail: 'Your session was closed by an administrator.' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${login.access_token}` } });
+    expect(me.json()).toMatchObject({ code: 'SESSION_REVOKED', reason: 'revoked' });
     const revokedOnly = await t.app.inject({ method: 'GET', url: `/api/admin/sessions?status=revoked&q=${encodeURIComponent(email)}`, headers: admin.headers });
     expect(revokedOnly.json().items.map((item: { id: string }) => item.id)).toEqual([sessionId]);
+  });
+
+  it('calls a session active only while its pings arrive, idle once they stop', async () => {
+    const email = uniqueEmail('silent');
+    await createUserWithPassword(t, 'Secret123', { email });
+    const start = new Date();
+    t.setNow(start);
+    try {
+      const login = await loginOk(t, email, 'Secret123');
+      const sessionId = decodeJwt(login.access_token).sid as string;
+      const status = async (filter = '') => {
+        const list = await t.app.inject({ method: 'GET', url: `/api/admin/sessions?q=${encodeURIComponent(email)}${filter}`, headers: admin.headers });
+        return list.json().items.map((item: { id: string; status: string }) => `${item.id === sessionId ? 'it' : item.id}:${item.status}`);
+      };
+      expect(await status()).toEqual(['it:active']);
+      // Never pinged for a minute and more (pings come every 15 s): no longer active.
+      t.setNow(new Date(start.getTime() + 61_000));
+      expect(await status()).toEqual(['it:idle']);
+      expect(await status('&status=active')).toEqual([]);
+      expect(await status('&status=idle')).toEqual(['it:idle']);
+      const ping = await t.app.inject({ method: 'POST', url: '/api/auth/ping', payload: { refresh_token: login.refresh_token } });
+      expect(ping.statusCode).toBe(200);
+      expect(await status('&status=active')).toEqual(['it:active']);
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/sessions?status=asleep', headers: admin.headers })).statusCode).toBe(400);
+    } finally {
+      t.setNow(null);
+    }
   });
 
   it('answers 404 for an unknown session and 400 for a malformed id', async () => {

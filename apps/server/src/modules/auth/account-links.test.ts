@@ -83,7 +83,7 @@ describe('password reset', () => {
 
     expect(events.some((event) => event.type === 'session_revoked' && event.userId === login.user.id)).toBe(true);
     const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(login.access_token) });
-    expect(old.json().code).toBe('SESSION_REVOKED');
+    expect(old.json()).toMatchObject({ code: 'SESSION_REVOKED', reason: 'password' });
     expect((await postLogin(t, email, password)).json().code).toBe('INVALID_PASSWORD');
     expect((await postLogin(t, email, 'newpass')).statusCode).toBe(200);
     expect((await post('/api/auth/password/reset', { token, password: 'another' })).json().code).toBe('TOKEN_USED');

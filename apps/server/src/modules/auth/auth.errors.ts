@@ -1,5 +1,12 @@
-import { ACTIVE_SESSION_WINDOW_MS } from '@fueldesk/contracts';
+import { ACTIVE_SESSION_WINDOW_MS, toSessionEndReason, type SessionEndReason } from '@fueldesk/contracts';
 import { AppError } from '../../lib/app-error';
+
+const sessionEndedDetail: Record<SessionEndReason, string> = {
+  concurrency: 'Your session was closed because another session is active.',
+  revoked: 'Your session was closed by an administrator.',
+  password: 'Your session was closed because the password was changed.',
+  expired: 'Your session has expired. Please sign in again.',
+};
 
 /** The sign-in errors, with SPEC.md §8's texts; the web maps them by code. */
 export const authErrors = {
@@ -16,7 +23,11 @@ export const authErrors = {
     new AppError('ACTIVE_SESSION', 409, 'Active session on another device. Please wait 1 minute and try again.', undefined, {
       'retry-after': String(Math.ceil(ACTIVE_SESSION_WINDOW_MS / 1000)),
     }),
-  sessionRevoked: () => new AppError('SESSION_REVOKED', 401, 'Your session was closed because another session is active.'),
+  /** Says why (another sign-in, an administrator, a password change), so the login page can too. */
+  sessionRevoked: (revokedReason: string | null) => {
+    const reason = toSessionEndReason(revokedReason);
+    return new AppError('SESSION_REVOKED', 401, sessionEndedDetail[reason], undefined, undefined, reason);
+  },
   refreshInvalid: () => new AppError('TOKEN_INVALID', 401, 'The session token is not valid. Please sign in again.'),
   passwordNotSet: () =>
     new AppError(

@@ -128,7 +128,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   const hash = hashToken(refreshToken);
   const session = await repo.findSessionByRefreshHash(ctx.db, hash);
   if (!session) throw authErrors.refreshInvalid();
-  if (session.revokedAt) throw authErrors.sessionRevoked();
+  if (session.revokedAt) throw authErrors.sessionRevoked(session.revokedReason);
   const user = await repo.findUserById(ctx.db, session.userId);
   if (!user || !user.active) throw authErrors.accountInactive(401);
   const next = generateOpaqueToken();
@@ -136,7 +136,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (!rotated) {
     await revokeSessionsAndNotify(ctx, { ids: [session.id] }, 'refresh_reuse');
     ctx.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
-    throw authErrors.sessionRevoked();
+    throw authErrors.sessionRevoked('refresh_reuse');
   }
   return issueTokens(ctx, user, session.id, next);
 }
@@ -164,11 +164,11 @@ async function resolveSession(ctx: AppContext, proof: SessionProof): Promise<Ses
 /** Keeps the session alive: last_seen_at moves, active_seconds grows by the gap (≤ 30 s). */
 export async function pingSession(ctx: AppContext, proof: SessionProof): Promise<PingResponse> {
   const session = await resolveSession(ctx, proof);
-  if (session.revokedAt) throw authErrors.sessionRevoked();
+  if (session.revokedAt) throw authErrors.sessionRevoked(session.revokedReason);
   const user = await repo.findUserById(ctx.db, session.userId);
   if (!user?.active) throw authErrors.accountInactive(401);
   const updated = await repo.recordPing(ctx.db, session.id, ctx.now(), PING_ACTIVE_CAP_SECONDS);
-  if (!updated) throw authErrors.sessionRevoked();
+  if (!updated) throw authErrors.sessionRevoked(null);
   return {
     ok: true,
     session_id: updated.id,

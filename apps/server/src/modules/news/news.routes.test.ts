@@ -33,6 +33,10 @@ describe('news API', () => {
       expect(body.items.every((item) => item.is_demo && item.language === 'en' && item.translations.es?.title)).toBe(true);
       expect(new Set(body.items.map((item) => item.category))).toEqual(new Set(['oil', 'market', 'regulation']));
     });
+
+    it("leaves the demo disclaimer to the page (once, in the reader's language), not in each body", () => {
+      for (const article of demoArticles) expect(article.bodyHtml, article.slug).not.toMatch(/demo article|illustrative/i);
+    });
   });
 
   describe('reading', () => {

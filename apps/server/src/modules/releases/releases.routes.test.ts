@@ -98,4 +98,13 @@ describe('/api/releases', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/releases', headers: user.headers });
     expect(list.json()[0]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
   });
+
+  it('claims nothing the product does not do: due diligence and bank connection only as not yet available', () => {
+    for (const release of fuelDeskReleases) {
+      for (const section of release.sections) {
+        const claims = section.items.filter((item) => /due diligence|bank connection|identity verification|data.sharing/i.test(item));
+        if (section.title !== 'Not yet available') expect(claims, `${release.version} ${section.title}`).toEqual([]);
+      }
+    }
+  });
 });

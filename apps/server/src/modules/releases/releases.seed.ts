@@ -68,19 +68,15 @@ export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
         ],
       },
       {
-        title: 'Due diligence and banking',
-        items: [
-          'Due diligence reports produced in the background, with a notification when ready.',
-          'Bank connection, identity verification and read-only data-sharing invitations.',
-        ],
-      },
-      {
         title: 'Help',
         items: ['Support form with answers usually within 24 hours.', 'This releases page.'],
       },
       {
         title: 'Not yet available',
-        items: ['Portfolio, Transactions, Certificates, Wallet and Trade are announced but not available yet.'],
+        items: [
+          'Due diligence reports and bank verification with data sharing are in development: their pages say so until they ship.',
+          'Portfolio, Transactions, Certificates, Wallet and Trade are announced but not available yet.',
+        ],
       },
     ],
   },

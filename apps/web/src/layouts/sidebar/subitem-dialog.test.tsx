@@ -34,6 +34,8 @@ describe('add sub-item dialog', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a category.');
 
     await app.user.selectOptions(within(dialog).getByLabelText('Category'), 'diesel');
+    // The category is chosen: its message goes at once, not only on the next Add.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(app.nav).getByRole('link', { name: 'Gulf coast' })).toHaveAttribute('href', '/marketprice/diesel');

@@ -35,6 +35,8 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
 
   const categoryField = state.mode === 'add' ? getSubmenuCategoryField(state.parent) : null;
   const nameLabel = t(`submenu.nameLabel.${state.parent}`);
+  // A message about a field goes once that field changes: no "select a category" beside a chosen one.
+  const clearError = (...codes: SubmenuErrorCode[]) => setError((current) => (current && codes.includes(current) ? null : current));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +59,10 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
           value={title}
           autoComplete="off"
           maxLength={80}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            clearError('NAME_REQUIRED', 'DUPLICATE_TITLE');
+          }}
         />
         {categoryField ? (
           <SelectField
@@ -66,7 +71,10 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
             value={category}
             placeholder={t(`submenu.${categoryField}Placeholder`)}
             options={getSubmenuCategoryOptions(state.parent).map((option) => ({ value: option, label: t(`submenu.options.${option}`) }))}
-            onChange={(event) => setCategory(event.target.value)}
+            onChange={(event) => {
+              setCategory(event.target.value);
+              clearError('CATEGORY_REQUIRED', 'SECTION_REQUIRED', 'INVALID_CATEGORY', 'DUPLICATE_CATEGORY');
+            }}
           />
         ) : null}
         {state.mode === 'add' && !categoryField ? (

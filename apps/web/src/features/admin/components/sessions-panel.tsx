@@ -15,6 +15,13 @@ const PAGE_SIZE = 25;
 
 function StatusBadge({ status }: { status: SessionStatus }) {
   const { t } = useTranslation('admin');
+  if (status === 'idle') {
+    return (
+      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">
+        {t('sessions.statuses.idle')}
+      </span>
+    );
+  }
   return status === 'active' ? (
     <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300">
       {t('sessions.statuses.active')}
@@ -88,6 +95,7 @@ export function SessionsPanel() {
           >
             <option value="">{t('sessions.statuses.all')}</option>
             <option value="active">{t('sessions.statuses.active')}</option>
+            <option value="idle">{t('sessions.statuses.idle')}</option>
             <option value="revoked">{t('sessions.statuses.revoked')}</option>
           </select>
         </div>
@@ -140,7 +148,7 @@ export function SessionsPanel() {
             hiddenHeader: true,
             className: 'text-right',
             cell: (row) =>
-              row.status === 'active' ? (
+              row.status !== 'revoked' ? (
                 row.current ? (
                   <span className="text-xs text-slate-500 dark:text-slate-400">{t('sessions.yours')}</span>
                 ) : (

@@ -1,5 +1,5 @@
 import type { AdminSessionRow, AdminUserRow } from '@fueldesk/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import { renderApp, seedSession } from '@/test/render-app';
@@ -77,6 +77,23 @@ describe('admin sessions page', () => {
     expect(await screen.findByText('Session of pro@example.com revoked')).toBeInTheDocument();
     expect(await within(table).findByText('Revoked by an administrator')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Revoke session of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a silent session as idle, still revocable, and filters by it', async () => {
+    seedSession({ role: 'admin' });
+    const rows = [buildRow({ status: 'idle' })];
+    const server = mockApi({
+      ...keepAlive,
+      'GET /api/admin/sessions': () => ({ body: { items: rows, total: rows.length, page: 1, page_size: 25 } }),
+    });
+    const app = renderApp('/admin/sessions');
+    const table = await screen.findByRole('table', { name: 'All sessions' }, { timeout: 5000 });
+    expect(within(table).getByText('Idle (no ping)')).toBeInTheDocument();
+    expect(within(table).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Revoke session of pro@example.com' })).toBeInTheDocument();
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'idle');
+    await app.user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(server.calls.some((call) => call.url.searchParams.get('status') === 'idle')).toBe(true));
   });
 
   it('changes a user plan from the users tab', async () => {

@@ -83,10 +83,25 @@ describe('first-time set password page', () => {
     expect(await screen.findByText('Failed to save password. You can set it later from your profile.')).toBeInTheDocument();
   });
 
-  it('asks an anonymous visitor to sign in first', async () => {
+  it('opens for a visitor without a link (a public page) and says how to get one', async () => {
     mockApi({});
     const { router } = renderApp('/first-time-set-password');
-    await waitFor(() => expect(currentPath(router)).toBe('/login?next=%2Ffirst-time-set-password'));
+    expect(await screen.findByRole('heading', { name: 'Set your password' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/Open it from the link in your invitation email/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Sign in to set or change your password/ })).toHaveAttribute('href', '/login?next=%2Ffirst-time-set-password');
+    expect(currentPath(router)).toBe('/first-time-set-password');
+  });
+
+  it('lets a visitor with an invitation link choose the password right there', async () => {
+    const server = mockApi({
+      'GET /api/auth/activation': () => ({
+        body: { email: 'guest@example.com', first_name: 'Gus', last_name: 'Guest', role: 'cliente', invited_by: 'Demo Pro', expires_at: '2026-12-01T12:00:00.000Z' },
+      }),
+    });
+    const { router } = renderApp('/first-time-set-password?token=act-2');
+    expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(server.callsTo('GET /api/auth/activation')[0].url.searchParams.get('token')).toBe('act-2');
+    expect(currentPath(router)).toBe('/first-time-set-password?token=act-2');
   });
 });
 

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -17,6 +17,7 @@ import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { useAuthMessage } from '../lib/auth-messages';
 import { resolveLandingPath } from '../lib/navigation';
+import ActivatePage from './activate-page';
 
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
 
@@ -25,11 +26,41 @@ interface FormValues extends SetPasswordForm {
 }
 
 /**
- * /first-time-set-password (signed in): the account's first password, POST /auth/password/set. An
- * account that already has one must give it (the server asks for it), so the page doubles as
- * "change password" from the settings screen.
+ * /first-time-set-password, a public page (SPEC.md §2). Signed in: the account's first password,
+ * POST /auth/password/set; an account that already has one must give it (the server asks for it),
+ * so the page doubles as "change password" from the settings screen. A visitor with an invitation
+ * link (`?token=`) chooses the password there, as on /activate; without one the page says how to
+ * get here.
  */
 export default function FirstTimeSetPasswordPage() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  if (session.isRestoring) return <PageLoader />;
+  if (!session.isAuthenticated) return params.get('token')?.trim() ? <ActivatePage /> : <NoLinkExplanation />;
+  return <SetPasswordSignedIn />;
+}
+
+function NoLinkExplanation() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthCard title={t('setPassword.title')} subtitle={t('setPassword.visitor')}>
+      <ul className="flex flex-col gap-2 text-sm">
+        <li>
+          <Link to={`/login?next=${encodeURIComponent('/first-time-set-password')}`} className={linkClassName}>
+            {t('setPassword.visitorSignIn')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/reset-password" className={linkClassName}>
+            {t('setPassword.visitorReset')}
+          </Link>
+        </li>
+      </ul>
+    </AuthCard>
+  );
+}
+
+function SetPasswordSignedIn() {
   const { t } = useTranslation('auth');
   const authMessage = useAuthMessage();
   const id = useId();
@@ -48,8 +79,6 @@ export default function FirstTimeSetPasswordPage() {
     defaultValues: { password: '', password_confirmation: '', current_password: '' },
   });
 
-  if (session.isRestoring) return <PageLoader />;
-  if (!session.isAuthenticated) return <Navigate to={`/login?next=${encodeURIComponent('/first-time-set-password')}`} replace />;
 
   const landing = resolveLandingPath({ role: session.role, is_superadmin: session.isSuperadmin });
   const needsCurrent = me.data?.has_password === true;

@@ -15,7 +15,7 @@ const keepAlive: Record<string, MockHandler> = {
 
 async function openLogin(path = '/login') {
   const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: /Sign in to FuelDesk|Inicia sesión en FuelDesk/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /Sign in to FuelDesk|Inicie sesión en FuelDesk/ }, { timeout: 5000 });
   return app;
 }
 
@@ -66,7 +66,7 @@ describe('login errors', () => {
     await submit(app);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sesión activa en otro dispositivo.');
-    expect(alert).toHaveTextContent('Espera 1 minuto e inténtalo de nuevo.');
+    expect(alert).toHaveTextContent('Espere 1 minuto e inténtelo de nuevo.');
   });
 
   it('offers to resend the verification mail to an unverified address', async () => {
@@ -100,6 +100,18 @@ describe('login reasons', () => {
     expect(screen.getByText('Session closed: another session is active')).toBeInTheDocument();
     await i18n.changeLanguage('es');
     expect(await screen.findByText('Sesión cerrada: otra sesión activa')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['revoked', 'Session closed by an administrator', 'Sesión cerrada por un administrador'],
+    ['password', 'Session closed: the password was changed', 'Sesión cerrada: la contraseña cambió'],
+    ['expired', 'Your session has expired', 'Su sesión ha caducado'],
+  ])('explains a session ended for reason %s, not as another sign-in', async (reason, english, spanish) => {
+    await openLogin(`/login?reason=${reason}`);
+    expect(screen.getByText(english)).toBeInTheDocument();
+    expect(screen.queryByText('Session closed: another session is active')).not.toBeInTheDocument();
+    await i18n.changeLanguage('es');
+    expect(await screen.findByText(spanish)).toBeInTheDocument();
   });
 
   it('explains an invitation that needs signing in', async () => {

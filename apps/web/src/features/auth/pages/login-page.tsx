@@ -18,7 +18,7 @@ import { PrerenderedForm } from '@/components/ui/prerendered-form';
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
 
 /**
- * Sign in. `reason` explains a forced sign-out (invite, concurrency); `next` is where to go back
+ * Sign in. `reason` explains a forced sign-out (invite, concurrency, revoked, password, expired); `next` is where to go back
  * to. No social sign-in button: the server exposes no OpenID Connect endpoint yet (DECISIONS.md
  * hides it when none is configured).
  */
@@ -76,10 +76,10 @@ export default function LoginPage() {
         />
       }
     >
-      {reason === 'concurrency' ? (
+      {reason === 'concurrency' || reason === 'revoked' || reason === 'password' || reason === 'expired' ? (
         <Alert tone="warning" className="mb-5">
-          <p className="font-semibold">{t('login.reasons.concurrency')}</p>
-          <p className="mt-1">{t('login.reasons.concurrencyHelp')}</p>
+          <p className="font-semibold">{t(`login.reasons.${reason}`)}</p>
+          <p className="mt-1">{t(`login.reasons.${reason}Help`)}</p>
         </Alert>
       ) : null}
       {reason === 'invite' ? (

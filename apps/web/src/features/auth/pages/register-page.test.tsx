@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function openRegister() {
   const app = renderApp('/register');
-  await screen.findByRole('heading', { level: 1, name: /Create your FuelDesk account|Crea tu cuenta de FuelDesk/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /Create your FuelDesk account|Cree su cuenta de FuelDesk/ }, { timeout: 5000 });
   return app;
 }
 
@@ -74,8 +74,8 @@ describe('register form', () => {
     mockApi({});
     const app = await openRegister();
     await app.user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(await screen.findByText('Debes aceptar los términos y condiciones')).toBeInTheDocument();
-    expect(screen.getByText('Debes aceptar la Política de Privacidad')).toBeInTheDocument();
+    expect(await screen.findByText('Debe aceptar los términos y condiciones')).toBeInTheDocument();
+    expect(screen.getByText('Debe aceptar la Política de Privacidad')).toBeInTheDocument();
     expect(screen.getByText('El correo electrónico es obligatorio')).toBeInTheDocument();
   });
 

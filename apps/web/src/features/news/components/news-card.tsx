@@ -20,7 +20,7 @@ export function NewsCard({ article, from }: NewsCardProps) {
       lang={article.display_language}
       className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-amber-500 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
     >
-      <NewsImage src={article.image_url} category={article.category} className="aspect-[16/9] w-full" />
+      <NewsImage src={article.image_url} className="aspect-[16/9] w-full" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2" lang={language}>
           <CategoryBadge category={article.category} />

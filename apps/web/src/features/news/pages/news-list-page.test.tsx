@@ -30,6 +30,10 @@ describe('news list page', () => {
     expect(within(first).getByText('Summary 1')).toBeInTheDocument();
     expect(within(first).getByText('Nov 20, 2026')).toBeInTheDocument();
     expect(screen.getByText('12 articles')).toBeInTheDocument();
+    // No picture, no placeholder panel: the headline starts the card.
+    expect(first.querySelector('[aria-hidden="true"].bg-gradient-to-br, img')).toBeNull();
+    expect(first.firstElementChild?.tagName).toBe('DIV');
+    expect(within(first.firstElementChild as HTMLElement).getByRole('heading')).toBeInTheDocument();
   });
 
   it('filters by category with the chips and keeps the filter in the address', async () => {

@@ -12,6 +12,9 @@ export interface ChartSeries {
   points: Array<{ date: string; value: number }>;
 }
 
+/** Below this chart width (px) month labels cannot all fit, so they are not forced to all-or-none. */
+const UNIFORM_TICKS_MIN_WIDTH = 600;
+
 /** Follows the dashboard theme (the `dark` class on <html>) so the chart redraws in the right colours. */
 function useIsDark(): boolean {
   const [isDark, setIsDark] = useState(() => document.documentElement.classList.contains('dark'));
@@ -50,9 +53,14 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
           height,
           layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text, attributionLogo: false },
           grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-          leftPriceScale: { visible: usesLeft, borderColor: grid },
-          rightPriceScale: { visible: usesRight || !usesLeft, borderColor: grid },
-          timeScale: { borderColor: grid },
+          // Whole corner labels only (no clipped top value), a little room above and below the lines.
+          leftPriceScale: { visible: usesLeft, borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.08, bottom: 0.08 } },
+          rightPriceScale: { visible: usesRight || !usesLeft, borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.08, bottom: 0.08 } },
+          // Every month label or none of them: no Feb, Jun or Sep silently skipped. A phone has no
+          // room for twelve, and "none" would leave it with a bare year, so it keeps the default.
+          // Ten years of business days are ~2,500 points: let fitContent squeeze them all in
+          // (the default minimum spacing of 0.5 px would silently cut off the oldest years).
+          timeScale: { borderColor: grid, uniformDistribution: element.clientWidth >= UNIFORM_TICKS_MIN_WIDTH, minBarSpacing: 0.01 },
           localization: { locale: getCurrentLanguage() === 'es' ? 'es-ES' : 'en-US' },
           crosshair: { mode: 0 },
         });
@@ -67,7 +75,24 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
           line.setData(item.points.map((point) => ({ time: point.date, value: point.value })));
         }
         chart.timeScale().fitContent();
-        remove = () => chart.remove();
+        // When the page around it changes width (sidebar collapsed, window resized), refit the
+        // whole period instead of leaving a blank band on one side.
+        let width = element.clientWidth;
+        const resize =
+          typeof ResizeObserver === 'undefined'
+            ? null
+            : new ResizeObserver(() => {
+                if (element.clientWidth === width) return;
+                width = element.clientWidth;
+                requestAnimationFrame(() => {
+                  if (!disposed) chart.timeScale().fitContent();
+                });
+              });
+        resize?.observe(element);
+        remove = () => {
+          resize?.disconnect();
+          chart.remove();
+        };
       })
       .catch(() => {
         if (!disposed) setFailed(true);

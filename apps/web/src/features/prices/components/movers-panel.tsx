@@ -2,12 +2,14 @@ import type { PriceRow } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePriceMovers } from '../api/get-price-movers';
 import { formatDay, formatPrice } from '../lib/format';
+import { useProductLabels } from '../lib/product-labels';
 import { DemoBadge } from './demo-badge';
 import { PriceChange } from './price-change';
 import { ErrorState, LoadingState, Panel } from './state-views';
 
 function MoverList({ title, rows }: { title: string; rows: PriceRow[] }) {
   const { t } = useTranslation('prices');
+  const labels = useProductLabels();
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <h4 className="text-xs font-semibold text-slate-500 dark:text-slate-400">{title}</h4>
@@ -18,7 +20,7 @@ function MoverList({ title, rows }: { title: string; rows: PriceRow[] }) {
           {rows.map((row) => (
             <li key={row.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
               <span className="min-w-0 flex-1 leading-snug" title={row.product_description}>
-                {row.product_name}
+                {labels.name(row.code_id, row.product_name)}
               </span>
               <span className="flex shrink-0 flex-col items-end">
                 <span className="tabular-nums">

@@ -2,6 +2,7 @@ import type { HistorySeries } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatPrice, trendOf } from '../lib/format';
 import { summariseSeries } from '../lib/series';
+import { useProductLabels } from '../lib/product-labels';
 import { DemoBadge } from './demo-badge';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
@@ -11,9 +12,10 @@ import { panelClass } from './state-views';
 export function PriceCard({ series }: { series: HistorySeries }) {
   const { t } = useTranslation('prices');
   const latest = summariseSeries(series.points);
+  const name = useProductLabels().name(series.code, series.name);
   return (
-    <article aria-label={series.name} className={`flex flex-col gap-2 p-4 ${panelClass}`}>
-      <h3 className="text-sm font-semibold leading-tight">{series.name}</h3>
+    <article aria-label={name} className={`flex flex-col gap-2 p-4 ${panelClass}`}>
+      <h3 className="text-sm font-semibold leading-tight">{name}</h3>
       {latest ? (
         <>
           <p className="text-2xl font-semibold tabular-nums">

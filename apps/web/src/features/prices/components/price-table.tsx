@@ -2,6 +2,7 @@ import type { PriceRow, PriceSortField } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatChange, formatDay, formatPercent, formatPrice, trendOf, trendTextClass } from '../lib/format';
+import { useProductLabels } from '../lib/product-labels';
 import { DemoBadge } from './demo-badge';
 
 interface PriceTableProps {
@@ -12,11 +13,25 @@ interface PriceTableProps {
   busy?: boolean;
 }
 
-function SortHeader({ field, label, sort, order, onSort, align = 'left' }: { field: PriceSortField; label: string; align?: 'left' | 'right' } & Omit<PriceTableProps, 'rows' | 'busy'>) {
+/**
+ * The product column stays put while the rest scrolls sideways, narrow on a phone so the price and
+ * the change sit next to it inside 390 px (its cells need an opaque background to cover what scrolls under).
+ */
+const stickyColumn = 'sticky left-0 z-10 w-[9.5rem] max-w-[9.5rem] sm:w-auto sm:max-w-none';
+
+function SortHeader({
+  field,
+  label,
+  sort,
+  order,
+  onSort,
+  align = 'left',
+  sticky = false,
+}: { field: PriceSortField; label: string; align?: 'left' | 'right'; sticky?: boolean } & Omit<PriceTableProps, 'rows' | 'busy'>) {
   const { t } = useTranslation('prices');
   const active = sort === field;
   return (
-    <th scope="col" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} className={clsx('px-3 py-2 font-medium', align === 'right' && 'text-right')}>
+    <th scope="col" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} className={clsx('px-3 py-2 font-medium', align === 'right' && 'text-right', sticky && clsx(stickyColumn, 'bg-slate-50 dark:bg-slate-800'))}>
       <button
         type="button"
         onClick={() => onSort(field)}
@@ -36,17 +51,18 @@ function SortHeader({ field, label, sort, order, onSort, align = 'left' }: { fie
 export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps) {
   const { t } = useTranslation('prices');
   const header = { sort, order, onSort };
+  const labels = useProductLabels();
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[44rem] text-sm" aria-busy={busy}>
+      <table className="w-full min-w-[40rem] text-sm" aria-busy={busy}>
         <caption className="sr-only">{t('table.caption')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
           <tr>
-            <SortHeader field="product_name" label={t('table.product')} {...header} />
-            <SortHeader field="category" label={t('table.category')} {...header} />
+            <SortHeader field="product_name" label={t('table.product')} sticky {...header} />
             <SortHeader field="value" label={t('table.price')} align="right" {...header} />
             <SortHeader field="diff_base_value" label={t('table.change')} align="right" {...header} />
             <SortHeader field="percent_change" label={t('table.percent')} align="right" {...header} />
+            <SortHeader field="category" label={t('table.category')} {...header} />
             <th scope="col" className="px-3 py-2 font-medium">
               {t('table.previous')}
             </th>
@@ -55,24 +71,25 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((row) => (
             <tr key={row.id} className="align-top">
-              <th scope="row" className="px-3 py-2 text-left font-medium">
+              <th scope="row" className={clsx(stickyColumn, 'bg-white px-3 py-2 text-left font-medium dark:bg-slate-900')}>
                 <span className="flex flex-wrap items-center gap-2">
-                  {row.product_name}
+                  {labels.name(row.code_id, row.product_name)}
                   {row.is_demo ? <DemoBadge /> : null}
                 </span>
                 <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
-                  {row.delivery_mode_label}
+                  {labels.delivery(row.code_id, row.delivery_mode_label)}
                   {row.forward_period ? ` · ${t('table.forward', { period: row.forward_period })}` : ''}
                 </span>
               </th>
-              <td className="px-3 py-2">{t(`categories.${row.category}`)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                {formatPrice(row.value, row.decimal_places)} <span className="text-xs text-slate-500 dark:text-slate-400">{row.units}</span>
+              <td className="px-2 py-2 text-right tabular-nums sm:px-3">
+                {formatPrice(row.value, row.decimal_places)}{' '}
+                <span className="block text-xs text-slate-500 sm:inline dark:text-slate-400">{row.units}</span>
               </td>
-              <td className={clsx('px-3 py-2 text-right tabular-nums', trendTextClass[trendOf(row.diff_base_value)])}>
+              <td className={clsx('px-2 py-2 text-right tabular-nums sm:px-3', trendTextClass[trendOf(row.diff_base_value)])}>
                 {row.diff_base_value === null ? t('change.none') : formatChange(row.diff_base_value, row.decimal_places)}
               </td>
               <td className={clsx('px-3 py-2 text-right tabular-nums', trendTextClass[trendOf(row.diff_base_value)])}>{formatPercent(row.percent_change)}</td>
+              <td className="px-3 py-2">{t(`categories.${row.category}`)}</td>
               <td className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{row.previous_date ? formatDay(row.previous_date) : t('change.none')}</td>
             </tr>
           ))}

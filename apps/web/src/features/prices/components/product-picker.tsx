@@ -1,6 +1,7 @@
 import { DASHBOARD_MAX_PRODUCTS, priceCategories, type Product } from '@fueldesk/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProductLabels } from '../lib/product-labels';
 
 interface ProductPickerProps {
   products: Product[];
@@ -18,6 +19,7 @@ interface ProductPickerProps {
  */
 export function ProductPicker({ products, selected, onChange, max = DASHBOARD_MAX_PRODUCTS, limitKey = 'picker.limit' }: ProductPickerProps) {
   const { t } = useTranslation('prices');
+  const labels = useProductLabels();
   const [refused, setRefused] = useState<string | null>(null);
 
   const toggle = (code: string) => {
@@ -55,7 +57,7 @@ export function ProductPicker({ products, selected, onChange, max = DASHBOARD_MA
                     checked={selected.includes(product.code)}
                     onChange={() => toggle(product.code)}
                   />
-                  <span>{product.name}</span>
+                  <span>{labels.name(product.code, product.name)}</span>
                 </label>
               ))}
             </div>

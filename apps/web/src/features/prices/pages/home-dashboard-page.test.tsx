@@ -131,6 +131,17 @@ describe('home dashboard', () => {
     expect(screen.getAllByText('Datos de demostración').length).toBeGreaterThan(1);
   });
 
+  it('shows a dashboard saved under the English default name by the Spanish one', async () => {
+    seedSession();
+    await i18n.changeLanguage('es');
+    installFakePricesApi({
+      dashboards: [{ id: 'd1', name: 'My dashboard', slug: 'home', product_codes: ['ULSD_NYH'], created_at: '', updated_at: '' }],
+    });
+    renderPrices('/home', routes);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mi panel' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Diésel ULSD, Puerto de Nueva York' })).toBeInTheDocument();
+  });
+
   it('shows an error with a retry when the dashboards cannot be loaded', async () => {
     seedSession();
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(

@@ -1,4 +1,4 @@
-import { DASHBOARD_MAX_PRODUCTS, shiftIsoDate, type Dashboard, type Product } from '@fueldesk/contracts';
+import { DASHBOARD_MAX_PRODUCTS, LANGUAGES, shiftIsoDate, type Dashboard, type Product } from '@fueldesk/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDashboards } from '../api/get-dashboards';
@@ -101,6 +102,10 @@ export default function HomeDashboardPage() {
   return <HomeDashboard key={slug ?? HOME_DASHBOARD_SLUG} slug={slug ?? HOME_DASHBOARD_SLUG} />;
 }
 
+function isDefaultDashboardName(name: string): boolean {
+  return LANGUAGES.some((language) => i18n.getFixedT(language, 'prices')('home.defaultName') === name);
+}
+
 function HomeDashboard({ slug }: { slug: string }) {
   usePricesLiveRefresh();
   const { t } = useTranslation('prices');
@@ -117,7 +122,8 @@ function HomeDashboard({ slug }: { slug: string }) {
   const to = latestDate(productList, codes);
   const history = usePriceHistory({ codes: products.data ? codes : [], from: to ? shiftIsoDate(to, { months: -TREND_MONTHS }) : undefined, to });
   const defaultName = slug === HOME_DASHBOARD_SLUG ? t('home.defaultName') : humanizeSlug(slug);
-  const title = dashboard?.name ?? defaultName;
+  // A dashboard still called by the default name (in whichever language it was saved) reads in the current one.
+  const title = dashboard && !isDefaultDashboardName(dashboard.name) ? dashboard.name : defaultName;
 
   let main;
   if (dashboards.isPending || products.isPending) {

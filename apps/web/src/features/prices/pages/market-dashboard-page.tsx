@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState, Panel } from '../components/state
 import { SummaryPanel } from '../components/summary-panel';
 import { SERIES_COLORS } from '../lib/categories';
 import { formatDay, formatPrice } from '../lib/format';
+import { useProductLabels } from '../lib/product-labels';
 
 const BENCHMARKS = ['WTI', 'BRENT'];
 
@@ -21,6 +22,8 @@ const BENCHMARKS = ['WTI', 'BRENT'];
 export default function MarketDashboardPage() {
   usePricesLiveRefresh();
   const { t } = useTranslation('prices');
+  const labels = useProductLabels();
+  const nameOf = labels.name;
   const latest = usePrices({ page: 1, pageSize: 100, sort: 'category', order: 'asc' });
   const to = latest.data?.latest_date ?? undefined;
   const crude = usePriceHistory({ codes: to ? BENCHMARKS : [], from: to ? shiftIsoDate(to, { months: -12 }) : undefined, to });
@@ -31,13 +34,13 @@ export default function MarketDashboardPage() {
         .filter((series) => series.points.length > 0)
         .map((series, index) => ({
           id: series.code,
-          name: `${series.name} (${series.units})`,
+          name: `${nameOf(series.code, series.name)} (${series.units})`,
           color: SERIES_COLORS[index]!,
           scale: 'right',
           decimals: series.decimal_places,
           points: series.points.map((point) => ({ date: point.date, value: Number(point.value) })),
         })),
-    [crude.data],
+    [crude.data, nameOf],
   );
 
   let board;
@@ -56,8 +59,8 @@ export default function MarketDashboardPage() {
                 {rows.map((row) => (
                   <li key={row.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0">
-                      <span className="block truncate font-medium">{row.product_name}</span>
-                      <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{row.delivery_mode_label}</span>
+                      <span className="block font-medium break-words">{labels.name(row.code_id, row.product_name)}</span>
+                      <span className="block text-xs break-words text-slate-500 dark:text-slate-400">{labels.delivery(row.code_id, row.delivery_mode_label)}</span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end">
                       <span className="tabular-nums">

@@ -24,6 +24,45 @@ describe('comparison chart', () => {
     expect(drawnCharts.at(-1)!.series.map((series) => series.points)).toEqual([4, 4]);
     expect(screen.getByRole('button', { name: 'Indexed to 100' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'Line chart of WTI Cushing, Brent' })).toBeInTheDocument();
+    // The year asked for reaches before the first price: the label says where the data starts.
+    expect(screen.getByText(/^Jan 4, 2024 – Jan 9, 2024/)).toBeInTheDocument();
+  });
+
+  it('labels every month or none, keeps whole corner labels and refits when its width changes', async () => {
+    const observers: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    // A desktop-wide chart (jsdom lays nothing out, so every width is 0 otherwise).
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
+    try {
+      seedSession();
+      installFakePricesApi();
+      renderPrices('/marketprice/graphics', routes);
+      await waitFor(() => expect(drawnCharts.at(-1)?.series).toHaveLength(2));
+      const chart = drawnCharts.at(-1)!;
+      expect(chart.options).toMatchObject({
+        timeScale: { uniformDistribution: true },
+        rightPriceScale: { entireTextOnly: true },
+        leftPriceScale: { entireTextOnly: true },
+      });
+      expect((chart.options.timeScale as { minBarSpacing: number }).minBarSpacing).toBeLessThan(0.3);
+      const fitsBefore = chart.fits;
+      // The sidebar collapses: the chart's box gets wider.
+      width.mockReturnValue(1100);
+      observers.at(-1)!();
+      await waitFor(() => expect(chart.fits).toBe(fitsBefore + 1));
+    } finally {
+      width.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('adds products, switches to prices and another period, keeping it all in the address', async () => {
@@ -47,5 +86,31 @@ describe('comparison chart', () => {
     installFakePricesApi();
     renderPrices('/marketprice/graphics?codes=', routes);
     expect(await screen.findByRole('heading', { name: 'Choose products to compare' })).toBeInTheDocument();
+  });
+  it('shows the active period in From/To and refuses a From after To without asking the server', async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    const { user, router } = renderPrices('/marketprice/graphics', routes);
+    await waitFor(() => expect(drawnCharts.length).toBeGreaterThan(0));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveValue('2023-01-09');
+    expect(to).toHaveValue('2024-01-09');
+    const requests = api.requests.filter((request) => request.url.pathname === '/api/prices/history').length;
+    await user.clear(from);
+    await user.type(from, '2024-02-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The From date must be on or before the To date.');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(url(router)).toBe('/marketprice/graphics');
+    expect(api.requests.filter((request) => request.url.pathname === '/api/prices/history')).toHaveLength(requests);
+  });
+
+  it('explains a reversed period in the address instead of failing to load', async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    renderPrices('/marketprice/graphics?range=custom&from=2024-01-05&to=2023-12-01', routes);
+    expect(await screen.findByRole('heading', { name: 'This period ends before it starts' })).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.url.pathname === '/api/prices/history')).toHaveLength(0);
   });
 });

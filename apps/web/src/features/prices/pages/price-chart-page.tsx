@@ -1,4 +1,4 @@
-import { PRICE_HISTORY_MAX_PRODUCTS, shiftIsoDate, type Product } from '@fueldesk/contracts';
+import { PRICE_HISTORY_MAX_PRODUCTS, shiftIsoDate, type PriceHistoryResponse, type Product } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ProductPicker } from '../components/product-picker';
 import { EmptyState, ErrorState, LoadingState, panelClass } from '../components/state-views';
 import { formatDay } from '../lib/format';
 import { buildChartSeries, type ChartMode as Mode } from '../lib/chart-series';
+import { useProductLabels } from '../lib/product-labels';
 
 const RANGES = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, '10Y': 120 } as const;
 type RangeKey = keyof typeof RANGES;
@@ -23,6 +24,15 @@ function latestDate(products: Product[]): string | undefined {
   return products.reduce<string | undefined>((latest, product) => (product.last_date && (!latest || product.last_date > latest) ? product.last_date : latest), undefined);
 }
 
+/** The period label starts where the data does when the asked range reaches further back. */
+function shownFrom(history: PriceHistoryResponse): string {
+  const first = history.series.reduce<string | undefined>((earliest, item) => {
+    const date = item.points[0]?.date;
+    return date && (!earliest || date < earliest) ? date : earliest;
+  }, undefined);
+  return first && first > history.from ? first : history.from;
+}
+
 /** /marketprice/graphics: compare products over a range, in prices or indexed to 100. */
 export default function PriceChartPage() {
   usePricesLiveRefresh();
@@ -30,8 +40,9 @@ export default function PriceChartPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const products = useProducts();
   const exporter = useExportPrices();
-  const [customFrom, setCustomFrom] = useState(searchParams.get('from') ?? '');
-  const [customTo, setCustomTo] = useState(searchParams.get('to') ?? '');
+  // What the trader typed in From/To; until then the boxes show the active period's own dates.
+  const [draft, setDraft] = useState<{ from?: string; to?: string }>({});
+  const [rangeError, setRangeError] = useState(false);
 
   const codes = (searchParams.get('codes') ?? DEFAULT_CODES.join(','))
     .split(',')
@@ -45,7 +56,15 @@ export default function PriceChartPage() {
   const list = useMemo(() => products.data?.products ?? [], [products.data]);
   const end = range === 'custom' ? searchParams.get('to') ?? undefined : latestDate(list.filter((product) => codes.includes(product.code))) ?? latestDate(list);
   const start = range === 'custom' ? searchParams.get('from') ?? undefined : end ? shiftIsoDate(end, { months: -RANGES[range] }) : undefined;
-  const history = usePriceHistory({ codes: products.data ? codes : [], from: start, to: end });
+  // A hand-edited address can still carry From after To: ask nothing the server must refuse.
+  const reversed = Boolean(start && end && start > end);
+  const history = usePriceHistory({ codes: products.data && !reversed ? codes : [], from: start, to: end });
+  const customFrom = draft.from ?? start ?? '';
+  const customTo = draft.to ?? end ?? '';
+  const editDraft = (changes: { from?: string; to?: string }) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setRangeError(false);
+  };
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
@@ -56,7 +75,8 @@ export default function PriceChartPage() {
     setSearchParams(next, { replace: true });
   };
 
-  const series = useMemo(() => buildChartSeries(history.data?.series ?? [], list, mode), [history.data, list, mode]);
+  const labels = useProductLabels();
+  const series = useMemo(() => buildChartSeries(history.data?.series ?? [], list, mode, labels.name), [history.data, list, mode, labels.name]);
 
   let chart;
   if (products.isPending || (history.isPending && codes.length > 0 && history.fetchStatus !== 'idle')) {
@@ -65,6 +85,8 @@ export default function PriceChartPage() {
     chart = <ErrorState error={products.error} title={t('chart.error')} onRetry={() => void products.refetch()} />;
   } else if (history.isError) {
     chart = <ErrorState error={history.error} title={t('chart.error')} onRetry={() => void history.refetch()} />;
+  } else if (reversed) {
+    chart = <EmptyState title={t('chart.rangeReversedTitle')}>{t('chart.rangeReversed')}</EmptyState>;
   } else if (codes.length === 0) {
     chart = <EmptyState title={t('chart.pickTitle')}>{t('chart.pickBody')}</EmptyState>;
   } else if (series.length === 0) {
@@ -92,7 +114,12 @@ export default function PriceChartPage() {
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
         <div role="group" aria-label={t('chart.range')} className="flex flex-wrap gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700">
           {(Object.keys(RANGES) as RangeKey[]).map((key) => (
-            <button key={key} type="button" aria-pressed={range === key} className={toggleClass(range === key)} onClick={() => update({ range: key, from: null, to: null })}>
+            <button key={key} type="button" aria-pressed={range === key} className={toggleClass(range === key)} onClick={() => {
+                setDraft({});
+                setRangeError(false);
+                update({ range: key, from: null, to: null });
+              }}
+            >
               {t(`chart.ranges.${key}`)}
             </button>
           ))}
@@ -101,20 +128,46 @@ export default function PriceChartPage() {
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (customFrom && customTo) update({ range: 'custom', from: customFrom, to: customTo });
+            if (!customFrom || !customTo) return;
+            if (customFrom > customTo) {
+              setRangeError(true);
+              return;
+            }
+            setDraft({});
+            update({ range: 'custom', from: customFrom, to: customTo });
           }}
+          noValidate
         >
           <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
             {t('chart.from')}
-            <input type="date" value={customFrom} onChange={(event) => setCustomFrom(event.target.value)} className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100" />
+            <input
+              type="date"
+              value={customFrom}
+              max={customTo || undefined}
+              aria-invalid={rangeError || undefined}
+              aria-describedby={rangeError ? 'chart-range-error' : undefined}
+              onChange={(event) => editDraft({ from: event.target.value })}
+              className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100" />
           </label>
           <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
             {t('chart.to')}
-            <input type="date" value={customTo} onChange={(event) => setCustomTo(event.target.value)} className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100" />
+            <input
+              type="date"
+              value={customTo}
+              min={customFrom || undefined}
+              aria-invalid={rangeError || undefined}
+              aria-describedby={rangeError ? 'chart-range-error' : undefined}
+              onChange={(event) => editDraft({ to: event.target.value })}
+              className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100" />
           </label>
           <Button type="submit" variant="secondary" disabled={!customFrom || !customTo}>
             {t('chart.applyRange')}
           </Button>
+          {rangeError ? (
+            <p id="chart-range-error" role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+              {t('chart.rangeReversed')}
+            </p>
+          ) : null}
         </form>
         <div role="group" aria-label={t('chart.mode')} className="flex gap-1 rounded-lg border border-slate-200 p-1 lg:ml-auto dark:border-slate-700">
           <button type="button" aria-pressed={mode === 'absolute'} className={toggleClass(mode === 'absolute')} onClick={() => update({ mode: 'absolute' })}>
@@ -128,7 +181,7 @@ export default function PriceChartPage() {
 
       <div className={`flex flex-col gap-3 p-4 ${panelClass}`}>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {history.data ? t('chart.period', { from: formatDay(history.data.from), to: formatDay(history.data.to) }) : '\u00a0'}
+          {history.data ? t('chart.period', { from: formatDay(shownFrom(history.data)), to: formatDay(history.data.to) }) : '\u00a0'}
           {mode === 'indexed' ? ` · ${t('chart.indexedExplain')}` : ''}
         </p>
         {chart}

@@ -19,7 +19,8 @@ function tableRows() {
 }
 
 function productNames() {
-  return tableRows().map((row) => within(row).getByRole('rowheader').textContent?.split('Spot FOB')[0]);
+  // The name is the first text of the row header (a demo badge and the delivery mode follow it).
+  return tableRows().map((row) => within(row).getByRole('rowheader').querySelector('span')?.firstChild?.textContent);
 }
 
 const url = (router: ReturnType<typeof renderPrices>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
@@ -35,7 +36,8 @@ describe('daily price table', () => {
     expect(screen.getByRole('button', { name: /Choose a day.*January 9, 2024/ })).toBeInTheDocument();
     const wti = tableRows().find((row) => row.textContent?.includes('WTI Cushing'))!;
     const cells = within(wti).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['Crude oil', '71.50 USD/bbl', '+0.73', '+1.03%', 'Jan 8, 2024']);
+    // Price and change come right after the product: on a phone they are what fits beside it.
+    expect(cells).toEqual(['71.50 USD/bbl', '+0.73', '+1.03%', 'Crude oil', 'Jan 8, 2024']);
     expect(screen.queryByText('Demo data')).not.toBeInTheDocument();
   });
 
@@ -173,5 +175,10 @@ describe('daily price table', () => {
     expect(screen.getByRole('heading', { name: 'Precios diarios del mercado' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Precio/ })).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByText('Crudo')).toHaveLength(2);
+    // Product names and delivery modes come from the catalogue in Spanish, not the server's English.
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: /Diésel ULSD, Puerto de Nueva York/ })).toBeInTheDocument();
+    expect(within(table).queryByText('NY Harbor ULSD')).not.toBeInTheDocument();
+    expect(within(table).getAllByText('Al contado FOB Europa')).toHaveLength(1);
   });
 });

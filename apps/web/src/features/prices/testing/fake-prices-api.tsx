@@ -253,22 +253,23 @@ export function renderPrices(path: string, routes: Array<{ path: string; element
 }
 
 /** lightweight-charts needs a canvas; tests record what would have been drawn instead. */
-export const drawnCharts: Array<{ series: Array<{ title?: string; points: number }> }> = [];
+export const drawnCharts: Array<{ series: Array<{ title?: string; points: number }>; options: Record<string, unknown>; fits: number }> = [];
 
+/** Stands in for lightweight-charts (no canvas in jsdom): records what the page asked it to draw. */
 export function createFakeChartModule() {
   return {
     ColorType: { Solid: 'solid' },
     LineSeries: 'Line',
-    createChart: () => {
-      const chart = { series: [] as Array<{ title?: string; points: number }> };
+    createChart: (_element: unknown, options: Record<string, unknown>) => {
+      const chart = { series: [] as Array<{ title?: string; points: number }>, options, fits: 0 };
       drawnCharts.push(chart);
       return {
-        addSeries: (_type: unknown, options: { title?: string }) => {
-          const entry = { title: options.title, points: 0 };
+        addSeries: (_type: unknown, seriesOptions: { title?: string }) => {
+          const entry = { title: seriesOptions.title, points: 0 };
           chart.series.push(entry);
           return { setData: (data: unknown[]) => void (entry.points = data.length) };
         },
-        timeScale: () => ({ fitContent: () => undefined }),
+        timeScale: () => ({ fitContent: () => void (chart.fits += 1) }),
         remove: () => undefined,
       };
     },

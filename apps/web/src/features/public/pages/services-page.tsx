@@ -4,14 +4,26 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageIntro } from '../components/marketing';
+import { services, servicesInDevelopment } from '../services';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-const services = [
-  { key: 'prices', icon: 'chart' },
-  { key: 'news', icon: 'news' },
-  { key: 'dueDiligence', icon: 'shield' },
-  { key: 'bank', icon: 'bank' },
-] as const;
+type Service = (typeof services)[number];
+
+function ServiceCard({ service }: { service: Service }) {
+  const { t } = useTranslation('public');
+  return (
+    <li className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800">
+        <Icon name={service.icon} className="size-6" />
+      </span>
+      <div>
+        <h3 className="text-lg font-semibold text-slate-900">{t(`services.items.${service.key}.title`)}</h3>
+        <p className="mt-2 text-slate-700">{t(`services.items.${service.key}.body`)}</p>
+        <p className="mt-2 text-sm text-slate-600">{t(`servicesPage.details.${service.key}`)}</p>
+      </div>
+    </li>
+  );
+}
 
 const comingModules = ['portfolio', 'transactions', 'certificate', 'wallet', 'trade'] as const;
 
@@ -19,6 +31,8 @@ const comingModules = ['portfolio', 'transactions', 'certificate', 'wallet', 'tr
 export default function ServicesPage() {
   const { t } = useTranslation('public');
   usePageMeta(`${PRODUCT_NAME} - ${t('servicesPage.title')}`, t('meta.services'));
+  const available = services.filter((service) => !servicesInDevelopment.includes(service.key));
+  const building = services.filter((service) => servicesInDevelopment.includes(service.key));
 
   return (
     <>
@@ -29,20 +43,24 @@ export default function ServicesPage() {
             {t('servicesPage.available')}
           </h2>
           <ul className="mt-6 grid gap-5 md:grid-cols-2">
-            {services.map((service) => (
-              <li key={service.key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800">
-                  <Icon name={service.icon} className="size-6" />
-                </span>
-                <div>
-                  <h3 className="text-lg font-semibold text-slate-900">{t(`services.items.${service.key}.title`)}</h3>
-                  <p className="mt-2 text-slate-700">{t(`services.items.${service.key}.body`)}</p>
-                  <p className="mt-2 text-sm text-slate-600">{t(`servicesPage.details.${service.key}`)}</p>
-                </div>
-              </li>
+            {available.map((service) => (
+              <ServiceCard key={service.key} service={service} />
             ))}
           </ul>
         </section>
+        {building.length > 0 ? (
+          <section aria-labelledby="services-in-development">
+            <h2 id="services-in-development" className="text-2xl font-bold text-slate-900">
+              {t('servicesPage.inDevelopment.heading')}
+            </h2>
+            <p className="mt-2 text-slate-700">{t('servicesPage.inDevelopment.body')}</p>
+            <ul className="mt-6 grid gap-5 md:grid-cols-2">
+              {building.map((service) => (
+                <ServiceCard key={service.key} service={service} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section aria-labelledby="services-coming" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6">
           <h2 id="services-coming" className="text-2xl font-bold text-slate-900">
             {t('servicesPage.coming.heading')}
