@@ -264,6 +264,8 @@ export const profileSchema = z.object({
   language: accountLanguageSchema,
   email_verified: z.boolean(),
   created_at: z.string(),
+  /** A new address waiting for its confirmation link; `email` stays the sign-in address until then. */
+  pending_email: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -289,6 +291,8 @@ export const profileUpdateBodySchema = z.object({
   comm_phone: z.boolean().optional(),
   allow_changes: z.boolean().optional(),
   language: accountLanguageSchema.optional(),
+  /** Required (and checked) when `email` changes: an email change is a change of credentials. */
+  current_password: z.string().max(PASSWORD_MAX).optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 

@@ -68,7 +68,11 @@ export const sessions = pgTable(
   ],
 );
 
-export const accountTokenPurposes = ['email_verification', 'password_reset', 'activation'] as const;
+/**
+ * `email_change` confirms a new address (mailed to it, `data.email`); `email_change_cancel` is
+ * mailed to the old address at the same time and undoes the change (`data.from`, `data.to`).
+ */
+export const accountTokenPurposes = ['email_verification', 'password_reset', 'activation', 'email_change', 'email_change_cancel'] as const;
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
 
 /** Single-use links sent by mail. Only the SHA-256 of the token is stored. */

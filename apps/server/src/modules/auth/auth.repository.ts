@@ -142,3 +142,14 @@ export async function consumeAccountToken(db: DbOrTx, hash: string, purpose: Acc
     .returning();
   return row;
 }
+
+/** The newest unused, unexpired token of a purpose (e.g. a pending email change). */
+export async function findPendingToken(db: DbOrTx, userId: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row;
+}

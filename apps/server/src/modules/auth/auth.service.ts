@@ -208,22 +208,28 @@ export async function listMySessions(ctx: AppContext, userId: string, currentSes
 }
 
 /**
+ * Re-authentication before a change of credentials (password, email): the current password must
+ * be sent and right. A stolen access token must not become an unlimited oracle for it, so tries
+ * are limited per account.
+ */
+export async function requireCurrentPassword(ctx: AppContext, user: UserRow, currentPassword: string | null | undefined): Promise<void> {
+  await consumeLimits(ctx, [{ key: `setpw:user:${user.id}`, limit: authLimits.loginPerAccount }]);
+  if (!currentPassword) {
+    throw new AppError('VALIDATION_ERROR', 400, authMessages.currentPasswordRequired, { current_password: authMessages.currentPasswordRequired });
+  }
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new AppError('INVALID_PASSWORD', 400, authMessages.currentPasswordIncorrect, { current_password: authMessages.currentPasswordIncorrect });
+  }
+}
+
+/**
  * Sets the first password, or changes it (then the current one is required). Every other session
  * of the user is revoked; the caller's own stays.
  */
 export async function setPassword(ctx: AppContext, caller: { id: string; sessionId: string }, body: SetPasswordBody): Promise<{ ok: true }> {
   const user = await repo.findUserById(ctx.db, caller.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
-  if (user.passwordHash) {
-    // A stolen access token must not become an unlimited oracle for the current password.
-    await consumeLimits(ctx, [{ key: `setpw:user:${user.id}`, limit: authLimits.loginPerAccount }]);
-    if (!body.current_password) {
-      throw new AppError('VALIDATION_ERROR', 400, authMessages.currentPasswordRequired, { current_password: authMessages.currentPasswordRequired });
-    }
-    if (!(await verifyPassword(user.passwordHash, body.current_password))) {
-      throw new AppError('INVALID_PASSWORD', 400, authMessages.currentPasswordIncorrect, { current_password: authMessages.currentPasswordIncorrect });
-    }
-  }
+  if (user.passwordHash) await requireCurrentPassword(ctx, user, body.current_password);
   await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now() });
   await revokeSessionsAndNotify(ctx, { userId: user.id, exceptId: caller.sessionId }, 'password_changed');
   return { ok: true };

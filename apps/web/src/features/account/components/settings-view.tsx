@@ -37,6 +37,8 @@ export interface SettingsFormValues {
   comm_email: boolean;
   comm_phone: boolean;
   allow_changes: 'yes' | 'no';
+  /** Asked only when the email changes (a change of credentials); never stored in the form's baseline. */
+  current_password: string;
 }
 
 type TextName = 'first_name' | 'last_name' | 'email' | 'phone' | 'bio' | 'company' | 'website' | 'linkedin' | 'twitter';
@@ -57,6 +59,7 @@ export function toFormValues(profile: Profile): SettingsFormValues {
     comm_email: profile.comm_email,
     comm_phone: profile.comm_phone,
     allow_changes: profile.allow_changes ? 'yes' : 'no',
+    current_password: '',
   };
 }
 
@@ -77,6 +80,11 @@ export function toUpdateBody(values: SettingsFormValues): ProfileUpdateBody {
     comm_phone: values.comm_phone,
     allow_changes: values.allow_changes === 'yes',
   });
+}
+
+/** An email change needs the current password; other saves do not send it. */
+export function isEmailChange(values: Pick<SettingsFormValues, 'email'>, profile: Pick<Profile, 'email'>): boolean {
+  return values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 }
 
 const controlClassName =
@@ -160,6 +168,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
     register,
     handleSubmit,
     reset,
+    watch,
     setError,
     clearErrors,
     formState: { errors, isDirty },
@@ -174,6 +183,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
     const body = toUpdateBody(values);
+    if (isEmailChange(values, profile)) body.current_password = values.current_password;
     const parsed = profileUpdateBodySchema.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -208,13 +218,30 @@ function SettingsForm({ profile }: { profile: Profile }) {
     <Input id={id(name)} label={label} error={errors[name]?.message} registration={register(name)} {...extra} />
   );
   const busy = mutation.isPending;
+  const emailChanging = isEmailChange({ email: watch('email') ?? '' }, profile);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('settings.title')} className="flex flex-col gap-6">
       <Section title={t('settings.personal')}>
         {text('first_name', t('fields.firstName'), { autoComplete: 'given-name' })}
         {text('last_name', t('fields.lastName'), { autoComplete: 'family-name' })}
-        {text('email', t('fields.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', hint: t('settings.emailHint') })}
+        {text('email', t('fields.email'), {
+          type: 'email',
+          autoComplete: 'email',
+          inputMode: 'email',
+          hint: profile.pending_email ? t('settings.emailPending', { email: profile.pending_email }) : t('settings.emailHint'),
+        })}
+        {emailChanging ? (
+          <Input
+            id={id('current_password')}
+            label={t('fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            hint={t('settings.currentPasswordHint')}
+            error={errors.current_password?.message}
+            registration={register('current_password')}
+          />
+        ) : null}
         {text('phone', t('fields.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
         <div className="sm:col-span-2">
           <FieldShell id={id('bio')} label={t('fields.bio')} error={errors.bio?.message}>
