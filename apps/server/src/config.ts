@@ -32,6 +32,8 @@ export const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    // Seconds a rotated refresh token still answers with its successor (two tabs refreshing at once).
+    REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     WEB_DIST_DIR: z.string().optional(),
     // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).

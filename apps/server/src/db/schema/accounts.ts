@@ -52,6 +52,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash'),
     previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    /** When the refresh token last rotated: the previous one stays usable for a few seconds (other tabs). */
+    refreshRotatedAt: timestamp('refresh_rotated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

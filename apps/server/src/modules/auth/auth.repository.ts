@@ -63,10 +63,16 @@ export async function listSessionsOfUser(db: DbOrTx, userId: string, limit = 500
  * Rotates the refresh token only if `currentHash` is still the current one: of two refreshes with
  * the same token, exactly one wins and the other is seen as reuse.
  */
-export async function rotateRefreshToken(db: DbOrTx, sessionId: string, currentHash: string, nextHash: string): Promise<SessionRow | undefined> {
+export async function rotateRefreshToken(
+  db: DbOrTx,
+  sessionId: string,
+  currentHash: string,
+  nextHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
-    .set({ refreshTokenHash: nextHash, previousRefreshTokenHash: currentHash })
+    .set({ refreshTokenHash: nextHash, previousRefreshTokenHash: currentHash, refreshRotatedAt: now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, currentHash), isNull(sessions.revokedAt)))
     .returning();
   return row;

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { sessionStateCache } from '../../lib/auth-state-cache';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { generateOpaqueToken, hashToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import { generateOpaqueToken, hashToken, signAccessToken, successorToken, verifyAccessToken } from '../../lib/tokens';
 import { sendVerificationMail } from './account-links.service';
 import { authLimits, consumeLimits, loginLimitKeys, releaseLimits } from './auth.limits';
 import { toMe, toSessionRecord, toSessionUser } from './auth.presenters';
@@ -121,24 +121,38 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
 }
 
 /**
- * Rotates the refresh token. A token that was already rotated away (used before) means it leaked:
- * the whole session is revoked and both the old and the newest token stop working.
+ * Rotates the refresh token. Two tabs refreshing at once both hold the same token: within the
+ * reuse interval (REFRESH_REUSE_INTERVAL_SECONDS, as GoTrue's) the previous token answers the
+ * same successor. A token used again after that, or one that is older, means it leaked: the whole
+ * session is revoked and both the old and the newest token stop working.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<RefreshResponse> {
   const hash = hashToken(refreshToken);
-  const session = await repo.findSessionByRefreshHash(ctx.db, hash);
+  let session = await repo.findSessionByRefreshHash(ctx.db, hash);
   if (!session) throw authErrors.refreshInvalid();
   if (session.revokedAt) throw authErrors.sessionRevoked();
   const user = await repo.findUserById(ctx.db, session.userId);
   if (!user || !user.active) throw authErrors.accountInactive(401);
-  const next = generateOpaqueToken();
-  const rotated = session.refreshTokenHash === hash ? await repo.rotateRefreshToken(ctx.db, session.id, hash, hashToken(next)) : undefined;
-  if (!rotated) {
-    await revokeSessionsAndNotify(ctx, { ids: [session.id] }, 'refresh_reuse');
-    ctx.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
-    throw authErrors.sessionRevoked();
+  const now = ctx.now();
+  const next = successorToken(ctx.config.JWT_SECRET, refreshToken);
+  const nextHash = hashToken(next);
+  if (session.refreshTokenHash === hash) {
+    const rotated = await repo.rotateRefreshToken(ctx.db, session.id, hash, nextHash, now);
+    if (rotated) return issueTokens(ctx, user, session.id, next);
+    // Another request rotated it first: judge the token as a previous one.
+    session = (await repo.findSessionById(ctx.db, session.id)) ?? session;
   }
-  return issueTokens(ctx, user, session.id, next);
+  const intervalMs = ctx.config.REFRESH_REUSE_INTERVAL_SECONDS * 1000;
+  const withinInterval =
+    !session.revokedAt &&
+    session.previousRefreshTokenHash === hash &&
+    session.refreshTokenHash === nextHash &&
+    session.refreshRotatedAt !== null &&
+    now.getTime() - session.refreshRotatedAt.getTime() <= intervalMs;
+  if (withinInterval) return issueTokens(ctx, user, session.id, next);
+  await revokeSessionsAndNotify(ctx, { ids: [session.id] }, 'refresh_reuse');
+  ctx.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
+  throw authErrors.sessionRevoked();
 }
 
 /**
