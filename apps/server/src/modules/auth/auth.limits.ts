@@ -6,8 +6,10 @@ const MINUTE_MS = 60_000;
 
 /** Per-rule budgets. Mail-sending endpoints are tighter per address so nobody floods an inbox. */
 export const authLimits = {
+  /** Failed sign-ins for one account from one address (OWASP: an attacker elsewhere cannot lock the owner out). */
   loginPerAccount: LOGIN_FAILURES_PER_MINUTE,
-  loginPerIp: LOGIN_FAILURES_PER_MINUTE,
+  /** Failed sign-ins from one address across accounts (offices share an address, so it is wider). */
+  loginPerIp: LOGIN_FAILURES_PER_MINUTE * 4,
   mailPerAddress: 3,
   mailPerIp: 10,
   registerPerIp: 10,
@@ -39,9 +41,10 @@ export async function releaseLimits(ctx: AppContext, keys: LimitKey[]): Promise<
   await Promise.all(keys.map(({ key }) => ctx.rateLimiter.release(key)));
 }
 
+/** Sign-in failures are counted per address and per (address, account); successes are handed back. */
 export function loginLimitKeys(email: string, ip: string): LimitKey[] {
   return [
-    { key: `login:account:${email.trim().toLowerCase()}`, limit: authLimits.loginPerAccount },
+    { key: `login:ip-account:${ip}:${email.trim().toLowerCase()}`, limit: authLimits.loginPerAccount },
     { key: `login:ip:${ip}`, limit: authLimits.loginPerIp },
   ];
 }

@@ -84,7 +84,7 @@ async function issueTokens(ctx: AppContext, user: UserRow, sessionId: string, re
 /**
  * Sign-in with the one-active-session rule (DECISIONS.md): refused with 409 ACTIVE_SESSION while
  * another live session of the user pinged within the last 60 s; otherwise older sessions are
- * revoked and their tabs told. Failures count against per-account and per-IP budgets.
+ * revoked and their tabs told. Failures count against per-(IP, account) and per-IP budgets.
  */
 export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
   const limits = loginLimitKeys(body.email, client.ip);
@@ -93,10 +93,11 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   if (!user) throw authErrors.userNotFound();
   if (!user.passwordHash) throw authErrors.passwordNotSet();
   if (!(await verifyPassword(user.passwordHash, body.password))) throw authErrors.invalidPassword();
+  // The right password is not a failure, whatever the account's state: only failures count.
+  await releaseLimits(ctx, limits);
   // Only the owner of the password learns about the account's state.
   if (!user.active) throw authErrors.accountInactive();
   if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
-  await releaseLimits(ctx, limits);
 
   const refreshToken = generateOpaqueToken();
   const now = ctx.now();
