@@ -2,7 +2,7 @@ import pino from 'pino';
 import { logSerializers } from './lib/log-serializers';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
+import { openDatabase, type OpenDatabaseOptions } from './db/client';
 import { createEventBus } from './integrations/events/event-bus';
 import { createMailer } from './integrations/mail/mailer';
 import { registerAllJobs } from './jobs';
@@ -22,7 +22,7 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
     redact: ['req.headers.authorization', 'password', 'refresh_token', 'access_token', '*.password'],
     serializers: logSerializers,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
   try {
     await database.migrate();
   } catch (error) {
@@ -54,6 +54,18 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
       await ctx.rateLimiter.close();
       await ctx.mailer.close?.();
       await database.close();
+    },
+  };
+}
+
+/** The pool size and timeouts of the configuration, for openDatabase. */
+export function databaseLimits(config: Config): Pick<OpenDatabaseOptions, 'timeouts' | 'poolMax'> {
+  return {
+    poolMax: config.DB_POOL_MAX,
+    timeouts: {
+      connectMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      idleTransactionMs: config.DB_IDLE_TRANSACTION_TIMEOUT_MS,
     },
   };
 }

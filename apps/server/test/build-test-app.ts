@@ -10,6 +10,7 @@ import { createMailer, recordSentMail, type MailMessage } from '../src/integrati
 import { registerAllJobs } from '../src/jobs';
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../src/lib/rate-limiter';
 import { createJobQueue } from '../src/jobs/queue';
+import { databaseLimits } from '../src/runtime';
 
 export type TestDb = 'pglite' | 'postgres';
 
@@ -71,9 +72,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     PUBLIC_URL: 'http://localhost:3000',
     // Tests that change rows behind the services' back need every request to read the database.
     AUTH_CACHE_TTL_MS: '0',
+    // Load shedding off: a busy test machine must not turn answers into 503 (its own test turns it on).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
   await database.migrate();
   let fixedNow: Date | null = null;
   const mailer = recordSentMail(createMailer(config, database.db));
