@@ -41,6 +41,9 @@ export const configSchema = z
     DB_POOL_MAX: z.coerce.number().int().positive().default(10),
     // Shed load with 503 when the event loop lags this long (0 = off).
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+    // Open event streams one process accepts per session and per user (429 past them).
+    SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(5),
+    SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     WEB_DIST_DIR: z.string().optional(),
     // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).

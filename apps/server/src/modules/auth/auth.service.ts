@@ -19,6 +19,7 @@ import { sessionStateCache } from '../../lib/auth-state-cache';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashToken, signAccessToken, successorToken, verifyAccessToken } from '../../lib/tokens';
+import { SESSION_ENDED_EVENT } from '../events/events.service';
 import { sendVerificationMail } from './account-links.service';
 import { authLimits, consumeLimits, loginLimitKeys, releaseLimits } from './auth.limits';
 import { toMe, toSessionRecord, toSessionUser } from './auth.presenters';
@@ -207,6 +208,10 @@ export async function logout(ctx: AppContext, proof: SessionProof, body: LogoutB
     lastSeenAt: now > session.lastSeenAt ? now : session.lastSeenAt,
   });
   sessionStateCache(ctx).forgetSessions([session.id]);
+  // Its event streams close on every instance (the tabs signing out are not told "revoked").
+  await ctx.events
+    .publish({ userId: session.userId, type: SESSION_ENDED_EVENT, data: { session_id: session.id } })
+    .catch((error) => ctx.log.warn({ err: error, sessionId: session.id }, 'could not publish session_ended'));
   return { ok: true };
 }
 
