@@ -25,6 +25,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         frameAncestors: ["'none'"],
       },
     },
+    // frame-ancestors 'none' says it; X-Frame-Options: SAMEORIGIN would contradict it.
+    xFrameOptions: false,
     hsts: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
