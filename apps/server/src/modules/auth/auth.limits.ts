@@ -1,6 +1,7 @@
 import { LOGIN_FAILURES_PER_MINUTE } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { RateLimitResult } from '../../lib/rate-limiter';
 
 const MINUTE_MS = 60_000;
 
@@ -32,16 +33,20 @@ export interface LimitKey {
  */
 export async function consumeLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
   const results = await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.hit(key, limit, MINUTE_MS)));
+  refuseIfAny(results);
+}
+
+/** Refuses when any key has used its budget already, without counting (sign-in failures are counted after the fact). */
+export async function checkLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
+  refuseIfAny(await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.peek(key, limit, MINUTE_MS))));
+}
+
+function refuseIfAny(results: RateLimitResult[]): void {
   const refused = results.filter((result) => !result.allowed);
   if (refused.length > 0) throw rateLimited(Math.max(...refused.map((result) => result.retryAfterSeconds)));
 }
 
-/** Hands the hits back, e.g. after a successful sign-in, which is not a failure. */
-export async function releaseLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
-  await Promise.all(keys.map(({ key }) => ctx.rateLimiter.release(key)));
-}
-
-/** Sign-in failures are counted per address and per (address, account); successes are handed back. */
+/** Sign-in failures are counted per address and per (address, account); successes are not counted. */
 export function loginLimitKeys(email: string, ip: string): LimitKey[] {
   return [
     { key: `login:ip-account:${ip}:${email.trim().toLowerCase()}`, limit: authLimits.loginPerAccount },

@@ -21,7 +21,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashToken, signAccessToken, successorToken, verifyAccessToken } from '../../lib/tokens';
 import { SESSION_ENDED_EVENT } from '../events/events.service';
 import { sendVerificationMail } from './account-links.service';
-import { authLimits, consumeLimits, loginLimitKeys, releaseLimits } from './auth.limits';
+import { authLimits, checkLimits, consumeLimits, loginLimitKeys } from './auth.limits';
 import { toMe, toSessionRecord, toSessionUser } from './auth.presenters';
 import * as repo from './auth.repository';
 import type { SessionRow, UserRow } from './auth.repository';
@@ -89,13 +89,17 @@ async function issueTokens(ctx: AppContext, user: UserRow, sessionId: string, re
  */
 export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
   const limits = loginLimitKeys(body.email, client.ip);
-  await consumeLimits(ctx, limits);
+  await checkLimits(ctx, limits);
+  // Only failures count, whatever the account's state after the right password. The failure that
+  // passes the budget (two at once at the limit) answers 429, so no more than the budget is revealed.
+  const failed = async (error: AppError): Promise<never> => {
+    await consumeLimits(ctx, limits);
+    throw error;
+  };
   const user = await repo.findUserByEmail(ctx.db, body.email);
-  if (!user) throw authErrors.userNotFound();
-  if (!user.passwordHash) throw authErrors.passwordNotSet();
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw authErrors.invalidPassword();
-  // The right password is not a failure, whatever the account's state: only failures count.
-  await releaseLimits(ctx, limits);
+  if (!user) return failed(authErrors.userNotFound());
+  if (!user.passwordHash) return failed(authErrors.passwordNotSet());
+  if (!(await verifyPassword(user.passwordHash, body.password))) return failed(authErrors.invalidPassword());
   // Only the owner of the password learns about the account's state.
   if (!user.active) throw authErrors.accountInactive();
   if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
