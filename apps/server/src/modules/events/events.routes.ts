@@ -7,6 +7,7 @@ import { EVENTS_TOKEN_PURPOSE, SESSION_ENDED_EVENT, StreamCounter, endsStreamOf,
 
 const tags = ['events'];
 const HEARTBEAT_MS = 25_000;
+const ENDED_STREAM_RETRY_MS = 86_400_000;
 
 /** GET /api/events: server-sent events of the signed-in user (session_revoked first; others later). */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,7 +70,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       unsubscribe = app.ctx.events.subscribe((event) => {
         if (event.type !== SESSION_ENDED_EVENT && isEventFor(event, user)) response.write(formatServerEvent(event));
-        if (endsStreamOf(event, user)) finish();
+        if (endsStreamOf(event, user)) {
+          // The browser would reconnect with a spent token; a day's retry leaves the tab time to close it.
+          response.write(`retry: ${ENDED_STREAM_RETRY_MS}\n\n`);
+          finish();
+        }
       });
       request.raw.on('close', finish);
     },

@@ -151,6 +151,7 @@ describe.each([
     expect(logout.statusCode).toBe(200);
     await stream.ended;
     expect(stream.text()).not.toContain('session_revoked');
+    expect(stream.text()).toContain('retry: 86400000');
   });
 
   it('refuses a missing, forged or wrong-purpose token with 401 before streaming', async () => {
