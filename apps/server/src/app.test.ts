@@ -59,6 +59,7 @@ describe('foundation: app wiring', () => {
       expect(csp).toMatch(/script-src 'self'/);
       expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }

@@ -1,3 +1,4 @@
+import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -66,6 +67,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   await app.register(errorsPlugin);
+  // An overloaded process answers 503 + Retry-After at once instead of queueing requests it cannot serve.
+  await app.register(underPressure, { maxEventLoopDelay: ctx.config.MAX_EVENT_LOOP_DELAY_MS, retryAfter: 5 });
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(openapiPlugin);
   await app.register(authPlugin);

@@ -34,6 +34,18 @@ export const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    // Seconds a rotated refresh token still answers with its successor (two tabs refreshing at once).
+    REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+    // A database that refuses or hangs answers 503 within these bounds instead of holding requests.
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    DB_IDLE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+    // Shed load with 503 when the event loop lags this long (0 = off).
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+    // Open event streams one process accepts per session and per user (429 past them).
+    SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(5),
+    SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     WEB_DIST_DIR: z.string().optional(),
     // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).

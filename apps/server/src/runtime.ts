@@ -3,7 +3,7 @@ import { logSerializers } from './lib/log-serializers';
 import { createPrettyStream, resolveLogFormat } from './lib/log-output';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
+import { openDatabase, type OpenDatabaseOptions } from './db/client';
 import { createEventBus } from './integrations/events/event-bus';
 import { createMailer } from './integrations/mail/mailer';
 import { registerAllJobs } from './jobs';
@@ -25,7 +25,7 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
   };
   const log =
     resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? pino(logOptions, createPrettyStream(process.stdout)) : pino(logOptions);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
   try {
     await database.migrate();
   } catch (error) {
@@ -57,6 +57,18 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
       await ctx.rateLimiter.close();
       await ctx.mailer.close?.();
       await database.close();
+    },
+  };
+}
+
+/** The pool size and timeouts of the configuration, for openDatabase. */
+export function databaseLimits(config: Config): Pick<OpenDatabaseOptions, 'timeouts' | 'poolMax'> {
+  return {
+    poolMax: config.DB_POOL_MAX,
+    timeouts: {
+      connectMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      idleTransactionMs: config.DB_IDLE_TRANSACTION_TIMEOUT_MS,
     },
   };
 }

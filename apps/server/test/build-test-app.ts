@@ -8,8 +8,9 @@ import { openDatabase } from '../src/db/client';
 import { createEventBus, createMemoryEventBus } from '../src/integrations/events/event-bus';
 import { createMailer, recordSentMail, type MailMessage } from '../src/integrations/mail/mailer';
 import { registerAllJobs } from '../src/jobs';
-import { createMemoryRateLimiter, createRedisRateLimiter } from '../src/lib/rate-limiter';
+import { createLibraryRateLimiter } from '../src/lib/rate-limiter';
 import { createJobQueue } from '../src/jobs/queue';
+import { databaseLimits } from '../src/runtime';
 
 export type TestDb = 'pglite' | 'postgres';
 
@@ -45,7 +46,7 @@ export interface TestContextOptions {
   webDistDir?: string;
   /** 'auto' picks the production bus (LISTEN/NOTIFY on PostgreSQL, Redis with REDIS_URL); default memory. */
   eventBus?: 'memory' | 'auto';
-  /** 'redis' uses the Redis store at REDIS_URL (127.0.0.1:6379 unless set); default memory on the test clock. */
+  /** 'redis' uses the Redis store at REDIS_URL (127.0.0.1:6379 unless set); default memory (real clock: fake Date to move it). */
   rateLimiter?: 'memory' | 'redis';
 }
 
@@ -71,9 +72,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     PUBLIC_URL: 'http://localhost:3000',
     // Tests that change rows behind the services' back need every request to read the database.
     AUTH_CACHE_TTL_MS: '0',
+    // Load shedding off: a busy test machine must not turn answers into 503 (its own test turns it on).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
   await database.migrate();
   let fixedNow: Date | null = null;
   const mailer = recordSentMail(createMailer(config, database.db));
@@ -89,8 +92,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     mailer,
     rateLimiter:
       options.rateLimiter === 'redis'
-        ? createRedisRateLimiter({ url: config.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `fueldesk:test:${randomUUID()}:` })
-        : createMemoryRateLimiter(() => (fixedNow ?? new Date()).getTime()),
+        ? createLibraryRateLimiter({ redisUrl: config.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `fueldesk:test:${randomUUID()}:` })
+        : createLibraryRateLimiter(),
   };
   registerAllJobs(ctx);
   if (options.startJobs) await jobs.start();

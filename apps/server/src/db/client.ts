@@ -71,12 +71,23 @@ function isProcessAlive(pid: number): boolean {
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** Bounds for a database that refuses or hangs (PostgreSQL only). */
+  timeouts?: DatabaseTimeouts;
+  poolMax?: number;
 }
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleTransactionMs: number;
+}
+
+const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_000, idleTransactionMs: 10_000 };
 
 /** Opens PGlite (memory:// or a directory under DATA_DIR) or a node-postgres pool. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
-  if (url && !url.startsWith('memory://')) return openPostgres(url);
+  if (url && !url.startsWith('memory://')) return openPostgres(url, options.timeouts ?? defaultTimeouts, options.poolMax ?? 10);
 
   const inMemory = url?.startsWith('memory://') ?? false;
   const dir = path.resolve(options.dataDir, 'pglite');
@@ -118,8 +129,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, timeouts: DatabaseTimeouts, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server cancels long statements and abandoned transactions...
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleTransactionMs,
+    // ...and the client gives up on a server that does not answer at all.
+    query_timeout: timeouts.statementMs + 1_000,
+  });
   // numeric stays a string (exact), bigint counts become numbers.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -144,4 +164,29 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Socket errors and SQLSTATEs meaning "the database cannot be reached or did not answer in time". */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '3D000', '53300', '57014', '25P03']);
+const unavailableMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+  'Cannot use a pool after calling end',
+];
+
+/** True when an error (or one it wraps, as Drizzle does) says the database is down or too slow. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || unavailableSqlStates.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && unavailableMessages.some((text) => message.includes(text))) return true;
+    // Node's AggregateError (IPv4 and IPv6 both refused).
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -17,6 +17,7 @@ const messages: Partial<Record<ErrorCode, Record<Lang, string>>> = {
   UNSUPPORTED_MEDIA_TYPE: { en: 'This content type is not supported.', es: 'Este tipo de contenido no es compatible.' },
   RATE_LIMITED: { en: 'Please wait 1 minute and try again.', es: 'Espera 1 minuto e inténtalo de nuevo.' },
   UNAUTHENTICATED: { en: 'Please sign in.', es: 'Inicia sesión.' },
+  SERVICE_UNAVAILABLE: { en: 'Service temporarily unavailable', es: 'Servicio temporalmente no disponible' },
   FORBIDDEN: { en: 'You do not have access to this resource.', es: 'No tienes acceso a este recurso.' },
 };
 

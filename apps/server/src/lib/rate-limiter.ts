@@ -1,3 +1,5 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 export interface RateLimitResult {
@@ -7,120 +9,89 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts hits per key in a fixed window. The check and the increment are one atomic step, so
- * two simultaneous requests at the limit cannot both get through.
+ * Fixed-window counters by key, kept by @fastify/rate-limit's stores: in memory, or in Redis
+ * (REDIS_URL) where every instance shares them. A hit counts and checks in one atomic step, so
+ * of two simultaneous requests at the limit only one is allowed.
  */
 export interface RateLimiter {
-  readonly kind?: 'memory' | 'redis';
+  readonly kind: 'memory' | 'redis';
+  /** Counts one hit; allowed while the count stays within `limit`. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
-  /** Reads without counting (e.g. "is this account locked?"). */
-  peek(key: string, limit: number): Promise<RateLimitResult>;
-  /** Gives one hit back (e.g. a sign-in that turned out to succeed is not a failure). */
-  release(key: string): Promise<void>;
-  reset(key: string): Promise<void>;
+  /** Reads without counting (e.g. "is this address already over its failures?"): allowed while below `limit`. */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 }
 
-const SWEEP_THRESHOLD = 10_000;
+type Check = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ remaining?: number; ttl?: number; isExceeded?: boolean }>;
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const read = (key: string) => {
-    const entry = windows.get(key);
-    if (!entry || entry.resetAt <= now()) return undefined;
-    return entry;
+/** Attacker-chosen keys (emails, addresses) must not push live windows out of the memory store. */
+const MEMORY_KEYS = 100_000;
+
+/**
+ * The limiter functions come from `fastify.createRateLimit()` on a small Fastify instance of their
+ * own, so services can count by any key (an email, an address and an email) outside a route hook.
+ */
+export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: string; onError?: (error: unknown) => void } = {}): RateLimiter {
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 }) : null;
+  redis?.on('error', (error) => options.onError?.(error));
+  const host = Fastify({ logger: false });
+  const ready = (async () => {
+    await host.register(rateLimit, {
+      global: false,
+      cache: MEMORY_KEYS,
+      ...(redis ? { redis, nameSpace: options.prefix ?? 'fueldesk:rl:' } : {}),
+      keyGenerator: (request: FastifyRequest) => (request as unknown as { limitKey: string }).limitKey,
+    });
+    await host.ready();
+  })();
+  const checks = new Map<string, Check>();
+  const checkFor = async (limit: number, windowMs: number): Promise<Check> => {
+    await ready;
+    const name = `${limit}/${windowMs}`;
+    let check = checks.get(name);
+    if (!check) {
+      check = host.createRateLimit({ max: limit, timeWindow: windowMs }) as unknown as Check;
+      checks.set(name, check);
+    }
+    return check;
   };
-  return {
-    kind: 'memory',
-    async hit(key, limit, windowMs) {
-      // Keys are attacker-chosen (emails, IPs): drop finished windows before the map can grow without bound.
-      if (windows.size >= SWEEP_THRESHOLD) {
-        const current = now();
-        for (const [stale, value] of windows) if (value.resetAt <= current) windows.delete(stale);
-      }
-      let entry = read(key);
-      if (!entry) {
-        entry = { count: 0, resetAt: now() + windowMs };
-        windows.set(key, entry);
-      }
-      entry.count += 1;
-      const retryAfterSeconds = Math.max(1, Math.ceil((entry.resetAt - now()) / 1000));
-      return { allowed: entry.count <= limit, remaining: Math.max(0, limit - entry.count), retryAfterSeconds };
-    },
-    async peek(key, limit) {
-      const entry = read(key);
-      const count = entry?.count ?? 0;
-      const retryAfterSeconds = entry ? Math.max(1, Math.ceil((entry.resetAt - now()) / 1000)) : 0;
-      return { allowed: count < limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
-    },
-    async release(key) {
-      const entry = read(key);
-      if (entry && entry.count > 0) entry.count -= 1;
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
-    },
-  };
-}
-
-// INCR and the first PEXPIRE run as one script, so no window is left without an expiry and two
-// instances cannot both read "limit - 1".
-const hitScript = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-
-const releaseScript = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
-return 0
-`;
-
-/** Fixed windows in Redis, shared by every server instance (REDIS_URL). */
-export function createRedisRateLimiter(options: { url: string; prefix?: string; onError?: (error: unknown) => void }): RateLimiter {
-  const redis = new Redis(options.url, { maxRetriesPerRequest: 2 });
-  redis.on('error', (error) => options.onError?.(error));
-  const prefix = options.prefix ?? 'fueldesk:rl:';
-  const toResult = (count: number, ttlMs: number, limit: number, counted: boolean): RateLimitResult => ({
-    allowed: counted ? count <= limit : count < limit,
-    remaining: Math.max(0, limit - count),
-    retryAfterSeconds: count > 0 && ttlMs > 0 ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0,
+  // The limiter reads the key (and the route's group, none here) from the request it is given.
+  const requestFor = (key: string) => ({ limitKey: key, routeOptions: { config: {} } }) as unknown as FastifyRequest;
+  const toResult = (state: { remaining?: number; ttl?: number }, allowed: boolean): RateLimitResult => ({
+    allowed,
+    remaining: state.remaining ?? 0,
+    retryAfterSeconds: state.ttl && state.ttl > 0 ? Math.max(1, Math.ceil(state.ttl / 1000)) : 0,
   });
+  // The memory store hands back its live entry, read after an await: two hits at once would both
+  // see the second count. Hits in memory are therefore taken one at a time (Redis answers per call).
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    if (redis) return task();
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  };
   return {
-    kind: 'redis',
+    kind: redis ? 'redis' : 'memory',
     async hit(key, limit, windowMs) {
-      const [count, ttl] = (await redis.eval(hitScript, 1, prefix + key, String(windowMs))) as [number, number];
-      return { ...toResult(count, ttl, limit, true), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      const check = await checkFor(limit, windowMs);
+      const state = await inTurn(() => check(requestFor(key)));
+      const result = toResult(state, !state.isExceeded);
+      return { ...result, retryAfterSeconds: Math.max(1, result.retryAfterSeconds) };
     },
-    async peek(key, limit) {
-      const [[, value], [, ttl]] = (await redis.multi().get(prefix + key).pttl(prefix + key).exec()) as [
-        [unknown, string | null],
-        [unknown, number],
-      ];
-      return toResult(Number(value ?? 0), ttl, limit, false);
-    },
-    async release(key) {
-      await redis.eval(releaseScript, 1, prefix + key);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
+    async peek(key, limit, windowMs) {
+      const state = await (await checkFor(limit, windowMs))(requestFor(key), { increment: false });
+      return toResult(state, (state.remaining ?? 0) > 0);
     },
     async close() {
-      await redis.quit().catch(() => {});
+      await ready.catch(() => {});
+      await host.close();
+      await redis?.quit().catch(() => {});
     },
   };
 }
 
 /** Redis when REDIS_URL is set (shared by every instance), memory otherwise. */
 export function createRateLimiter(config: { REDIS_URL?: string }, onError?: (error: unknown) => void): RateLimiter {
-  return config.REDIS_URL ? createRedisRateLimiter({ url: config.REDIS_URL, onError }) : createMemoryRateLimiter();
+  return createLibraryRateLimiter({ redisUrl: config.REDIS_URL, onError });
 }

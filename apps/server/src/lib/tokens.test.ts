@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
 const secret = 'token-test-secret-token-test-secret-0123456789';
@@ -29,5 +30,15 @@ describe('access tokens', () => {
     forged.role = 'admin';
     const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
     await expect(verifyAccessToken(secret, tampered, now)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
+  it('refuses a correctly signed token without exp or without iat', async () => {
+    const now = new Date();
+    const key = new TextEncoder().encode(secret);
+    const base = () => new SignJWT({ sid: 's1', role: 'user', is_superadmin: false, typ: 'access' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('u1');
+    const noExp = await base().setIssuedAt(Math.floor(now.getTime() / 1000)).sign(key);
+    const noIat = await base().setExpirationTime(Math.floor(now.getTime() / 1000) + 600).sign(key);
+    await expect(verifyAccessToken(secret, noExp, now)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    await expect(verifyAccessToken(secret, noIat, now)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, normalizeRole, type Role } from '@fueldesk/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error';
@@ -63,16 +63,20 @@ async function verifyAccessTokenSignature(secret: string, token: string, now: Da
       algorithms: ['HS256'],
       currentDate: now,
       clockTolerance: 0,
+      // A token without an expiry would be valid forever; one without iat was not made here.
+      requiredClaims: ['exp', 'iat', 'sub'],
+      typ: 'JWT',
     });
     const role = normalizeRole(payload.role);
     if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !role) {
       throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
     }
     const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid, role, isSuperadmin: payload.is_superadmin === true };
-    if (typeof payload.exp === 'number') {
-      if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
-      verified.set(token, { claims, typ, secret, expiresAtMs: payload.exp * 1000 });
+    if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number' || payload.iat * 1000 > now.getTime() + 60_000) {
+      throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
     }
+    if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+    verified.set(token, { claims, typ, secret, expiresAtMs: payload.exp * 1000 });
     return claims;
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -97,6 +101,14 @@ export async function signPurposeToken(secret: string, claims: AccessClaims, pur
 /** Opaque random token (refresh, email links). Only its hash is stored. */
 export function generateOpaqueToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+/**
+ * The refresh token that follows `token`: derived with the server's secret, so a second refresh
+ * with the same token within the reuse interval can answer the same successor without storing it.
+ */
+export function successorToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(`refresh:${token}`).digest('base64url');
 }
 
 export function hashToken(token: string): string {

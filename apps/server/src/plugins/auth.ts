@@ -45,11 +45,15 @@ declare module 'fastify' {
   }
 }
 
+// RFC 6750 §2.1: exactly "Bearer", one space, one token68; anything else is not a bearer token.
+const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
 export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+  const match = bearerPattern.exec(header);
+  if (!match) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  return match[1]!;
 }
 
 /** Verifies a token and the live state of its session and user. */
@@ -109,11 +113,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const mode: AuthMode = request.routeOptions.config?.auth ?? 'user';
-    const token = readBearer(request);
     if (mode === 'public') {
+      // A public route answers anyone: a malformed or stale header only means "not signed in".
+      const token = (() => {
+        try {
+          return readBearer(request);
+        } catch {
+          return null;
+        }
+      })();
       if (token) request.user = await authenticateToken(app, token).catch(() => null);
       return;
     }
+    const token = readBearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
     const user = await authenticateToken(app, token);
     request.user = user;

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@fueldesk/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { genericMessage, pickLanguage } from '../lib/messages';
 
@@ -67,6 +68,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (!reply.getHeader('retry-after')) reply.header('retry-after', '60');
       return send(reply, request, 429, 'RATE_LIMITED');
     }
+    if (isDatabaseUnavailable(error)) {
+      // SPEC.md §8: the web app shows its maintenance banner; the pool reconnects by itself.
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, request, 503, 'SERVICE_UNAVAILABLE');
+    }
     const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? error.code;
     if (typeof sqlState === 'string' && invalidInputSqlStates.has(sqlState)) {
       // A value the database cannot hold (out-of-range date or number, bad encoding) is the caller's input.
@@ -77,7 +84,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, request, error.statusCode, 'BAD_REQUEST');
     }
-    if (error.statusCode === 503) return send(reply, request, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+    if (error.statusCode === 503) {
+      if (!reply.getHeader('retry-after')) reply.header('retry-after', '5');
+      return send(reply, request, 503, 'SERVICE_UNAVAILABLE');
+    }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return send(reply, request, 500, 'INTERNAL_ERROR');
   });

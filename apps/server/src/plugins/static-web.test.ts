@@ -7,6 +7,8 @@ import { createTestContext, type TestContext } from '../../test/build-test-app';
 
 // A web build with prerendered pages (scripts/prerender.mjs writes dist/pages/<path>.html, and
 // scripts/precompress.mjs their .br and .gz beside them).
+/** The page as built, without the per-answer style nonce the server adds. */
+const withoutNonce = (html: string) => html.replace(/<meta name="csp-style-nonce" content="[0-9a-f]+">/, '');
 const indexHtml = '<!doctype html><html><body><div id="root"><div class="boot-splash">FuelDesk</div></div></body></html>';
 const loginHtml = `<!doctype html><html><body><div id="root" data-prerendered="/login"><h1>Sign in to FuelDesk</h1>${'<p>x</p>'.repeat(300)}</div></body></html>`;
 const termsHtml = '<!doctype html><html><body><div id="root" data-prerendered="/Policy/Terms"><h1>Terms of Service</h1></div></body></html>';
@@ -52,7 +54,7 @@ describe('static web app with prerendered pages', () => {
     for (const url of ['/home', '/policy/terms', '/news/42', '/marketprice/graphics/', '/verify-email/abc123']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(indexHtml);
+      expect(withoutNonce(res.body), url).toBe(indexHtml);
     }
   });
 
@@ -91,11 +93,11 @@ describe('static web app with prerendered pages', () => {
     const br = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('Accept-Encoding');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(loginHtml);
+    expect(withoutNonce(brotliDecompressSync(br.rawPayload).toString())).toBe(loginHtml);
 
     const gzip = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(loginHtml);
+    expect(withoutNonce(gunzipSync(gzip.rawPayload).toString())).toBe(loginHtml);
 
     const refusedBr = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
     expect(refusedBr.headers['content-encoding']).toBe('gzip');
@@ -103,13 +105,13 @@ describe('static web app with prerendered pages', () => {
     for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
       const plain = await t.app.inject({ method: 'GET', url: '/login', headers });
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body).toBe(loginHtml);
+      expect(withoutNonce(plain.body)).toBe(loginHtml);
     }
 
     // No compressed sibling: the page goes out as it is.
     const terms = await t.app.inject({ method: 'GET', url: '/Policy/Terms', headers: { 'accept-encoding': 'br' } });
     expect(terms.headers['content-encoding']).toBeUndefined();
-    expect(terms.body).toBe(termsHtml);
+    expect(withoutNonce(terms.body)).toBe(termsHtml);
   });
 
   it('keeps the Origin that CORS varies on beside Accept-Encoding', async () => {
@@ -121,12 +123,28 @@ describe('static web app with prerendered pages', () => {
 
   it('answers /index with index.html, not the landing page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/index' });
-    expect(res.body).toBe(indexHtml);
+    expect(withoutNonce(res.body)).toBe(indexHtml);
   });
 
   it('answers HEAD for a prerendered page without a body', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/login' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('');
+  });
+
+  it("allows inline style only with the answer's nonce, which the page carries for the app", async () => {
+    for (const url of ['/', '/login', '/news/42']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      const styleSrc = /style-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(styleSrc, url).not.toContain("'unsafe-inline'");
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(styleSrc)?.[1];
+      expect(nonce, url).toBeTruthy();
+      expect(res.body, url).toContain(`<meta name="csp-style-nonce" content="${nonce}">`);
+      expect(res.body.startsWith('<!doctype html>'), url).toBe(true);
+    }
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    const second = await t.app.inject({ method: 'GET', url: '/' });
+    expect(first.body).not.toBe(second.body);
   });
 });

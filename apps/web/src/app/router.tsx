@@ -76,6 +76,11 @@ const publicRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/auth/pages/first-time-set-password-page')),
   },
   { path: 'verify-email', handle: title('sections.verifyEmail'), lazy: lazyPage(loadVerifyEmailPage) },
+  {
+    path: 'cancel-email-change',
+    handle: title('sections.cancelEmailChange'),
+    lazy: lazyPage(() => import('@/features/auth/pages/cancel-email-change-page')),
+  },
   { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(() => import('@/features/auth/pages/activate-page')) },
   { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(() => import('@/features/public/pages/about-page')) },
   { path: 'services', handle: title('sections.services'), lazy: lazyPage(() => import('@/features/public/pages/services-page')) },

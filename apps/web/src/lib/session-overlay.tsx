@@ -56,7 +56,6 @@ function FullScreenLoader({ label, animated = false }: { label: string; animated
       className="fixed inset-0 z-[100] flex flex-col items-center justify-center gap-4 bg-white/95 text-slate-800 backdrop-blur-sm dark:bg-slate-950/95 dark:text-slate-100"
       style={animated ? { animation: `fd-overlay-in ${LOGOUT_ANIMATION_MS}ms ease-out both` } : undefined}
     >
-      <style>{'@keyframes fd-overlay-in{from{opacity:0;transform:scale(.98)}to{opacity:1;transform:none}}'}</style>
       <span
         aria-hidden="true"
         className="inline-block size-10 animate-spin rounded-full border-4 border-amber-500 border-t-transparent"

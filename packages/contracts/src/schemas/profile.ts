@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './enums';
-import { accountEmailSchema, accountLanguageSchema, userAccessSchema } from './auth';
+import { accountEmailSchema, accountLanguageSchema, PASSWORD_MAX, userAccessSchema } from './auth';
 
 // Me and profile (split out of auth.ts; exported through the package index).
 
@@ -54,6 +54,8 @@ export const profileSchema = z.object({
   language: accountLanguageSchema,
   email_verified: z.boolean(),
   created_at: z.string(),
+  /** A new address waiting for its confirmation link; `email` stays the sign-in address until then. */
+  pending_email: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -79,6 +81,8 @@ export const profileUpdateBodySchema = z.object({
   comm_phone: z.boolean().optional(),
   allow_changes: z.boolean().optional(),
   language: accountLanguageSchema.optional(),
+  /** Required (and checked) when `email` changes: an email change is a change of credentials. */
+  current_password: z.string().max(PASSWORD_MAX).optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 

@@ -52,6 +52,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash'),
     previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    /** When the refresh token last rotated: the previous one stays usable for a few seconds (other tabs). */
+    refreshRotatedAt: timestamp('refresh_rotated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -68,7 +70,11 @@ export const sessions = pgTable(
   ],
 );
 
-export const accountTokenPurposes = ['email_verification', 'password_reset', 'activation'] as const;
+/**
+ * `email_change` confirms a new address (mailed to it, `data.email`); `email_change_cancel` is
+ * mailed to the old address at the same time and undoes the change (`data.from`, `data.to`).
+ */
+export const accountTokenPurposes = ['email_verification', 'password_reset', 'activation', 'email_change', 'email_change_cancel'] as const;
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
 
 /** Single-use links sent by mail. Only the SHA-256 of the token is stored. */

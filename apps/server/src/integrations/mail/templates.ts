@@ -123,3 +123,57 @@ export function renderActivationMail(
   };
   return renderMail(copy[language], input.name, input.link);
 }
+
+/** Sent to a new address after a signed-in user asked to use it: the change happens only through this link. */
+export function renderEmailChangeConfirmMail(language: Language, input: { name: string | null; link: string }): RenderedMail {
+  const copy: Record<Language, MailCopy> = {
+    en: {
+      subject: `Confirm your new email address for ${PRODUCT_NAME}`,
+      greeting: hello.en,
+      lines: [
+        `You asked to sign in to ${PRODUCT_NAME} with this email address. Your account keeps its current address until you confirm this one.`,
+        `The link is valid for ${EMAIL_VERIFICATION_TTL_HOURS} hours and can be used once.`,
+      ],
+      action: 'Confirm new email',
+      ignore: 'If you did not ask for this, you can ignore this message; nothing changes.',
+    },
+    es: {
+      subject: `Confirme su nueva dirección de correo en ${PRODUCT_NAME}`,
+      greeting: hello.es,
+      lines: [
+        `Ha solicitado iniciar sesión en ${PRODUCT_NAME} con esta dirección de correo. Su cuenta conserva la dirección actual hasta que confirme esta.`,
+        `El enlace es válido durante ${EMAIL_VERIFICATION_TTL_HOURS} horas y solo puede usarse una vez.`,
+      ],
+      action: 'Confirmar nuevo correo',
+      ignore: 'Si no lo solicitó, puede ignorar este mensaje; no cambiará nada.',
+    },
+  };
+  return renderMail(copy[language], input.name, input.link);
+}
+
+/** Sent at once to the current address when someone asks to move the account to another one. */
+export function renderEmailChangeNoticeMail(language: Language, input: { name: string | null; link: string; newEmail: string }): RenderedMail {
+  const copy: Record<Language, MailCopy> = {
+    en: {
+      subject: `Your ${PRODUCT_NAME} email address is being changed`,
+      greeting: hello.en,
+      lines: [
+        `Someone signed in to your account asked to change its email address to ${input.newEmail}.`,
+        `If it was not you, cancel the change: your address stays (or comes back), every session is signed out, and you should reset your password. The link is valid for ${ACTIVATION_TTL_DAYS} days.`,
+      ],
+      action: 'Cancel the change',
+      ignore: 'If you made this change yourself, you can ignore this message.',
+    },
+    es: {
+      subject: `Se está cambiando su dirección de correo de ${PRODUCT_NAME}`,
+      greeting: hello.es,
+      lines: [
+        `Alguien con sesión iniciada en su cuenta ha solicitado cambiar su dirección de correo a ${input.newEmail}.`,
+        `Si no fue usted, cancele el cambio: su dirección se mantiene (o se recupera), se cierran todas las sesiones y le recomendamos restablecer su contraseña. El enlace es válido durante ${ACTIVATION_TTL_DAYS} días.`,
+      ],
+      action: 'Cancelar el cambio',
+      ignore: 'Si hizo el cambio usted mismo, puede ignorar este mensaje.',
+    },
+  };
+  return renderMail(copy[language], input.name, input.link);
+}

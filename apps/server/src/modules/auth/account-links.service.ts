@@ -11,7 +11,13 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AccountTokenPurpose } from '../../db/schema';
-import { renderActivationMail, renderPasswordResetMail, renderVerificationMail } from '../../integrations/mail/templates';
+import {
+  renderActivationMail,
+  renderEmailChangeConfirmMail,
+  renderEmailChangeNoticeMail,
+  renderPasswordResetMail,
+  renderVerificationMail,
+} from '../../integrations/mail/templates';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
@@ -29,6 +35,8 @@ export const linkLifetimesMs: Record<AccountTokenPurpose, number> = {
   email_verification: EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS,
   password_reset: PASSWORD_RESET_TTL_HOURS * HOUR_MS,
   activation: ACTIVATION_TTL_DAYS * 24 * HOUR_MS,
+  email_change: EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS,
+  email_change_cancel: ACTIVATION_TTL_DAYS * 24 * HOUR_MS,
 };
 
 /** Web pages the links open; each reads `token` from the query string. */
@@ -36,6 +44,9 @@ const linkPaths: Record<AccountTokenPurpose, string> = {
   email_verification: '/verify-email',
   password_reset: '/reset-password',
   activation: '/activate',
+  // The verification page confirms a new address too: it posts the token to /auth/email/verify.
+  email_change: '/verify-email',
+  email_change_cancel: '/cancel-email-change',
 };
 
 export function buildLink(ctx: AppContext, purpose: AccountTokenPurpose, token: string): string {
@@ -67,8 +78,8 @@ const linkErrors = {
 };
 
 /** Why a token cannot be used (it exists but is spent or stale), for a precise answer. */
-async function explainUnusableToken(ctx: AppContext, hash: string, purpose: AccountTokenPurpose): Promise<AppError> {
-  const row = await repo.findAccountToken(ctx.db, hash, purpose);
+async function explainUnusableToken(ctx: AppContext, hash: string, purpose: AccountTokenPurpose, alternative?: AccountTokenPurpose): Promise<AppError> {
+  const row = (await repo.findAccountToken(ctx.db, hash, purpose)) ?? (alternative ? await repo.findAccountToken(ctx.db, hash, alternative) : undefined);
   if (!row) return linkErrors.invalid();
   if (row.usedAt) return linkErrors.used();
   return linkErrors.expired();
@@ -83,23 +94,95 @@ async function consumeLinkToken(ctx: AppContext, token: string, purpose: Account
 }
 
 /** Sends (or re-sends) the verification mail in the user's language. */
-/** A changed email address makes every pending reset or verification link (sent to the old one) worthless. */
-export async function expirePendingLinks(ctx: AppContext, userId: string): Promise<void> {
-  await repo.expireUnusedTokens(ctx.db, userId, 'password_reset', ctx.now());
-  await repo.expireUnusedTokens(ctx.db, userId, 'email_verification', ctx.now());
-}
-
 export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
   const token = await issueLinkToken(ctx, user, 'email_verification');
   const mail = renderVerificationMail(userLanguage(user), { name: displayName(user), link: buildLink(ctx, 'email_verification', token) });
   await ctx.mailer.send({ to: user.email, ...mail });
 }
 
+/**
+ * A verification link proves the mailbox: either the account's own address (sign-up) or the new
+ * address of a requested change, which only now becomes the sign-in address.
+ */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResponse> {
-  const row = await consumeLinkToken(ctx, token, 'email_verification');
+  const hash = hashToken(token);
+  const change = await repo.consumeAccountToken(ctx.db, hash, 'email_change', ctx.now());
+  if (change) return confirmEmailChange(ctx, change);
+  const row = await repo.consumeAccountToken(ctx.db, hash, 'email_verification', ctx.now());
+  if (!row) throw await explainUnusableToken(ctx, hash, 'email_verification', 'email_change');
   const user = await repo.updateUser(ctx.db, row.userId, { emailVerifiedAt: ctx.now(), updatedAt: ctx.now() });
   if (!user) throw linkErrors.invalid();
   return { ok: true, email: user.email };
+}
+
+const emailTaken = () => new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.', { email: 'An account with this email already exists.' });
+
+async function confirmEmailChange(ctx: AppContext, row: AccountTokenRow): Promise<VerifyEmailResponse> {
+  const email = typeof row.data?.email === 'string' ? row.data.email : null;
+  if (!email) throw linkErrors.invalid();
+  const other = await repo.findUserByEmail(ctx.db, email);
+  if (other && other.id !== row.userId) throw emailTaken();
+  const now = ctx.now();
+  let user: UserRow | undefined;
+  try {
+    user = await repo.updateUser(ctx.db, row.userId, { email, emailVerifiedAt: now, updatedAt: now });
+  } catch (error) {
+    if (await repo.findUserByEmail(ctx.db, email)) throw emailTaken();
+    throw error;
+  }
+  if (!user) throw linkErrors.invalid();
+  // Reset and verification links went to the old address.
+  await repo.expireUnusedTokens(ctx.db, user.id, 'password_reset', now);
+  await repo.expireUnusedTokens(ctx.db, user.id, 'email_verification', now);
+  await ctx.events.publish({ userId: user.id, type: 'user_changed', data: {} }).catch(() => {});
+  return { ok: true, email: user.email };
+}
+
+/**
+ * A signed-in user (already re-authenticated by the caller) asks to move the account to `newEmail`.
+ * Nothing changes yet: the new address gets a confirmation link, the current one a notice with a
+ * link that cancels the change and signs every session out.
+ */
+export async function requestEmailChange(ctx: AppContext, user: UserRow, newEmail: string): Promise<void> {
+  const confirm = await issueLinkToken(ctx, user, 'email_change', { email: newEmail });
+  const cancel = await issueLinkToken(ctx, user, 'email_change_cancel', { from: user.email, to: newEmail });
+  const language = userLanguage(user);
+  const name = displayName(user);
+  const notice = renderEmailChangeNoticeMail(language, { name, newEmail, link: buildLink(ctx, 'email_change_cancel', cancel) });
+  await ctx.mailer.send({ to: user.email, ...notice });
+  const mail = renderEmailChangeConfirmMail(language, { name, link: buildLink(ctx, 'email_change', confirm) });
+  await ctx.mailer.send({ to: newEmail, ...mail });
+}
+
+/** The address a change waits to confirm, if any. */
+export async function pendingEmailOf(ctx: AppContext, userId: string): Promise<string | null> {
+  const row = await repo.findPendingToken(ctx.db, userId, 'email_change', ctx.now());
+  return typeof row?.data?.email === 'string' ? row.data.email : null;
+}
+
+/**
+ * The old address's "this was not me": the pending change dies, a change already confirmed is
+ * undone (when the old address is still free), and every session of the account is revoked.
+ */
+export async function cancelEmailChange(ctx: AppContext, token: string): Promise<{ ok: true; email: string }> {
+  const row = await consumeLinkToken(ctx, token, 'email_change_cancel');
+  const now = ctx.now();
+  const user = await repo.findUserById(ctx.db, row.userId);
+  if (!user) throw linkErrors.invalid();
+  const from = typeof row.data?.from === 'string' ? row.data.from : null;
+  const to = typeof row.data?.to === 'string' ? row.data.to : null;
+  await repo.expireUnusedTokens(ctx.db, user.id, 'email_change', now);
+  await repo.expireUnusedTokens(ctx.db, user.id, 'password_reset', now);
+  let email = user.email;
+  if (from && to && user.email.toLowerCase() === to.toLowerCase()) {
+    const other = await repo.findUserByEmail(ctx.db, from);
+    if (!other || other.id === user.id) {
+      const restored = await repo.updateUser(ctx.db, user.id, { email: from, emailVerifiedAt: now, updatedAt: now });
+      email = restored?.email ?? email;
+    }
+  }
+  await revokeSessionsAndNotify(ctx, { userId: user.id }, 'email_change_cancelled');
+  return { ok: true, email };
 }
 
 /** Re-sends the verification mail. SPEC.md's messages reveal unknown addresses; the limits slow enumeration. */

@@ -1,13 +1,16 @@
 import { LOGIN_FAILURES_PER_MINUTE } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { RateLimitResult } from '../../lib/rate-limiter';
 
 const MINUTE_MS = 60_000;
 
 /** Per-rule budgets. Mail-sending endpoints are tighter per address so nobody floods an inbox. */
 export const authLimits = {
+  /** Failed sign-ins for one account from one address (OWASP: an attacker elsewhere cannot lock the owner out). */
   loginPerAccount: LOGIN_FAILURES_PER_MINUTE,
-  loginPerIp: LOGIN_FAILURES_PER_MINUTE,
+  /** Failed sign-ins from one address across accounts (offices share an address, so it is wider). */
+  loginPerIp: LOGIN_FAILURES_PER_MINUTE * 4,
   mailPerAddress: 3,
   mailPerIp: 10,
   registerPerIp: 10,
@@ -30,18 +33,23 @@ export interface LimitKey {
  */
 export async function consumeLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
   const results = await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.hit(key, limit, MINUTE_MS)));
+  refuseIfAny(results);
+}
+
+/** Refuses when any key has used its budget already, without counting (sign-in failures are counted after the fact). */
+export async function checkLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
+  refuseIfAny(await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.peek(key, limit, MINUTE_MS))));
+}
+
+function refuseIfAny(results: RateLimitResult[]): void {
   const refused = results.filter((result) => !result.allowed);
   if (refused.length > 0) throw rateLimited(Math.max(...refused.map((result) => result.retryAfterSeconds)));
 }
 
-/** Hands the hits back, e.g. after a successful sign-in, which is not a failure. */
-export async function releaseLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
-  await Promise.all(keys.map(({ key }) => ctx.rateLimiter.release(key)));
-}
-
+/** Sign-in failures are counted per address and per (address, account); successes are not counted. */
 export function loginLimitKeys(email: string, ip: string): LimitKey[] {
   return [
-    { key: `login:account:${email.trim().toLowerCase()}`, limit: authLimits.loginPerAccount },
+    { key: `login:ip-account:${ip}:${email.trim().toLowerCase()}`, limit: authLimits.loginPerAccount },
     { key: `login:ip:${ip}`, limit: authLimits.loginPerIp },
   ];
 }

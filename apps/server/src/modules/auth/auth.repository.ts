@@ -63,10 +63,16 @@ export async function listSessionsOfUser(db: DbOrTx, userId: string, limit = 500
  * Rotates the refresh token only if `currentHash` is still the current one: of two refreshes with
  * the same token, exactly one wins and the other is seen as reuse.
  */
-export async function rotateRefreshToken(db: DbOrTx, sessionId: string, currentHash: string, nextHash: string): Promise<SessionRow | undefined> {
+export async function rotateRefreshToken(
+  db: DbOrTx,
+  sessionId: string,
+  currentHash: string,
+  nextHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
-    .set({ refreshTokenHash: nextHash, previousRefreshTokenHash: currentHash })
+    .set({ refreshTokenHash: nextHash, previousRefreshTokenHash: currentHash, refreshRotatedAt: now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, currentHash), isNull(sessions.revokedAt)))
     .returning();
   return row;
@@ -140,5 +146,16 @@ export async function consumeAccountToken(db: DbOrTx, hash: string, purpose: Acc
       ),
     )
     .returning();
+  return row;
+}
+
+/** The newest unused, unexpired token of a purpose (e.g. a pending email change). */
+export async function findPendingToken(db: DbOrTx, userId: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
   return row;
 }

@@ -27,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
 import { currentUser, readBearer } from '../../plugins/auth';
 import {
+  cancelEmailChange,
   completeActivation,
   forgotPassword,
   getActivation,
@@ -113,6 +114,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/email/verify',
     { config: { auth: 'public' }, schema: { tags, summary: 'Verify the email address with the mailed token', body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } },
     async (request) => verifyEmail(app.ctx, request.body.token),
+  );
+
+  app.post(
+    '/auth/email/change/cancel',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Cancel an email change from the link mailed to the old address (signs every session out)',
+        body: verifyEmailBodySchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
+    },
+    async (request) => cancelEmailChange(app.ctx, request.body.token),
   );
 
   app.post(

@@ -18,9 +18,10 @@ import type { AppContext } from '../../context';
 import { sessionStateCache } from '../../lib/auth-state-cache';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { generateOpaqueToken, hashToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import { generateOpaqueToken, hashToken, signAccessToken, successorToken, verifyAccessToken } from '../../lib/tokens';
+import { SESSION_ENDED_EVENT } from '../events/events.service';
 import { sendVerificationMail } from './account-links.service';
-import { authLimits, consumeLimits, loginLimitKeys, releaseLimits } from './auth.limits';
+import { authLimits, checkLimits, consumeLimits, loginLimitKeys } from './auth.limits';
 import { toMe, toSessionRecord, toSessionUser } from './auth.presenters';
 import * as repo from './auth.repository';
 import type { SessionRow, UserRow } from './auth.repository';
@@ -84,19 +85,24 @@ async function issueTokens(ctx: AppContext, user: UserRow, sessionId: string, re
 /**
  * Sign-in with the one-active-session rule (DECISIONS.md): refused with 409 ACTIVE_SESSION while
  * another live session of the user pinged within the last 60 s; otherwise older sessions are
- * revoked and their tabs told. Failures count against per-account and per-IP budgets.
+ * revoked and their tabs told. Failures count against per-(IP, account) and per-IP budgets.
  */
 export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
   const limits = loginLimitKeys(body.email, client.ip);
-  await consumeLimits(ctx, limits);
+  await checkLimits(ctx, limits);
+  // Only failures count, whatever the account's state after the right password. The failure that
+  // passes the budget (two at once at the limit) answers 429, so no more than the budget is revealed.
+  const failed = async (error: AppError): Promise<never> => {
+    await consumeLimits(ctx, limits);
+    throw error;
+  };
   const user = await repo.findUserByEmail(ctx.db, body.email);
-  if (!user) throw authErrors.userNotFound();
-  if (!user.passwordHash) throw authErrors.passwordNotSet();
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw authErrors.invalidPassword();
+  if (!user) return failed(authErrors.userNotFound());
+  if (!user.passwordHash) return failed(authErrors.passwordNotSet());
+  if (!(await verifyPassword(user.passwordHash, body.password))) return failed(authErrors.invalidPassword());
   // Only the owner of the password learns about the account's state.
   if (!user.active) throw authErrors.accountInactive();
   if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
-  await releaseLimits(ctx, limits);
 
   const refreshToken = generateOpaqueToken();
   const now = ctx.now();
@@ -121,24 +127,38 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
 }
 
 /**
- * Rotates the refresh token. A token that was already rotated away (used before) means it leaked:
- * the whole session is revoked and both the old and the newest token stop working.
+ * Rotates the refresh token. Two tabs refreshing at once both hold the same token: within the
+ * reuse interval (REFRESH_REUSE_INTERVAL_SECONDS, as GoTrue's) the previous token answers the
+ * same successor. A token used again after that, or one that is older, means it leaked: the whole
+ * session is revoked and both the old and the newest token stop working.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<RefreshResponse> {
   const hash = hashToken(refreshToken);
-  const session = await repo.findSessionByRefreshHash(ctx.db, hash);
+  let session = await repo.findSessionByRefreshHash(ctx.db, hash);
   if (!session) throw authErrors.refreshInvalid();
   if (session.revokedAt) throw authErrors.sessionRevoked(session.revokedReason);
   const user = await repo.findUserById(ctx.db, session.userId);
   if (!user || !user.active) throw authErrors.accountInactive(401);
-  const next = generateOpaqueToken();
-  const rotated = session.refreshTokenHash === hash ? await repo.rotateRefreshToken(ctx.db, session.id, hash, hashToken(next)) : undefined;
-  if (!rotated) {
-    await revokeSessionsAndNotify(ctx, { ids: [session.id] }, 'refresh_reuse');
-    ctx.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
-    throw authErrors.sessionRevoked('refresh_reuse');
+  const now = ctx.now();
+  const next = successorToken(ctx.config.JWT_SECRET, refreshToken);
+  const nextHash = hashToken(next);
+  if (session.refreshTokenHash === hash) {
+    const rotated = await repo.rotateRefreshToken(ctx.db, session.id, hash, nextHash, now);
+    if (rotated) return issueTokens(ctx, user, session.id, next);
+    // Another request rotated it first: judge the token as a previous one.
+    session = (await repo.findSessionById(ctx.db, session.id)) ?? session;
   }
-  return issueTokens(ctx, user, session.id, next);
+  const intervalMs = ctx.config.REFRESH_REUSE_INTERVAL_SECONDS * 1000;
+  const withinInterval =
+    !session.revokedAt &&
+    session.previousRefreshTokenHash === hash &&
+    session.refreshTokenHash === nextHash &&
+    session.refreshRotatedAt !== null &&
+    now.getTime() - session.refreshRotatedAt.getTime() <= intervalMs;
+  if (withinInterval) return issueTokens(ctx, user, session.id, next);
+  await revokeSessionsAndNotify(ctx, { ids: [session.id] }, 'refresh_reuse');
+  ctx.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
+  throw authErrors.sessionRevoked('refresh_reuse');
 }
 
 /**
@@ -192,6 +212,10 @@ export async function logout(ctx: AppContext, proof: SessionProof, body: LogoutB
     lastSeenAt: now > session.lastSeenAt ? now : session.lastSeenAt,
   });
   sessionStateCache(ctx).forgetSessions([session.id]);
+  // Its event streams close on every instance (the tabs signing out are not told "revoked").
+  await ctx.events
+    .publish({ userId: session.userId, type: SESSION_ENDED_EVENT, data: { session_id: session.id } })
+    .catch((error) => ctx.log.warn({ err: error, sessionId: session.id }, 'could not publish session_ended'));
   return { ok: true };
 }
 
@@ -208,22 +232,28 @@ export async function listMySessions(ctx: AppContext, userId: string, currentSes
 }
 
 /**
+ * Re-authentication before a change of credentials (password, email): the current password must
+ * be sent and right. A stolen access token must not become an unlimited oracle for it, so tries
+ * are limited per account.
+ */
+export async function requireCurrentPassword(ctx: AppContext, user: UserRow, currentPassword: string | null | undefined): Promise<void> {
+  await consumeLimits(ctx, [{ key: `setpw:user:${user.id}`, limit: authLimits.loginPerAccount }]);
+  if (!currentPassword) {
+    throw new AppError('VALIDATION_ERROR', 400, authMessages.currentPasswordRequired, { current_password: authMessages.currentPasswordRequired });
+  }
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new AppError('INVALID_PASSWORD', 400, authMessages.currentPasswordIncorrect, { current_password: authMessages.currentPasswordIncorrect });
+  }
+}
+
+/**
  * Sets the first password, or changes it (then the current one is required). Every other session
  * of the user is revoked; the caller's own stays.
  */
 export async function setPassword(ctx: AppContext, caller: { id: string; sessionId: string }, body: SetPasswordBody): Promise<{ ok: true }> {
   const user = await repo.findUserById(ctx.db, caller.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
-  if (user.passwordHash) {
-    // A stolen access token must not become an unlimited oracle for the current password.
-    await consumeLimits(ctx, [{ key: `setpw:user:${user.id}`, limit: authLimits.loginPerAccount }]);
-    if (!body.current_password) {
-      throw new AppError('VALIDATION_ERROR', 400, authMessages.currentPasswordRequired, { current_password: authMessages.currentPasswordRequired });
-    }
-    if (!(await verifyPassword(user.passwordHash, body.current_password))) {
-      throw new AppError('INVALID_PASSWORD', 400, authMessages.currentPasswordIncorrect, { current_password: authMessages.currentPasswordIncorrect });
-    }
-  }
+  if (user.passwordHash) await requireCurrentPassword(ctx, user, body.current_password);
   await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now() });
   await revokeSessionsAndNotify(ctx, { userId: user.id, exceptId: caller.sessionId }, 'password_changed');
   return { ok: true };

@@ -1,15 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import { eventsQuerySchema, eventsTokenResponseSchema } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { authenticateToken, currentUser } from '../../plugins/auth';
-import { EVENTS_TOKEN_PURPOSE, formatServerEvent, isEventFor, issueEventsToken } from './events.service';
+import { EVENTS_TOKEN_PURPOSE, SESSION_ENDED_EVENT, StreamCounter, endsStreamOf, formatServerEvent, isEventFor, issueEventsToken } from './events.service';
 
 const tags = ['events'];
 const HEARTBEAT_MS = 25_000;
+const ENDED_STREAM_RETRY_MS = 86_400_000;
 
 /** GET /api/events: server-sent events of the signed-in user (session_revoked first; others later). */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
+  const perSession = new StreamCounter();
+  const perUser = new StreamCounter();
   // A stream never goes idle, so the server would wait for it forever on shutdown.
   app.addHook('preClose', async () => {
     for (const response of open) response.end();
@@ -31,6 +35,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await authenticateToken(app, request.query.token, EVENTS_TOKEN_PURPOSE);
+      // Each stream holds a socket and a subscription: a client may not open them without bound.
+      if (perSession.count(user.sessionId) >= app.ctx.config.SSE_MAX_STREAMS_PER_SESSION || perUser.count(user.id) >= app.ctx.config.SSE_MAX_STREAMS_PER_USER) {
+        throw new AppError('RATE_LIMITED', 429, 'Too many open event streams. Close other tabs and try again.', undefined, { 'retry-after': '30' });
+      }
+      perSession.add(user.sessionId);
+      perUser.add(user.id);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -47,16 +57,24 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
       let unsubscribe: () => void = () => {};
       const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      let finished = false;
       const finish = () => {
+        if (finished) return;
+        finished = true;
+        perSession.remove(user.sessionId);
+        perUser.remove(user.id);
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(response);
         if (!response.writableEnded) response.end();
       };
       unsubscribe = app.ctx.events.subscribe((event) => {
-        if (!isEventFor(event, user)) return;
-        response.write(formatServerEvent(event));
-        if (event.type === 'session_revoked') finish();
+        if (event.type !== SESSION_ENDED_EVENT && isEventFor(event, user)) response.write(formatServerEvent(event));
+        if (endsStreamOf(event, user)) {
+          // The browser would reconnect with a spent token; a day's retry leaves the tab time to close it.
+          response.write(`retry: ${ENDED_STREAM_RETRY_MS}\n\n`);
+          finish();
+        }
       });
       request.raw.on('close', finish);
     },

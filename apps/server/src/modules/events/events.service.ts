@@ -37,3 +37,29 @@ export function isEventFor(event: AppEvent, user: Pick<AuthUser, 'id' | 'session
 export function formatServerEvent(event: Pick<AppEvent, 'type' | 'data'>): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event.data ?? {})}\n\n`;
 }
+
+/** Published when a session ends by sign-out: its open streams close (no tab is told "revoked"). */
+export const SESSION_ENDED_EVENT = 'session_ended';
+
+/** Whether an event ends the streams of this session (sign-out or revocation). */
+export function endsStreamOf(event: AppEvent, user: Pick<AuthUser, 'id' | 'sessionId'>): boolean {
+  if (event.type !== 'session_revoked' && event.type !== SESSION_ENDED_EVENT) return false;
+  const sessionId = (event.data as { session_id?: unknown } | undefined)?.session_id;
+  return event.userId === user.id && sessionId === user.sessionId;
+}
+
+/** Counts open streams per key (session, user) in this process. */
+export class StreamCounter {
+  private readonly counts = new Map<string, number>();
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: string): void {
+    this.counts.set(key, this.count(key) + 1);
+  }
+  remove(key: string): void {
+    const next = this.count(key) - 1;
+    if (next > 0) this.counts.set(key, next);
+    else this.counts.delete(key);
+  }
+}

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUserWithPassword, loginOk, uniqueEmail } from '../../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
+import { createSignedInUser, signIn } from '../../../test/factories';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -109,6 +109,49 @@ describe.each([
     expect(secondStream.text()).not.toContain('session_revoked');
     secondStream.close();
     t.setNow(null);
+  });
+
+  it('caps open streams per session and per user with 429, and frees a place when one closes', async () => {
+    const { user, accessToken } = await createSignedInUser(t.ctx);
+    const perSession = t.ctx.config.SSE_MAX_STREAMS_PER_SESSION;
+    const streams = await Promise.all(Array.from({ length: perSession }, async () => openStream(base, await eventsToken(accessToken))));
+    expect(streams.map((stream) => stream.status)).toEqual(Array(perSession).fill(200));
+    await Promise.all(streams.map((stream) => stream.waitFor('event: ready')));
+    const refused = await fetch(`${base}/api/events?token=${encodeURIComponent(await eventsToken(accessToken))}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Other sessions of the same user fill the per-user cap.
+    const others: Stream[] = [];
+    for (let opened = perSession; opened < t.ctx.config.SSE_MAX_STREAMS_PER_USER; opened += 1) {
+      const other = await signIn(t.ctx, user);
+      const stream = await openStream(base, await eventsToken(other.accessToken));
+      expect(stream.status).toBe(200);
+      others.push(stream);
+    }
+    const another = await signIn(t.ctx, user);
+    expect((await fetch(`${base}/api/events?token=${encodeURIComponent(await eventsToken(another.accessToken))}`)).status).toBe(429);
+
+    streams[0]!.close();
+    await vi.waitFor(async () => {
+      const again = await openStream(base, await eventsToken(accessToken));
+      expect(again.status).toBe(200);
+      again.close();
+    });
+    for (const stream of [...streams, ...others]) stream.close();
+  });
+
+  it('closes the streams of a session when it signs out', async () => {
+    const email = uniqueEmail('sse-out');
+    await createUserWithPassword(t, 'Secret123', { email });
+    const login = await loginOk(t, email, 'Secret123');
+    const stream = await openStream(base, await eventsToken(login.access_token));
+    await stream.waitFor('event: ready');
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: login.refresh_token } });
+    expect(logout.statusCode).toBe(200);
+    await stream.ended;
+    expect(stream.text()).not.toContain('session_revoked');
+    expect(stream.text()).toContain('retry: 86400000');
   });
 
   it('refuses a missing, forged or wrong-purpose token with 401 before streaming', async () => {

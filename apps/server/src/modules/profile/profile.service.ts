@@ -1,7 +1,8 @@
 import { normalizeProfileUpdate, type Profile, type ProfileUpdateBody } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { expirePendingLinks, sendVerificationMail } from '../auth/account-links.service';
+import { pendingEmailOf, requestEmailChange } from '../auth/account-links.service';
+import { requireCurrentPassword } from '../auth/auth.service';
 import { toProfile } from '../auth/auth.presenters';
 import * as repo from './profile.repository';
 
@@ -10,13 +11,16 @@ const emailTakenMessage = 'An account with this email already exists.';
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
   const row = await repo.findProfile(ctx.db, userId);
   if (!row) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
-  return toProfile(row);
+  return { ...toProfile(row), pending_email: await pendingEmailOf(ctx, userId) };
 }
 
 /**
  * Saves the settings form with SPEC.md §5's normalisation. Only profile fields exist in the body,
- * so role, plan and other privileged fields sent by the user never reach the database. A new email
- * address must be verified again (a verification mail goes to it) before the next sign-in.
+ * so role, plan and other privileged fields sent by the user never reach the database.
+ *
+ * A new email address is a change of credentials (whoever controls the address can reset the
+ * password): it needs the current password, and the sign-in address stays as it is until the new
+ * one is confirmed through the link mailed to it; the old address is told at once and can cancel.
  */
 export async function updateProfile(ctx: AppContext, userId: string, body: ProfileUpdateBody): Promise<Profile> {
   const current = await repo.findProfile(ctx.db, userId);
@@ -40,28 +44,16 @@ export async function updateProfile(ctx: AppContext, userId: string, body: Profi
 
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
   if (emailChanged) {
+    await requireCurrentPassword(ctx, current, body.current_password);
     if (await repo.isEmailUsedByAnother(ctx.db, input.email!, userId)) {
       throw new AppError('EMAIL_TAKEN', 409, emailTakenMessage, { email: emailTakenMessage });
     }
-    changes.email = input.email!;
-    changes.emailVerifiedAt = null;
   } else if (input.email !== undefined && input.email !== current.email) {
     changes.email = input.email;
   }
 
-  let updated;
-  try {
-    updated = await repo.updateProfile(ctx.db, userId, changes);
-  } catch (error) {
-    if (emailChanged && (await repo.isEmailUsedByAnother(ctx.db, input.email!, userId))) {
-      throw new AppError('EMAIL_TAKEN', 409, emailTakenMessage, { email: emailTakenMessage });
-    }
-    throw error;
-  }
+  const updated = await repo.updateProfile(ctx.db, userId, changes);
   if (!updated) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
-  if (emailChanged) {
-    await expirePendingLinks(ctx, userId);
-    await sendVerificationMail(ctx, updated).catch((error) => ctx.log.error({ err: error, userId }, 'verification mail not sent'));
-  }
-  return toProfile(updated);
+  if (emailChanged) await requestEmailChange(ctx, updated, input.email!);
+  return { ...toProfile(updated), pending_email: await pendingEmailOf(ctx, userId) };
 }

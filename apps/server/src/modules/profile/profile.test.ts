@@ -4,6 +4,7 @@ import { lastMailTo, uniqueEmail } from '../../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser, createUser } from '../../../test/factories';
 import { users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -106,17 +107,18 @@ describe('PUT /api/auth/profile', () => {
 
   it('asks a new email address to be verified and refuses one that is taken', async () => {
     const taken = await createUser(t.ctx, { email: uniqueEmail('taken') });
-    const { user, headers } = await createSignedInUser(t.ctx);
-    const conflict = await put(headers, { email: taken.email.toUpperCase() });
+    const { user, headers } = await createSignedInUser(t.ctx, { passwordHash: await hashPassword('Current-Pass1') });
+    const conflict = await put(headers, { email: taken.email.toUpperCase(), current_password: 'Current-Pass1' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().code).toBe('EMAIL_TAKEN');
 
     const fresh = uniqueEmail('fresh');
-    const changed = await put(headers, { email: fresh });
-    expect(changed.json()).toMatchObject({ email: fresh, email_verified: false });
+    const changed = await put(headers, { email: fresh, current_password: 'Current-Pass1' });
+    expect(changed.json()).toMatchObject({ email: user.email, email_verified: true, pending_email: fresh });
     expect(lastMailTo(t, fresh).text).toContain('/verify-email?token=');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.emailVerifiedAt).toBeNull();
+    expect(row).toMatchObject({ email: user.email });
+    expect(row!.emailVerifiedAt).not.toBeNull();
   });
 
   it('is open to a restricted cliente', async () => {

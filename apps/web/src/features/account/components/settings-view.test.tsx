@@ -131,4 +131,20 @@ describe('saving settings', () => {
     expect(await screen.findByText('The email format is invalid')).toBeInTheDocument();
     expect(server.callsTo('PUT /api/auth/profile')).toHaveLength(0);
   });
+
+  it('asks for the current password only when the email changes, and sends it', async () => {
+    const server = mockApi({
+      'GET /api/auth/profile': () => ({ body: buildProfile() }),
+      'PUT /api/auth/profile': () => ({ body: { ...buildProfile(), pending_email: 'new@example.com' } }),
+    });
+    const { user } = await openSettings();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'Secret-Pass1');
+    await user.click(buttons().save);
+    await waitFor(() => expect(server.callsTo('PUT /api/auth/profile')).toHaveLength(1));
+    expect(server.callsTo('PUT /api/auth/profile')[0].body).toMatchObject({ email: 'new@example.com', current_password: 'Secret-Pass1' });
+    expect(await screen.findByText(/Waiting for confirmation of new@example.com/)).toBeInTheDocument();
+  });
 });

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import { PasswordField, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -38,6 +38,8 @@ export interface SettingsFormValues {
   comm_email: boolean;
   comm_phone: boolean;
   allow_changes: 'yes' | 'no';
+  /** Asked only when the email changes (a change of credentials); never stored in the form's baseline. */
+  current_password: string;
 }
 
 type TextName = 'first_name' | 'last_name' | 'email' | 'phone' | 'bio' | 'company' | 'website' | 'linkedin' | 'twitter';
@@ -58,6 +60,7 @@ export function toFormValues(profile: Profile): SettingsFormValues {
     comm_email: profile.comm_email,
     comm_phone: profile.comm_phone,
     allow_changes: profile.allow_changes ? 'yes' : 'no',
+    current_password: '',
   };
 }
 
@@ -78,6 +81,11 @@ export function toUpdateBody(values: SettingsFormValues): ProfileUpdateBody {
     comm_phone: values.comm_phone,
     allow_changes: values.allow_changes === 'yes',
   });
+}
+
+/** An email change needs the current password; other saves do not send it. */
+export function isEmailChange(values: Pick<SettingsFormValues, 'email'>, profile: Pick<Profile, 'email'>): boolean {
+  return values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -105,6 +113,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
     register,
     handleSubmit,
     reset,
+    watch,
     setError,
     clearErrors,
     formState: { errors, isDirty },
@@ -119,6 +128,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
     const body = toUpdateBody(values);
+    if (isEmailChange(values, profile)) body.current_password = values.current_password;
     const parsed = profileUpdateBodySchema.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -153,13 +163,29 @@ function SettingsForm({ profile }: { profile: Profile }) {
     <TextField id={id(name)} type="text" label={label} error={errors[name]?.message} {...register(name)} {...extra} />
   );
   const busy = mutation.isPending;
+  const emailChanging = isEmailChange({ email: watch('email') ?? '' }, profile);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('settings.title')} className="flex flex-col gap-6">
       <Section title={t('settings.personal')}>
         {text('first_name', t('fields.firstName'), { autoComplete: 'given-name' })}
         {text('last_name', t('fields.lastName'), { autoComplete: 'family-name' })}
-        {text('email', t('fields.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', hint: t('settings.emailHint') })}
+        {text('email', t('fields.email'), {
+          type: 'email',
+          autoComplete: 'email',
+          inputMode: 'email',
+          hint: profile.pending_email ? t('settings.emailPending', { email: profile.pending_email }) : t('settings.emailHint'),
+        })}
+        {emailChanging ? (
+          <PasswordField
+            id={id('current_password')}
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            hint={t('settings.currentPasswordHint')}
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+        ) : null}
         {text('phone', t('fields.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
         <TextAreaField id={id('bio')} rows={4} className="sm:col-span-2" label={t('fields.bio')} error={errors.bio?.message} {...register('bio')} />
       </Section>

@@ -36,6 +36,22 @@ describe('email verification page', () => {
   });
 });
 
+describe('cancel email change page', () => {
+  it('cancels once and tells the restored address', async () => {
+    const server = mockApi({ 'POST /api/auth/email/change/cancel': () => ({ body: { ok: true, email: 'ana@example.com' } }) });
+    renderApp('/cancel-email-change?token=tok-c');
+    expect(await screen.findByText('The change was cancelled. Your sign-in address is ana@example.com.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(server.callsTo('POST /api/auth/email/change/cancel')).toHaveLength(1);
+    expect(server.callsTo('POST /api/auth/email/change/cancel')[0].body).toEqual({ token: 'tok-c' });
+  });
+
+  it('explains a used link', async () => {
+    mockApi({ 'POST /api/auth/email/change/cancel': () => ({ status: 400, body: { code: 'TOKEN_USED', detail: 'x' } }) });
+    renderApp('/cancel-email-change?token=old');
+    expect(await screen.findByText('This link was already used.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
 describe('reset password page', () => {
   it('offers to sign up when the address is unknown', async () => {
     mockApi({ 'POST /api/auth/password/forgot': () => ({ status: 404, body: { code: 'USER_NOT_FOUND', detail: 'x' } }) });

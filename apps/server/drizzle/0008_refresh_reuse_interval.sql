@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "refresh_rotated_at" timestamp with time zone;
