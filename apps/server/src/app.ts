@@ -19,6 +19,8 @@ import { releasesRoutes } from './modules/releases/releases.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
+import { bankRoutes } from './modules/bank/bank.routes';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(newsRoutes);
       await api.register(pricesRoutes);
       await api.register(dashboardsRoutes);
+      await api.register(bankRoutes);
+      await api.register(sharingRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,5 +9,6 @@ export * from './schemas/auth';
 export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';
+export * from './schemas/bank';
 export * from './web-build';
 export * from './html';

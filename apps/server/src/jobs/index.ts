@@ -2,10 +2,12 @@ import type { AppContext } from '../context';
 import { registerSystemJobs } from '../modules/system/system.jobs';
 import { registerNewsJobs } from '../modules/news/news.jobs';
 import { registerPriceJobs } from '../modules/prices/prices.jobs';
+import { registerSharingJobs } from '../modules/sharing/sharing.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
   registerSystemJobs(ctx);
   registerNewsJobs(ctx);
   registerPriceJobs(ctx);
+  registerSharingJobs(ctx);
 }

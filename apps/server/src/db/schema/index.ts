@@ -4,3 +4,4 @@ export * from './mail';
 export * from './public';
 export * from './prices';
 export * from './news';
+export * from './bank';

@@ -123,3 +123,33 @@ export function renderActivationMail(
   };
   return renderMail(copy[language], input.name, input.link);
 }
+
+/** To an address that already has an account: a new data-sharing request waits on its verification page. */
+export function renderSharingRequestMail(
+  language: Language,
+  input: { name: string | null; link: string; invitedBy: string },
+): RenderedMail {
+  const copy: Record<Language, MailCopy> = {
+    en: {
+      subject: `${input.invitedBy} asks you to share verified information`,
+      greeting: hello.en,
+      lines: [
+        `${input.invitedBy} asked you to share verified bank information through ${PRODUCT_NAME}.`,
+        'Sign in to see exactly what would be shared, then consent or reject. Nothing is shared until you consent.',
+      ],
+      action: 'See the invitation',
+      ignore: 'If you do not expect this request, you can reject it or ignore this message.',
+    },
+    es: {
+      subject: `${input.invitedBy} le pide compartir información verificada`,
+      greeting: hello.es,
+      lines: [
+        `${input.invitedBy} le ha pedido compartir información bancaria verificada a través de ${PRODUCT_NAME}.`,
+        'Inicie sesión para ver exactamente qué se compartiría y después acepte o rechace. No se comparte nada hasta que usted acepte.',
+      ],
+      action: 'Ver la invitación',
+      ignore: 'Si no esperaba esta solicitud, puede rechazarla o ignorar este mensaje.',
+    },
+  };
+  return renderMail(copy[language], input.name, input.link);
+}
