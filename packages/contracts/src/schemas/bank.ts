@@ -66,6 +66,15 @@ export function isFinalVerificationStatus(status: string): boolean {
   return (finalIdentityVerificationStatuses as readonly string[]).includes(status);
 }
 
+/** The sandbox provider's simulated institutions (Plaid's own sandbox names). */
+export const SANDBOX_INSTITUTIONS = [
+  { id: 'ins_109508', name: 'First Platypus Bank' },
+  { id: 'ins_109509', name: 'First Gingham Credit Union' },
+  { id: 'ins_109510', name: 'Tattersall Federal Credit Union' },
+  { id: 'ins_109511', name: 'Tartan Bank' },
+  { id: 'ins_109512', name: 'Houndstooth Bank' },
+] as const;
+
 export const bankProviderSchema = z.enum(['plaid', 'sandbox']);
 export type BankProvider = z.infer<typeof bankProviderSchema>;
 
@@ -219,3 +228,11 @@ export const receivedInvitationListSchema = z.object({ invitations: z.array(rece
 export const invitationIdParamsSchema = z.object({ id: z.uuid({ error: bankMessages.notFound }) });
 
 export const webhookAckSchema = z.object({ ok: z.literal(true), duplicate: z.boolean() });
+
+export type BankMessageKey = keyof typeof bankMessages;
+/** The catalog key of a bank or sharing message, so the web can show it in the user's language. */
+export function findBankMessageKey(message: string | null | undefined): BankMessageKey | null {
+  if (!message) return null;
+  const entry = Object.entries(bankMessages).find(([, text]) => text === message);
+  return entry ? (entry[0] as BankMessageKey) : null;
+}

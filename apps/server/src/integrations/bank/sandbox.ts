@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IdentityVerificationStatus, Institution } from '@fueldesk/contracts';
+import { SANDBOX_INSTITUTIONS, type IdentityVerificationStatus, type Institution } from '@fueldesk/contracts';
 import {
   ProviderError,
   type FinancialDataProvider,
@@ -11,14 +11,7 @@ import {
   type VerificationSubject,
 } from './provider';
 
-/** Plaid's own sandbox institutions, so that demos read like the real thing. */
-export const sandboxInstitutions: readonly Institution[] = [
-  { id: 'ins_109508', name: 'First Platypus Bank' },
-  { id: 'ins_109509', name: 'First Gingham Credit Union' },
-  { id: 'ins_109510', name: 'Tattersall Federal Credit Union' },
-  { id: 'ins_109511', name: 'Tartan Bank' },
-  { id: 'ins_109512', name: 'Houndstooth Bank' },
-];
+export const sandboxInstitutions: readonly Institution[] = SANDBOX_INSTITUTIONS;
 
 /** Plaid's sandbox credentials: these succeed, anything else fails with INVALID_CREDENTIALS. */
 export const SANDBOX_USERNAME = 'user_good';

@@ -1,0 +1,94 @@
+import { SANDBOX_INSTITUTIONS } from '@fueldesk/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { controlClassName, FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { connectSandboxBank, useConnectBank } from '../api/bank-connection';
+import { useBankText } from './use-bank-error-text';
+
+/** The sandbox provider's own sign-in at a simulated bank, clearly labelled as a sandbox. */
+export function SandboxConnectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('bank');
+  const { errorText } = useBankText();
+  const baseId = useId();
+  const [institution, setInstitution] = useState<string>(SANDBOX_INSTITUTIONS[0]!.id);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
+  const connect = useConnectBank(connectSandboxBank);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      username: username.trim() ? undefined : t('messages.usernameRequired'),
+      password: password ? undefined : t('messages.passwordRequired'),
+    };
+    setMissing(problems);
+    if (problems.username || problems.password) return;
+    connect.mutate(
+      { institution_id: institution, username: username.trim(), password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('sandbox.title')} description={t('sandbox.notice')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
+          <strong>{t('sandbox.badge')}</strong> {t('sandbox.hint')}
+        </p>
+        <FormField required id={`${baseId}-institution`} label={t('sandbox.institution')}>
+          <select id={`${baseId}-institution`} value={institution} onChange={(event) => setInstitution(event.target.value)} className={controlClassName}>
+            {SANDBOX_INSTITUTIONS.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField required id={`${baseId}-username`} label={t('sandbox.username')} error={missing.username}>
+          <input
+            id={`${baseId}-username`}
+            autoComplete="off"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            aria-invalid={missing.username ? true : undefined}
+            aria-describedby={missing.username ? `${baseId}-username-error` : undefined}
+            className={controlClassName}
+          />
+        </FormField>
+        <FormField required id={`${baseId}-password`} label={t('sandbox.password')} error={missing.password}>
+          <input
+            id={`${baseId}-password`}
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={missing.password ? true : undefined}
+            aria-describedby={missing.password ? `${baseId}-password-error` : undefined}
+            className={controlClassName}
+          />
+        </FormField>
+        {connect.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {t('messages.connectFailed')} {errorText(connect.error, '')}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={connect.isPending}>
+            {connect.isPending ? t('sandbox.connecting') : t('sandbox.connect')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
