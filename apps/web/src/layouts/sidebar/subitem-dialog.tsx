@@ -11,7 +11,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
+import { SelectField, TextField } from '@/components/ui/form-field';
 
 export type SubitemDialogState =
   | { mode: 'add'; parent: SubmenuParent }
@@ -23,9 +24,6 @@ interface SubitemDialogProps {
   onSubmit: (draft: SubmenuDraft) => SubmenuErrorCode | null;
   onClose: () => void;
 }
-
-const fieldClassName =
-  'focus-ring mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 /** Add or rename a custom sub-item (SPEC.md §2, rules of §5 applied by the caller's onSubmit). */
 export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: SubitemDialogProps) {
@@ -47,57 +45,38 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
   };
 
   return (
-    <Modal
+    <Dialog
       open
       onClose={onClose}
       title={state.mode === 'add' ? t('submenu.addTitle', { parent: parentLabel }) : t('submenu.renameTitle')}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <label className="text-sm font-medium">
-          {nameLabel}
-          <input
-            name="title"
-            value={title}
-            autoComplete="off"
-            maxLength={80}
-            onChange={(event) => setTitle(event.target.value)}
-            className={fieldClassName}
-          />
-        </label>
+        <TextField
+          label={nameLabel}
+          name="title"
+          value={title}
+          autoComplete="off"
+          maxLength={80}
+          onChange={(event) => setTitle(event.target.value)}
+        />
         {categoryField ? (
-          <label className="text-sm font-medium">
-            {t(`submenu.${categoryField}Label`)}
-            <select
-              name={categoryField}
-              value={category}
-              onChange={(event) => setCategory(event.target.value)}
-              className={fieldClassName}
-            >
-              <option value="">{t(`submenu.${categoryField}Placeholder`)}</option>
-              {getSubmenuCategoryOptions(state.parent).map((option) => (
-                <option key={option} value={option}>
-                  {t(`submenu.options.${option}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t(`submenu.${categoryField}Label`)}
+            name={categoryField}
+            value={category}
+            placeholder={t(`submenu.${categoryField}Placeholder`)}
+            options={getSubmenuCategoryOptions(state.parent).map((option) => ({ value: option, label: t(`submenu.options.${option}`) }))}
+            onChange={(event) => setCategory(event.target.value)}
+          />
         ) : null}
         {state.mode === 'add' && !categoryField ? (
-          <label className="text-sm font-medium">
-            {t('submenu.typeLabel')}
-            <select
-              name="type"
-              value={type}
-              onChange={(event) => setType(event.target.value as SubmenuItemType)}
-              className={fieldClassName}
-            >
-              {submenuItemTypes.map((option) => (
-                <option key={option} value={option}>
-                  {t(`submenu.types.${option}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('submenu.typeLabel')}
+            name="type"
+            value={type}
+            options={submenuItemTypes.map((option) => ({ value: option, label: t(`submenu.types.${option}`) }))}
+            onChange={(event) => setType(event.target.value as SubmenuItemType)}
+          />
         ) : null}
         {error ? (
           <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
@@ -111,6 +90,6 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
           <Button type="submit">{state.mode === 'add' ? t('actions.add') : t('actions.save')}</Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { PING_INTERVAL_MS, type Profile } from '@fueldesk/contracts';
-import clsx from 'clsx';
-import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
 import { pingSession } from '@/lib/session';
 import { useProfile } from '../api/get-profile';
 import { deriveWebsite, resolveRoleLabelKey, toHref } from '../lib/profile-format';
@@ -10,7 +10,6 @@ import type { AccountViewProps } from './account-view-props';
 import { SessionsTab } from './sessions-tab';
 
 type Tab = 'profile' | 'sessions';
-const tabs: Tab[] = ['profile', 'sessions'];
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -87,26 +86,14 @@ function initialsOf(profile: Profile): string {
 /** The profile screen, shown by the dashboard layout over the page content (not a route). */
 const ProfileView: ComponentType<AccountViewProps> = function ProfileView() {
   const { t } = useTranslation('account');
-  const baseId = useId();
   const profile = useProfile();
   const [tab, setTab] = useState<Tab>('profile');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, sessions: null });
 
   // SPEC.md §7: the profile screen pings too, every 15 s while it is open.
   useEffect(() => {
     const timer = setInterval(() => void pingSession(), PING_INTERVAL_MS);
     return () => clearInterval(timer);
   }, []);
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.indexOf(tab);
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    const next = tabs[(index + moves[event.key] + tabs.length) % tabs.length];
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
@@ -130,41 +117,16 @@ const ProfileView: ComponentType<AccountViewProps> = function ProfileView() {
         </div>
       ) : null}
 
-      <div role="tablist" aria-label={t('profile.tabsLabel')} onKeyDown={onTabKeyDown} className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
-        {tabs.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
-            className={clsx(
-              'focus-ring -mb-px border-b-2 px-4 py-2 text-sm font-semibold',
-              tab === name
-                ? 'border-amber-500 text-slate-900 dark:text-white'
-                : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200',
-            )}
-          >
-            {t(`profile.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${tab}`}
-        aria-labelledby={`${baseId}-tab-${tab}`}
-        tabIndex={0}
-        className="rounded-xl border border-slate-200 bg-white p-4 focus:outline-none sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-      >
-        {tab === 'profile' ? profile.data ? <ProfileDetails profile={profile.data} /> : null : <SessionsTab />}
-      </div>
+      <Tabs
+        label={t('profile.tabsLabel')}
+        value={tab}
+        onValueChange={setTab}
+        panelClassName="rounded-xl border border-slate-200 bg-white p-4 focus:outline-none sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        items={[
+          { value: 'profile', label: t('profile.tabs.profile'), content: profile.data ? <ProfileDetails profile={profile.data} /> : null },
+          { value: 'sessions', label: t('profile.tabs.sessions'), content: <SessionsTab /> },
+        ]}
+      />
     </div>
   );
 };

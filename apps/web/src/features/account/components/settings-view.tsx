@@ -8,13 +8,14 @@ import {
   type Profile,
   type ProfileUpdateBody,
 } from '@fueldesk/contracts';
-import { useEffect, useId, type ComponentType, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useId, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -77,62 +78,6 @@ export function toUpdateBody(values: SettingsFormValues): ProfileUpdateBody {
     comm_phone: values.comm_phone,
     allow_changes: values.allow_changes === 'yes',
   });
-}
-
-const controlClassName =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100';
-
-function FieldShell({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-}
-
-interface InputProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  registration: UseFormRegisterReturn;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'email' | 'tel' | 'url' | 'text';
-}
-
-function Input({ id, label, error, hint, registration, type = 'text', autoComplete, inputMode }: InputProps) {
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={controlClassName}
-        {...registration}
-      />
-    </FieldShell>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -204,8 +149,8 @@ function SettingsForm({ profile }: { profile: Profile }) {
   }
 
   const id = (name: keyof SettingsFormValues) => `${baseId}-${name}`;
-  const text = (name: TextName, label: string, extra: Partial<InputProps> = {}) => (
-    <Input id={id(name)} label={label} error={errors[name]?.message} registration={register(name)} {...extra} />
+  const text = (name: TextName, label: string, extra: Partial<ComponentProps<typeof TextField>> = {}) => (
+    <TextField id={id(name)} type="text" label={label} error={errors[name]?.message} {...register(name)} {...extra} />
   );
   const busy = mutation.isPending;
 
@@ -216,32 +161,18 @@ function SettingsForm({ profile }: { profile: Profile }) {
         {text('last_name', t('fields.lastName'), { autoComplete: 'family-name' })}
         {text('email', t('fields.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', hint: t('settings.emailHint') })}
         {text('phone', t('fields.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-        <div className="sm:col-span-2">
-          <FieldShell id={id('bio')} label={t('fields.bio')} error={errors.bio?.message}>
-            <textarea
-              id={id('bio')}
-              rows={4}
-              aria-invalid={errors.bio ? true : undefined}
-              aria-describedby={describedBy(id('bio'), errors.bio?.message)}
-              className={controlClassName}
-              {...register('bio')}
-            />
-          </FieldShell>
-        </div>
+        <TextAreaField id={id('bio')} rows={4} className="sm:col-span-2" label={t('fields.bio')} error={errors.bio?.message} {...register('bio')} />
       </Section>
 
       <Section title={t('settings.company')}>
         {text('company', t('fields.company'), { autoComplete: 'organization' })}
-        <FieldShell id={id('country')} label={t('fields.country')}>
-          <select id={id('country')} className={controlClassName} {...register('country')}>
-            <option value="">{t('settings.countryNone')}</option>
-            {countryCodes.map((code) => (
-              <option key={code} value={code}>
-                {t(`countries.${code}`)}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        <SelectField
+          id={id('country')}
+          label={t('fields.country')}
+          placeholder={t('settings.countryNone')}
+          options={countryCodes.map((code) => ({ value: code, label: t(`countries.${code}`) }))}
+          {...register('country')}
+        />
         {text('website', t('fields.website'), { inputMode: 'url', autoComplete: 'url', hint: t('settings.linkHint') })}
         {text('linkedin', t('fields.linkedin'), { inputMode: 'url', hint: t('settings.linkHint') })}
         {text('twitter', t('fields.twitter'), { inputMode: 'url', hint: t('settings.linkHint') })}

@@ -3,15 +3,13 @@ import { useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
-import { Modal } from '@/components/ui/modal';
-import { PageLoader } from '@/components/ui/spinner';
+import { DataTable } from '@/components/ui/data-table';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useAdminSessions } from '../api/get-admin-sessions';
 import { useRevokeAdminSession } from '../api/revoke-admin-session';
 import { formatDuration } from './format';
-import { Pager } from './pager';
-import { cellClassName, controlClassName, headClassName } from './styles';
+import { controlClassName } from './styles';
 
 const PAGE_SIZE = 25;
 
@@ -98,74 +96,74 @@ export function SessionsPanel() {
         </Button>
       </form>
 
-      {query.isPending ? <PageLoader /> : null}
-      {query.isError ? (
-        <ErrorState title={t('sessions.failed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
-      ) : null}
-      {query.isSuccess && items.length === 0 ? <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</p> : null}
-      {items.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full min-w-[48rem] text-sm">
-            <caption className="sr-only">{t('sessions.caption')}</caption>
-            <thead className="border-b border-slate-200 dark:border-slate-800">
-              <tr>
-                <th scope="col" className={headClassName}>{t('sessions.user')}</th>
-                <th scope="col" className={headClassName}>{t('sessions.created')}</th>
-                <th scope="col" className={headClassName}>{t('sessions.lastSeen')}</th>
-                <th scope="col" className={headClassName}>{t('sessions.activeTime')}</th>
-                <th scope="col" className={headClassName}>{t('sessions.status')}</th>
-                <th scope="col" className={headClassName}>
-                  <span className="sr-only">{t('sessions.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <td className={cellClassName}>
-                    <p className="font-medium text-slate-900 dark:text-slate-100">{row.user_name}</p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">{row.user_email}</p>
-                  </td>
-                  <td className={`${cellClassName} whitespace-nowrap`}>{dateFormat.format(new Date(row.created_at))}</td>
-                  <td className={`${cellClassName} whitespace-nowrap`}>{dateFormat.format(new Date(row.last_seen_at))}</td>
-                  <td className={`${cellClassName} font-mono tabular-nums`}>{formatDuration(row.active_seconds)}</td>
-                  <td className={cellClassName}>
-                    <StatusBadge status={row.status} />
-                    {row.revoked_reason ? (
-                      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                        {t(`sessions.reasons.${row.revoked_reason}`, { defaultValue: row.revoked_reason })}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className={`${cellClassName} text-right`}>
-                    {row.status === 'active' ? (
-                      row.current ? (
-                        <span className="text-xs text-slate-500 dark:text-slate-400">{t('sessions.yours')}</span>
-                      ) : (
-                        <Button variant="danger" className="px-3 py-1.5" onClick={() => setPending(row)} aria-label={t('sessions.revokeFor', { email: row.user_email })}>
-                          {t('sessions.revoke')}
-                        </Button>
-                      )
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {query.data && query.data.total > 0 ? <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onPage={setPage} /> : null}
+      <DataTable
+        query={query}
+        rows={items}
+        rowKey={(row) => row.id}
+        caption={t('sessions.caption')}
+        minWidthClass="min-w-[48rem]"
+        errorTitle={t('sessions.failed')}
+        retryLabel={t('retry')}
+        emptyText={t('sessions.empty')}
+        paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onPage: setPage }}
+        columns={[
+          {
+            key: 'user',
+            header: t('sessions.user'),
+            cell: (row) => (
+              <>
+                <p className="font-medium text-slate-900 dark:text-slate-100">{row.user_name}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{row.user_email}</p>
+              </>
+            ),
+          },
+          { key: 'created', header: t('sessions.created'), className: 'whitespace-nowrap', cell: (row) => dateFormat.format(new Date(row.created_at)) },
+          { key: 'lastSeen', header: t('sessions.lastSeen'), className: 'whitespace-nowrap', cell: (row) => dateFormat.format(new Date(row.last_seen_at)) },
+          { key: 'activeTime', header: t('sessions.activeTime'), className: 'font-mono tabular-nums', cell: (row) => formatDuration(row.active_seconds) },
+          {
+            key: 'status',
+            header: t('sessions.status'),
+            cell: (row) => (
+              <>
+                <StatusBadge status={row.status} />
+                {row.revoked_reason ? (
+                  <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                    {t(`sessions.reasons.${row.revoked_reason}`, { defaultValue: row.revoked_reason })}
+                  </p>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('sessions.actions'),
+            hiddenHeader: true,
+            className: 'text-right',
+            cell: (row) =>
+              row.status === 'active' ? (
+                row.current ? (
+                  <span className="text-xs text-slate-500 dark:text-slate-400">{t('sessions.yours')}</span>
+                ) : (
+                  <Button variant="danger" className="px-3 py-1.5" onClick={() => setPending(row)} aria-label={t('sessions.revokeFor', { email: row.user_email })}>
+                    {t('sessions.revoke')}
+                  </Button>
+                )
+              ) : null,
+          },
+        ]}
+      />
 
-      <Modal open={pending !== null} title={t('sessions.confirmTitle')} description={pending ? t('sessions.confirmBody', { email: pending.user_email }) : undefined} onClose={() => setPending(null)}>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setPending(null)}>
-            {t('cancel')}
-          </Button>
-          <Button variant="danger" disabled={revoke.isPending} onClick={() => void confirmRevoke()}>
-            {t('sessions.confirm')}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('sessions.confirmTitle')}
+        description={pending ? t('sessions.confirmBody', { email: pending.user_email }) : undefined}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('sessions.confirm')}
+        busy={revoke.isPending}
+        gap="gap-3"
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirmRevoke()}
+      />
     </section>
   );
 }

@@ -1,5 +1,3 @@
 export const controlClassName =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100';
 
-export const cellClassName = 'px-3 py-2 align-top';
-export const headClassName = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400';

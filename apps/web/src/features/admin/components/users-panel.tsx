@@ -3,13 +3,11 @@ import { useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
-import { PageLoader } from '@/components/ui/spinner';
+import { DataTable } from '@/components/ui/data-table';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
-import { Pager } from './pager';
-import { cellClassName, controlClassName, headClassName } from './styles';
+import { controlClassName } from './styles';
 
 const PAGE_SIZE = 25;
 
@@ -61,93 +59,92 @@ export function UsersPanel() {
         </Button>
       </form>
 
-      {query.isPending ? <PageLoader /> : null}
-      {query.isError ? (
-        <ErrorState title={t('users.failed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
-      ) : null}
-      {query.isSuccess && items.length === 0 ? <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">{t('users.empty')}</p> : null}
-      {items.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">{t('users.caption')}</caption>
-            <thead className="border-b border-slate-200 dark:border-slate-800">
-              <tr>
-                <th scope="col" className={headClassName}>{t('users.user')}</th>
-                <th scope="col" className={headClassName}>{t('users.role')}</th>
-                <th scope="col" className={headClassName}>{t('users.plan')}</th>
-                <th scope="col" className={headClassName}>{t('users.active')}</th>
-                <th scope="col" className={headClassName}>{t('users.verified')}</th>
-                <th scope="col" className={headClassName}>{t('users.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => {
-                const busy = busyId === row.id;
-                return (
-                  <tr key={row.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                    <td className={cellClassName}>
-                      <p className="font-medium text-slate-900 dark:text-slate-100">
-                        {row.name}
-                        {row.is_superadmin ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">{t('users.superadmin')}</span> : null}
-                        {row.is_demo ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">{t('users.demo')}</span> : null}
-                      </p>
-                      <p className="text-xs text-slate-500 dark:text-slate-400">{row.email}</p>
-                    </td>
-                    <td className={cellClassName}>
-                      <select
-                        aria-label={t('users.roleFor', { email: row.email })}
-                        value={row.role}
-                        disabled={busy}
-                        onChange={(event) => void change(row, { role: event.target.value as AdminUserRow['role'] })}
-                        className={controlClassName}
-                      >
-                        {roles.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`users.roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className={cellClassName}>
-                      <select
-                        aria-label={t('users.planFor', { email: row.email })}
-                        value={row.plan_code}
-                        disabled={busy}
-                        onChange={(event) => void change(row, { plan_code: event.target.value as (typeof planCodes)[number] })}
-                        className={controlClassName}
-                      >
-                        {planCodes.map((plan) => (
-                          <option key={plan} value={plan}>
-                            {t(`users.plans.${plan}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className={cellClassName}>
-                      <label className="flex items-center gap-2">
-                        <input
-                          type="checkbox"
-                          checked={row.active}
-                          disabled={busy}
-                          onChange={(event) => void change(row, { active: event.target.checked })}
-                          className="size-5 accent-amber-600"
-                        />
-                        <span className="sr-only">{t('users.activeFor', { email: row.email })}</span>
-                        <span aria-hidden="true" className="text-slate-700 dark:text-slate-300">
-                          {row.active ? t('users.yes') : t('users.no')}
-                        </span>
-                      </label>
-                    </td>
-                    <td className={cellClassName}>{row.email_verified ? t('users.yes') : t('users.no')}</td>
-                    <td className={`${cellClassName} whitespace-nowrap`}>{dateFormat.format(new Date(row.created_at))}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {query.data && query.data.total > 0 ? <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onPage={setPage} /> : null}
+      <DataTable
+        query={query}
+        rows={items}
+        rowKey={(row) => row.id}
+        caption={t('users.caption')}
+        minWidthClass="min-w-[56rem]"
+        errorTitle={t('users.failed')}
+        retryLabel={t('retry')}
+        emptyText={t('users.empty')}
+        paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onPage: setPage }}
+        columns={[
+          {
+            key: 'user',
+            header: t('users.user'),
+            cell: (row) => (
+              <>
+                <p className="font-medium text-slate-900 dark:text-slate-100">
+                  {row.name}
+                  {row.is_superadmin ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">{t('users.superadmin')}</span> : null}
+                  {row.is_demo ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">{t('users.demo')}</span> : null}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{row.email}</p>
+              </>
+            ),
+          },
+          {
+            key: 'role',
+            header: t('users.role'),
+            cell: (row) => (
+              <select
+                aria-label={t('users.roleFor', { email: row.email })}
+                value={row.role}
+                disabled={busyId === row.id}
+                onChange={(event) => void change(row, { role: event.target.value as AdminUserRow['role'] })}
+                className={controlClassName}
+              >
+                {roles.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`users.roles.${role}`)}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          {
+            key: 'plan',
+            header: t('users.plan'),
+            cell: (row) => (
+              <select
+                aria-label={t('users.planFor', { email: row.email })}
+                value={row.plan_code}
+                disabled={busyId === row.id}
+                onChange={(event) => void change(row, { plan_code: event.target.value as (typeof planCodes)[number] })}
+                className={controlClassName}
+              >
+                {planCodes.map((plan) => (
+                  <option key={plan} value={plan}>
+                    {t(`users.plans.${plan}`)}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          {
+            key: 'active',
+            header: t('users.active'),
+            cell: (row) => (
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={row.active}
+                  disabled={busyId === row.id}
+                  onChange={(event) => void change(row, { active: event.target.checked })}
+                  className="size-5 accent-amber-600"
+                />
+                <span className="sr-only">{t('users.activeFor', { email: row.email })}</span>
+                <span aria-hidden="true" className="text-slate-700 dark:text-slate-300">
+                  {row.active ? t('users.yes') : t('users.no')}
+                </span>
+              </label>
+            ),
+          },
+          { key: 'verified', header: t('users.verified'), cell: (row) => (row.email_verified ? t('users.yes') : t('users.no')) },
+          { key: 'created', header: t('users.created'), className: 'whitespace-nowrap', cell: (row) => dateFormat.format(new Date(row.created_at)) },
+        ]}
+      />
     </section>
   );
 }

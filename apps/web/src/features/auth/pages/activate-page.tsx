@@ -11,7 +11,7 @@ import { useCompleteActivation } from '../api/complete-activation';
 import { login } from '../api/login';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField, TextField } from '../components/form-fields';
+import { NewPasswordFields, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { describeLinkError, describeLoginError, useAuthMessage, type LoginErrorKey } from '../lib/auth-messages';
@@ -126,13 +126,14 @@ export default function ActivatePage() {
       </dl>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('activate.title')}>
         <TextField id={`${id}-email`} label={t('form.email')} type="email" value={invitation.email} readOnly autoComplete="username" />
-        <PasswordField id={`${id}-password`} label={t('form.newPassword')} autoComplete="new-password" error={authMessage(errors.password?.message)} {...register('password')} />
-        <PasswordField
-          id={`${id}-confirmation`}
-          label={t('form.passwordConfirmation')}
-          autoComplete="new-password"
-          error={authMessage(errors.password_confirmation?.message)}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          id={id}
+          passwordLabel={t('form.newPassword')}
+          confirmationLabel={t('form.passwordConfirmation')}
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          passwordError={authMessage(errors.password?.message)}
+          confirmationError={authMessage(errors.password_confirmation?.message)}
         />
         {activationError ? <Alert tone="error">{t(`links.errors.${activationError}`)}</Alert> : null}
         <SubmitButton busy={activation.isPending || activation.isSuccess} label={t('activate.submit')} busyLabel={t('activate.submitting')} />

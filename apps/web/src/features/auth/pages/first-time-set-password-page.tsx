@@ -12,7 +12,7 @@ import { useMe } from '../api/get-me';
 import { useSetPassword } from '../api/set-password';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/form-fields';
+import { NewPasswordFields, PasswordField } from '@/components/ui/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { useAuthMessage } from '../lib/auth-messages';
@@ -99,13 +99,14 @@ export default function FirstTimeSetPasswordPage() {
               {...register('current_password')}
             />
           ) : null}
-          <PasswordField id={`${id}-password`} label={t('form.newPassword')} autoComplete="new-password" error={authMessage(errors.password?.message)} {...register('password')} />
-          <PasswordField
-            id={`${id}-confirmation`}
-            label={t('form.passwordConfirmation')}
-            autoComplete="new-password"
-            error={authMessage(errors.password_confirmation?.message)}
-            {...register('password_confirmation')}
+          <NewPasswordFields
+            id={id}
+            passwordLabel={t('form.newPassword')}
+            confirmationLabel={t('form.passwordConfirmation')}
+            password={register('password')}
+            confirmation={register('password_confirmation')}
+            passwordError={authMessage(errors.password?.message)}
+            confirmationError={authMessage(errors.password_confirmation?.message)}
           />
           {failed ? <Alert tone="error">{t('setPassword.failed')}</Alert> : null}
           <SubmitButton busy={mutation.isPending} label={t('setPassword.submit')} busyLabel={t('form.saving')} />

@@ -8,7 +8,7 @@ import { clearSignOutReason, startLoginLoader, useSession } from '@/lib/session'
 import { useLogin } from '../api/login';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField, TextField } from '../components/form-fields';
+import { PasswordField, TextField } from '@/components/ui/form-field';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { SubmitButton } from '../components/submit-button';
 import { describeLoginError, useAuthMessage, type LoginErrorKey } from '../lib/auth-messages';

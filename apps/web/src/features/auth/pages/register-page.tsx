@@ -10,7 +10,7 @@ import { getCurrentLanguage } from '@/lib/i18n';
 import { useRegister } from '../api/register';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { CheckboxField, PasswordField, TextField } from '../components/form-fields';
+import { CheckboxField, NewPasswordFields, TextField } from '@/components/ui/form-field';
 import { PasswordRules } from '../components/password-rules';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { SubmitButton } from '../components/submit-button';
@@ -118,20 +118,15 @@ export default function RegisterPage() {
         </div>
         <TextField id={id('email')} label={t('form.email')} type="email" autoComplete="email" inputMode="email" error={error('email')} {...register('email')} />
         <TextField id={id('company')} label={t('form.company')} autoComplete="organization" optional error={error('company')} {...register('company')} />
-        <PasswordField
-          id={id('password')}
-          label={t('form.password')}
-          autoComplete="new-password"
-          error={error('password')}
-          hint={<PasswordRules value={password} />}
-          {...register('password')}
-        />
-        <PasswordField
-          id={id('password_confirmation')}
-          label={t('form.passwordConfirmation')}
-          autoComplete="new-password"
-          error={error('password_confirmation')}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          id={formId}
+          passwordLabel={t('form.password')}
+          confirmationLabel={t('form.passwordConfirmation')}
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          passwordError={error('password')}
+          confirmationError={error('password_confirmation')}
+          passwordHint={<PasswordRules value={password} />}
         />
         <CheckboxField
           id={id('accept_terms')}

@@ -16,7 +16,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField, TextField } from '../components/form-fields';
+import { NewPasswordFields, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { describeLinkError, describeLoginError, useAuthMessage } from '../lib/auth-messages';
@@ -128,13 +128,14 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('reset.title')}>
-        <PasswordField id={`${id}-password`} label={t('form.newPassword')} autoComplete="new-password" error={authMessage(errors.password?.message)} {...register('password')} />
-        <PasswordField
-          id={`${id}-confirmation`}
-          label={t('form.passwordConfirmation')}
-          autoComplete="new-password"
-          error={authMessage(errors.password_confirmation?.message)}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          id={id}
+          passwordLabel={t('form.newPassword')}
+          confirmationLabel={t('form.passwordConfirmation')}
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          passwordError={authMessage(errors.password?.message)}
+          confirmationError={authMessage(errors.password_confirmation?.message)}
         />
         {linkError ? (
           <Alert tone="error">

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useVerifyEmail } from '../api/verify-email';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { TextField } from '../components/form-fields';
+import { TextField } from '@/components/ui/form-field';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { describeLinkError } from '../lib/auth-messages';
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
@@ -36,7 +36,8 @@ describe('policy pages', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener).toHaveFocus();
+    // The dialog gives focus back on the next task, after it has unmounted.
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('open the Spanish PDF when the page is in Spanish', async () => {

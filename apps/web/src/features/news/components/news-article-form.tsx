@@ -5,11 +5,12 @@ import {
   type NewsCategory,
   type NewsLanguage,
 } from '@fueldesk/contracts';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useCreateNewsArticle } from '../api/create-news-article';
 import { useUpdateNewsArticle } from '../api/update-news-article';
@@ -75,27 +76,6 @@ function buildBody(state: FormState): CreateNewsArticleBody {
   };
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
-
-function Field({ label, error, optional, children, id }: { label: string; error?: string; optional?: boolean; children: ReactNode; id: string }) {
-  const { t } = useTranslation('news');
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-        {optional ? <span className="font-normal text-slate-500 dark:text-slate-400"> ({t('admin.optional')})</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 interface NewsArticleFormProps {
   open: boolean;
   onClose: () => void;
@@ -119,7 +99,6 @@ export function NewsArticleForm({ open, onClose, article, onSaved }: NewsArticle
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((current) => ({ ...current, [key]: value }));
   const id = (name: string) => `${baseId}-${name}`;
   const errorFor = (field: string) => fieldErrors[field];
-  const describedBy = (field: string, name: string) => (fieldErrors[field] ? `${id(name)}-error` : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,62 +117,77 @@ export function NewsArticleForm({ open, onClose, article, onSaved }: NewsArticle
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t(article ? 'admin.editTitle' : 'admin.createTitle')}>
+    <Dialog open={open} onClose={onClose} title={t(article ? 'admin.editTitle' : 'admin.createTitle')}>
       <form onSubmit={submit} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1">
         {formError ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300">
             {formError}
           </p>
         ) : null}
-        <Field id={id('title')} label={t('admin.fields.title')} error={errorFor('title')}>
-          <input id={id('title')} className={inputClass} value={state.title} required maxLength={300} aria-invalid={!!errorFor('title')} aria-describedby={describedBy('title', 'title')} onChange={(e) => set('title', e.target.value)} />
-        </Field>
-        <Field id={id('summary')} label={t('admin.fields.summary')} error={errorFor('summary')} optional>
-          <textarea id={id('summary')} className={inputClass} rows={3} maxLength={2000} value={state.summary} onChange={(e) => set('summary', e.target.value)} />
-        </Field>
+        <TextField id={id('title')} label={t('admin.fields.title')} error={errorFor('title')} value={state.title} aria-required maxLength={300} onChange={(e) => set('title', e.target.value)} />
+        <TextAreaField optional id={id('summary')} label={t('admin.fields.summary')} error={errorFor('summary')} rows={3} maxLength={2000} value={state.summary} onChange={(e) => set('summary', e.target.value)} />
         <div className="grid grid-cols-2 gap-3">
-          <Field id={id('category')} label={t('admin.fields.category')} error={errorFor('category')}>
-            <select id={id('category')} className={inputClass} value={state.category} onChange={(e) => set('category', e.target.value as NewsCategory)}>
-              {newsCategories.map((category) => (
-                <option key={category} value={category}>
-                  {t(`categories.${category}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={id('language')} label={t('admin.fields.language')} error={errorFor('language')}>
-            <select id={id('language')} className={inputClass} value={state.language} onChange={(e) => set('language', e.target.value as NewsLanguage)}>
-              <option value="en">{t('badges.languages.en')}</option>
-              <option value="es">{t('badges.languages.es')}</option>
-            </select>
-          </Field>
+          <SelectField
+            id={id('category')}
+            label={t('admin.fields.category')}
+            error={errorFor('category')}
+            value={state.category}
+            options={newsCategories.map((category) => ({ value: category, label: t(`categories.${category}`) }))}
+            onChange={(e) => set('category', e.target.value as NewsCategory)}
+          />
+          <SelectField
+            id={id('language')}
+            label={t('admin.fields.language')}
+            error={errorFor('language')}
+            value={state.language}
+            options={(['en', 'es'] as const).map((language) => ({ value: language, label: t(`badges.languages.${language}`) }))}
+            onChange={(e) => set('language', e.target.value as NewsLanguage)}
+          />
         </div>
-        <Field id={id('sourceName')} label={t('admin.fields.sourceName')} error={errorFor('source_name')}>
-          <input id={id('sourceName')} className={inputClass} value={state.sourceName} required aria-invalid={!!errorFor('source_name')} aria-describedby={describedBy('source_name', 'sourceName')} onChange={(e) => set('sourceName', e.target.value)} />
-        </Field>
-        <Field id={id('sourceUrl')} label={t('admin.fields.sourceUrl')} error={errorFor('source_url')}>
-          <input id={id('sourceUrl')} type="url" className={inputClass} value={state.sourceUrl} required aria-invalid={!!errorFor('source_url')} aria-describedby={describedBy('source_url', 'sourceUrl')} onChange={(e) => set('sourceUrl', e.target.value)} />
-        </Field>
-        <Field id={id('imageUrl')} label={t('admin.fields.imageUrl')} error={errorFor('image_url')} optional>
-          <input id={id('imageUrl')} type="url" className={inputClass} value={state.imageUrl} aria-invalid={!!errorFor('image_url')} aria-describedby={describedBy('image_url', 'imageUrl')} onChange={(e) => set('imageUrl', e.target.value)} />
-        </Field>
+        <TextField id={id('sourceName')} label={t('admin.fields.sourceName')} error={errorFor('source_name')} value={state.sourceName} aria-required onChange={(e) => set('sourceName', e.target.value)} />
+        <TextField id={id('sourceUrl')} type="url" label={t('admin.fields.sourceUrl')} error={errorFor('source_url')} value={state.sourceUrl} aria-required onChange={(e) => set('sourceUrl', e.target.value)} />
+        <TextField optional id={id('imageUrl')} type="url" label={t('admin.fields.imageUrl')} error={errorFor('image_url')} value={state.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field id={id('author')} label={t('admin.fields.author')} error={errorFor('author')} optional>
-            <input id={id('author')} className={inputClass} value={state.author} onChange={(e) => set('author', e.target.value)} />
-          </Field>
-          <Field id={id('publishedAt')} label={t('admin.fields.publishedAt')} error={errorFor('published_at')} optional>
-            <input id={id('publishedAt')} type="datetime-local" className={inputClass} value={state.publishedAt} onChange={(e) => set('publishedAt', e.target.value)} />
-          </Field>
+          <TextField optional id={id('author')} label={t('admin.fields.author')} error={errorFor('author')} value={state.author} onChange={(e) => set('author', e.target.value)} />
+          <TextField
+            optional
+            id={id('publishedAt')}
+            type="datetime-local"
+            label={t('admin.fields.publishedAt')}
+            error={errorFor('published_at')}
+            value={state.publishedAt}
+            onChange={(e) => set('publishedAt', e.target.value)}
+          />
         </div>
-        <Field id={id('bodyHtml')} label={t('admin.fields.bodyHtml')} error={errorFor('body_html')} optional>
-          <textarea id={id('bodyHtml')} className={`${inputClass} font-mono`} rows={6} value={state.bodyHtml} onChange={(e) => set('bodyHtml', e.target.value)} />
-        </Field>
-        <Field id={id('otherTitle')} label={t(other === 'es' ? 'admin.fields.titleEs' : 'admin.fields.titleEn')} error={errorFor(`translations.${other}.title`)} optional>
-          <input id={id('otherTitle')} className={inputClass} lang={other} value={state.otherTitle} onChange={(e) => set('otherTitle', e.target.value)} />
-        </Field>
-        <Field id={id('otherSummary')} label={t(other === 'es' ? 'admin.fields.summaryEs' : 'admin.fields.summaryEn')} error={errorFor(`translations.${other}.summary`)} optional>
-          <textarea id={id('otherSummary')} className={inputClass} lang={other} rows={2} value={state.otherSummary} onChange={(e) => set('otherSummary', e.target.value)} />
-        </Field>
+        <TextAreaField
+          optional
+          id={id('bodyHtml')}
+          controlClass="font-mono"
+          label={t('admin.fields.bodyHtml')}
+          error={errorFor('body_html')}
+          rows={6}
+          value={state.bodyHtml}
+          onChange={(e) => set('bodyHtml', e.target.value)}
+        />
+        <TextField
+          optional
+          id={id('otherTitle')}
+          lang={other}
+          label={t(other === 'es' ? 'admin.fields.titleEs' : 'admin.fields.titleEn')}
+          error={errorFor(`translations.${other}.title`)}
+          value={state.otherTitle}
+          onChange={(e) => set('otherTitle', e.target.value)}
+        />
+        <TextAreaField
+          optional
+          id={id('otherSummary')}
+          lang={other}
+          rows={2}
+          label={t(other === 'es' ? 'admin.fields.summaryEs' : 'admin.fields.summaryEn')}
+          error={errorFor(`translations.${other}.summary`)}
+          value={state.otherSummary}
+          onChange={(e) => set('otherSummary', e.target.value)}
+        />
         <div className="sticky bottom-0 flex justify-end gap-2 bg-white pt-2 dark:bg-slate-900">
           <Button variant="secondary" onClick={onClose}>
             {t('admin.cancel')}
@@ -203,6 +197,6 @@ export function NewsArticleForm({ open, onClose, article, onSaved }: NewsArticle
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

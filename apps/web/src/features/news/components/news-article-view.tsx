@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Icon } from '@/components/ui/icon';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -64,21 +64,16 @@ function AdminActions({ article }: { article: NewsArticle }) {
         {t('admin.delete')}
       </Button>
       {editing ? <NewsArticleForm open article={article} onClose={() => setEditing(false)} /> : null}
-      <Modal
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
         title={t('admin.deleteConfirmTitle')}
         description={t('admin.deleteConfirmBody', { title: article.title })}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('admin.cancel')}
-          </Button>
-          <Button variant="danger" onClick={() => void confirmDelete()} disabled={remove.isPending}>
-            {t('admin.deleteConfirm')}
-          </Button>
-        </div>
-      </Modal>
+        cancelLabel={t('admin.cancel')}
+        confirmLabel={t('admin.deleteConfirm')}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
@@ -222,29 +222,25 @@ function HomeDashboard({ slug }: { slug: string }) {
         </nav>
       ) : null}
 
-      <Modal open={confirmDelete} title={t('home.deleteTitle')} onClose={() => setConfirmDelete(false)} description={t('home.deleteConfirm', { name: title })}>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!dashboard) return;
-              remove.mutate(dashboard.id, {
-                onSuccess: () => {
-                  setConfirmDelete(false);
-                  if (slug !== HOME_DASHBOARD_SLUG) navigate('/home');
-                },
-                onError: () => setConfirmDelete(false),
-              });
-            }}
-          >
-            {t('home.deleteConfirmButton')}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('home.deleteTitle')}
+        description={t('home.deleteConfirm', { name: title })}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('home.deleteConfirmButton')}
+        busy={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          if (!dashboard) return;
+          remove.mutate(dashboard.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              if (slug !== HOME_DASHBOARD_SLUG) navigate('/home');
+            },
+            onError: () => setConfirmDelete(false),
+          });
+        }}
+      />
     </section>
   );
 }

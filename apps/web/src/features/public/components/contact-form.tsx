@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContactMessageBodySchema, type ContactMessageInput, type CreateContactMessageBody } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { FormSubmit, TextAreaField, TextField } from '@/components/ui/form-field';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
+import { useFormMessage } from '@/lib/use-form-message';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateContactMessage } from '../api/create-contact-message';
-import { FormOutcome, TextAreaField, TextField, useFormMessage } from './form-controls';
 
 const fieldNames = ['name', 'phone', 'email', 'company', 'subject', 'question'] as const;
 const emptyValues: CreateContactMessageBody = { name: '', phone: '', email: '', company: '', subject: '', question: '' };
@@ -39,6 +39,7 @@ export function ContactForm() {
         {...register('email')}
       />
       <TextField
+        optional
         label={t('contactForm.phone')}
         type="tel"
         autoComplete="tel"
@@ -46,6 +47,7 @@ export function ContactForm() {
         {...register('phone')}
       />
       <TextField
+        optional
         label={t('contactForm.company')}
         autoComplete="organization"
         error={formMessage(errors.company?.message)}
@@ -65,19 +67,13 @@ export function ContactForm() {
         error={formMessage(errors.question?.message)}
         {...register('question')}
       />
-      <div className="flex flex-col gap-3 sm:col-span-2">
-        {mutation.isSuccess ? <FormOutcome kind="success">{t('contactForm.success')}</FormOutcome> : null}
-        {mutation.isError ? (
-          <FormOutcome kind="error">
-            {t('contactForm.failure')} {resolveErrorMessage(mutation.error)}
-          </FormOutcome>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? t('forms:sending') : t('contactForm.submit')}
-          </Button>
-        </div>
-      </div>
+      <FormSubmit
+        className="sm:col-span-2"
+        success={mutation.isSuccess ? t('contactForm.success') : null}
+        failure={mutation.isError ? `${t('contactForm.failure')} ${resolveErrorMessage(mutation.error)}` : null}
+        busy={mutation.isPending}
+        label={t('contactForm.submit')}
+      />
     </PrerenderedForm>
   );
 }

@@ -10,12 +10,12 @@ import {
   type LeadInput,
 } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { CheckboxGroup, FormSubmit, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
+import { useFormMessage } from '@/lib/use-form-message';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateLead } from '../api/create-lead';
-import { CheckboxGroup, FormOutcome, SelectField, TextAreaField, TextField, useFormMessage } from './form-controls';
 
 const fieldNames = [
   'first_name',
@@ -95,6 +95,7 @@ export function LeadForm() {
           {...register('email')}
         />
         <TextField
+          optional
           label={t('leadForm.phone')}
           type="tel"
           autoComplete="tel"
@@ -114,12 +115,14 @@ export function LeadForm() {
           {...register('company')}
         />
         <TextField
+          optional
           label={t('leadForm.jobTitle')}
           autoComplete="organization-title"
           error={formMessage(errors.job_title?.message)}
           {...register('job_title')}
         />
         <SelectField
+          optional
           label={t('leadForm.employees')}
           placeholder={t('leadForm.choose')}
           options={employeeRanges.map((value) => ({ value, label: t(`leadForm.options.employees.${value}`) }))}
@@ -127,6 +130,7 @@ export function LeadForm() {
           {...register('employees')}
         />
         <SelectField
+          optional
           label={t('leadForm.industry')}
           placeholder={t('leadForm.choose')}
           options={options('industry', leadIndustries)}
@@ -134,6 +138,7 @@ export function LeadForm() {
           {...register('industry')}
         />
         <SelectField
+          optional
           label={t('leadForm.operationalScale')}
           placeholder={t('leadForm.choose')}
           options={options('operationalScale', operationalScales)}
@@ -155,21 +160,14 @@ export function LeadForm() {
         error={groupError(errors.regions)}
         inputProps={register('regions')}
       />
-      <TextAreaField label={t('leadForm.message')} error={formMessage(errors.message?.message)} {...register('message')} />
+      <TextAreaField optional label={t('leadForm.message')} error={formMessage(errors.message?.message)} {...register('message')} />
 
-      <div className="flex flex-col gap-3">
-        {mutation.isSuccess ? <FormOutcome kind="success">{t('leadForm.success')}</FormOutcome> : null}
-        {mutation.isError ? (
-          <FormOutcome kind="error">
-            {t('leadForm.failure')} {resolveErrorMessage(mutation.error)}
-          </FormOutcome>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? t('forms:sending') : t('leadForm.submit')}
-          </Button>
-        </div>
-      </div>
+      <FormSubmit
+        success={mutation.isSuccess ? t('leadForm.success') : null}
+        failure={mutation.isError ? `${t('leadForm.failure')} ${resolveErrorMessage(mutation.error)}` : null}
+        busy={mutation.isPending}
+        label={t('leadForm.submit')}
+      />
     </PrerenderedForm>
   );
 }

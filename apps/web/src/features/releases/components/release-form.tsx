@@ -1,10 +1,9 @@
 import { createReleaseBodySchema, findFormMessageKey, releaseTypes, type CreateReleaseBody } from '@fueldesk/contracts';
-import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { controlClassName, FormField } from '@/components/ui/form-field';
+import { FormSubmit, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Icon } from '@/components/ui/icon';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -94,12 +93,6 @@ export function ReleaseForm() {
   });
 
   const id = (name: string) => `${baseId}-${name.replace(/\./g, '-')}`;
-  const aria = (name: string, error: string | undefined, hint = false) => ({
-    id: id(name),
-    'aria-invalid': error ? true : undefined,
-    'aria-required': true,
-    'aria-describedby': [hint ? `${id(name)}-hint` : '', error ? `${id(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
-  });
 
   const titleError = message(errors.title?.message);
   const versionError = message(errors.version?.message);
@@ -116,32 +109,28 @@ export function ReleaseForm() {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('form.lead')}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
-        <FormField required id={id('title')} label={t('form.title')} error={titleError}>
-          <input type="text" {...aria('title', titleError)} {...register('title')} className={controlClassName} />
-        </FormField>
-        <FormField required id={id('version')} label={t('form.version')} hint={t('form.versionHint')} error={versionError}>
-          <input
-            type="text"
-            inputMode="decimal"
-            {...aria('version', versionError, true)}
-            {...register('version')}
-            className={controlClassName}
-          />
-        </FormField>
-        <FormField required id={id('type')} label={t('form.type')} error={typeError}>
-          <select {...aria('type', typeError)} {...register('type')} className={controlClassName}>
-            <option value="">{t('form.choose')}</option>
-            {releaseTypes.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <TextField required type="text" id={id('title')} label={t('form.title')} error={titleError} {...register('title')} />
+        <TextField
+          required
+          type="text"
+          inputMode="decimal"
+          id={id('version')}
+          label={t('form.version')}
+          hint={t('form.versionHint')}
+          error={versionError}
+          {...register('version')}
+        />
+        <SelectField
+          required
+          id={id('type')}
+          label={t('form.type')}
+          placeholder={t('form.choose')}
+          options={releaseTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          error={typeError}
+          {...register('type')}
+        />
       </div>
-      <FormField required id={id('description')} label={t('form.description')} error={descriptionError}>
-        <textarea rows={2} {...aria('description', descriptionError)} {...register('description')} className={controlClassName} />
-      </FormField>
+      <TextAreaField required rows={2} id={id('description')} label={t('form.description')} error={descriptionError} {...register('description')} />
 
       <fieldset className="flex flex-col gap-4" aria-describedby={sectionsError ? `${baseId}-sections-error` : undefined}>
         <legend className="text-sm font-semibold text-slate-800 dark:text-slate-200">{t('form.sectionsLegend')}</legend>
@@ -152,27 +141,23 @@ export function ReleaseForm() {
           return (
             <div key={field.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
               <div className="grid gap-3">
-                <FormField required id={id(`sections.${index}.title`)} label={t('form.sectionTitle', { number })} error={sectionTitleError}>
-                  <input
-                    type="text"
-                    {...aria(`sections.${index}.title`, sectionTitleError)}
-                    {...register(`sections.${index}.title`)}
-                    className={controlClassName}
-                  />
-                </FormField>
-                <FormField required
+                <TextField
+                  required
+                  type="text"
+                  id={id(`sections.${index}.title`)}
+                  label={t('form.sectionTitle', { number })}
+                  error={sectionTitleError}
+                  {...register(`sections.${index}.title`)}
+                />
+                <TextAreaField
+                  required
+                  rows={3}
                   id={id(`sections.${index}.items`)}
                   label={t('form.sectionItems', { number })}
                   hint={t('form.itemsHint')}
                   error={itemsError}
-                >
-                  <textarea
-                    rows={3}
-                    {...aria(`sections.${index}.items`, itemsError, true)}
-                    {...register(`sections.${index}.items`)}
-                    className={controlClassName}
-                  />
-                </FormField>
+                  {...register(`sections.${index}.items`)}
+                />
               </div>
               {sections.fields.length > 1 ? (
                 <Button variant="ghost" className="mt-2 px-2 py-1" onClick={() => sections.remove(index)}>
@@ -196,30 +181,12 @@ export function ReleaseForm() {
         </div>
       </fieldset>
 
-      {published ? (
-        <p
-          role="status"
-          className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-200"
-        >
-          {t('form.success', { version: published })}
-        </p>
-      ) : null}
-      {mutation.isError ? (
-        <p
-          role="alert"
-          className={clsx(
-            'rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800',
-            'dark:border-red-800 dark:bg-red-950 dark:text-red-200',
-          )}
-        >
-          {t('form.failure')} {resolveErrorMessage(mutation.error)}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t('forms:sending') : t('form.submit')}
-        </Button>
-      </div>
+      <FormSubmit
+        success={published ? t('form.success', { version: published }) : null}
+        failure={mutation.isError ? `${t('form.failure')} ${resolveErrorMessage(mutation.error)}` : null}
+        busy={mutation.isPending}
+        label={t('form.submit')}
+      />
     </form>
   );
 }
