@@ -1,46 +1,53 @@
+import type { BankAccountsResponse } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui/error-state';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useBankAccounts } from '../api/bank-connection';
-import { Empty, formatMoney, Loading } from './panel';
+import { formatMoney } from './panel';
+
+type Account = BankAccountsResponse['accounts'][number];
+
+/** Account, available, current and limit columns; the verification page and the shared data use them. */
+export function useAccountColumns(): DataColumn<Account>[] {
+  const { t } = useTranslation('bank');
+  const language = getCurrentLanguage();
+  const money = (pick: (account: Account) => string | null) => (account: Account) => formatMoney(pick(account), account.balances.currency, language);
+  return [
+    {
+      key: 'account',
+      header: t('accounts.account'),
+      cell: (account) => (
+        <>
+          <span className="font-medium">{account.name}</span>
+          {account.mask ? <span className="text-slate-600 dark:text-slate-400"> ••{account.mask}</span> : null}
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {account.subtype ?? account.type} · {account.institution.name}
+          </span>
+        </>
+      ),
+    },
+    { key: 'available', header: t('balances.available'), className: 'text-right tabular-nums', cell: money((account) => account.balances.available) },
+    { key: 'current', header: t('balances.current'), className: 'text-right tabular-nums', cell: money((account) => account.balances.current) },
+    { key: 'limit', header: t('balances.limit'), className: 'text-right tabular-nums', cell: money((account) => account.balances.limit) },
+  ];
+}
 
 /** The caller's connected accounts with available, current and limit balances. */
 export function AccountsList() {
   const { t } = useTranslation('bank');
   const accounts = useBankAccounts();
-  const language = getCurrentLanguage();
-  if (accounts.isPending) return <Loading label={t('accounts.loading')} />;
-  if (accounts.isError) return <ErrorState title={t('accounts.error')} retryLabel={t('actions.retry')} onRetry={() => void accounts.refetch()} />;
-  if (accounts.data.accounts.length === 0) return <Empty>{t('accounts.empty')}</Empty>;
+  const columns = useAccountColumns();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{t('accounts.caption')}</caption>
-        <thead className="text-slate-600 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3">{t('accounts.account')}</th>
-            <th scope="col" className="py-2 pr-3">{t('accounts.institution')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('balances.available')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('balances.current')}</th>
-            <th scope="col" className="py-2 text-right">{t('balances.limit')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-          {accounts.data.accounts.map((account) => (
-            <tr key={`${account.institution.id}-${account.id}`} className="text-slate-900 dark:text-slate-100">
-              <td className="py-2 pr-3">
-                <span className="font-medium">{account.name}</span>
-                {account.mask ? <span className="text-slate-600 dark:text-slate-400"> ••{account.mask}</span> : null}
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{account.subtype ?? account.type}</span>
-              </td>
-              <td className="py-2 pr-3">{account.institution.name}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(account.balances.available, account.balances.currency, language)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(account.balances.current, account.balances.currency, language)}</td>
-              <td className="py-2 text-right tabular-nums">{formatMoney(account.balances.limit, account.balances.currency, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      query={accounts}
+      rows={accounts.data?.accounts ?? []}
+      rowKey={(account) => `${account.institution.id}-${account.id}`}
+      columns={columns}
+      caption={t('accounts.caption')}
+      minWidthClass="min-w-[32rem]"
+      errorTitle={t('accounts.error')}
+      retryLabel={t('actions.retry')}
+      emptyText={t('accounts.empty')}
+    />
   );
 }

@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { readJson, writeJson } from '@/lib/storage';
 import { useInvitationAction, useInvitations, type InvitationAction } from '../api/invitations';
-import { ConfirmDialog } from './confirm-dialog';
-import { Empty, Loading } from './panel';
 import { InvitationStatusBadge } from './status-badge';
 import { useBankText } from './use-bank-error-text';
 
@@ -43,10 +42,47 @@ export function InvitationHistory() {
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const dateFormat = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
-  if (invitations.isPending) return <Loading label={t('history.loading')} />;
-  if (invitations.isError) return <ErrorState title={t('history.error')} retryLabel={t('actions.retry')} onRetry={() => void invitations.refetch()} />;
-  const all = invitations.data.invitations;
+  const all = invitations.data?.invitations ?? [];
   const shown = all.filter((invitation) => !hidden.includes(invitation.id));
+  const columns: DataColumn<Invitation>[] = [
+    {
+      key: 'email',
+      header: t('history.email'),
+      cell: (invitation) => (
+        <>
+          <Link to={`/bank/send-email/${invitation.id}`} className="font-medium underline">
+            {invitation.email}
+          </Link>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">{invitation.scopes.map((scope) => t(`scopes.${scope}.label`)).join(', ')}</span>
+        </>
+      ),
+    },
+    { key: 'status', header: t('history.status'), cell: (invitation) => <InvitationStatusBadge status={invitation.status} /> },
+    { key: 'created', header: t('history.created'), cell: (invitation) => dateFormat.format(new Date(invitation.created_at)) },
+    { key: 'consented', header: t('history.consented'), cell: (invitation) => (invitation.consented_at ? dateFormat.format(new Date(invitation.consented_at)) : '—') },
+    {
+      key: 'actions',
+      header: t('history.actions'),
+      hiddenHeader: true,
+      cell: (invitation) => (
+        <div className="flex flex-wrap gap-1">
+          {invitation.status === 'PENDING' ? (
+            <Button variant="ghost" onClick={() => action.mutate({ id: invitation.id, action: 'resend' })}>
+              {t('history.resend')}
+            </Button>
+          ) : null}
+          {invitation.status === 'PENDING' || invitation.status === 'ACCEPTED' ? (
+            <Button variant="ghost" onClick={() => setConfirm({ invitation, action: 'revoke' })}>
+              {t('history.revoke')}
+            </Button>
+          ) : null}
+          <Button variant="ghost" onClick={() => setConfirm({ invitation, action: 'delete' })}>
+            {t('history.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="flex flex-col gap-3">
@@ -58,60 +94,17 @@ export function InvitationHistory() {
           {t('history.restore')}
         </Button>
       </div>
-      {shown.length === 0 ? (
-        <Empty>{all.length === 0 ? t('history.empty') : t('history.cleared')}</Empty>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{t('history.caption')}</caption>
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{t('history.email')}</th>
-                <th scope="col" className="py-2 pr-3">{t('history.status')}</th>
-                <th scope="col" className="py-2 pr-3">{t('history.created')}</th>
-                <th scope="col" className="py-2 pr-3">{t('history.consented')}</th>
-                <th scope="col" className="py-2">{t('history.actions')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {shown.map((invitation) => (
-                <tr key={invitation.id} className="text-slate-900 dark:text-slate-100">
-                  <td className="py-2 pr-3">
-                    <Link to={`/bank/send-email/${invitation.id}`} className="font-medium underline">
-                      {invitation.email}
-                    </Link>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      {invitation.scopes.map((scope) => t(`scopes.${scope}.label`)).join(', ')}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <InvitationStatusBadge status={invitation.status} />
-                  </td>
-                  <td className="py-2 pr-3">{dateFormat.format(new Date(invitation.created_at))}</td>
-                  <td className="py-2 pr-3">{invitation.consented_at ? dateFormat.format(new Date(invitation.consented_at)) : '—'}</td>
-                  <td className="py-2">
-                    <div className="flex flex-wrap gap-1">
-                      {invitation.status === 'PENDING' ? (
-                        <Button variant="ghost" onClick={() => action.mutate({ id: invitation.id, action: 'resend' })}>
-                          {t('history.resend')}
-                        </Button>
-                      ) : null}
-                      {invitation.status === 'PENDING' || invitation.status === 'ACCEPTED' ? (
-                        <Button variant="ghost" onClick={() => setConfirm({ invitation, action: 'revoke' })}>
-                          {t('history.revoke')}
-                        </Button>
-                      ) : null}
-                      <Button variant="ghost" onClick={() => setConfirm({ invitation, action: 'delete' })}>
-                        {t('history.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        query={invitations}
+        rows={shown}
+        rowKey={(invitation) => invitation.id}
+        columns={columns}
+        caption={t('history.caption')}
+        minWidthClass="min-w-[40rem]"
+        errorTitle={t('history.error')}
+        retryLabel={t('actions.retry')}
+        emptyText={all.length === 0 ? t('history.empty') : t('history.cleared')}
+      />
       {action.isError ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
           {errorText(action.error)}
@@ -120,10 +113,14 @@ export function InvitationHistory() {
       <ConfirmDialog
         open={confirm !== null}
         title={confirm ? t(`history.${confirm.action}Title`) : ''}
-        body={confirm ? t(`history.${confirm.action}Body`, { email: confirm.invitation.email }) : ''}
+        description={confirm ? t(`history.${confirm.action}Body`, { email: confirm.invitation.email }) : ''}
         confirmLabel={confirm ? t(`history.${confirm.action}`) : ''}
-        onConfirm={() => confirm && action.mutate({ id: confirm.invitation.id, action: confirm.action })}
-        onClose={() => setConfirm(null)}
+        cancelLabel={t('actions.cancel')}
+        onConfirm={() => {
+          if (confirm) action.mutate({ id: confirm.invitation.id, action: confirm.action });
+          setConfirm(null);
+        }}
+        onCancel={() => setConfirm(null)}
       />
     </div>
   );

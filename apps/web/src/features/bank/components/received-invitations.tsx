@@ -2,11 +2,11 @@ import { successfulIdentityVerificationStatuses, type ReceivedInvitation } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useBankAccounts, useIdentityVerification } from '../api/bank-connection';
 import { useAnswerInvitation, useReceivedInvitations } from '../api/invitations';
-import { ConfirmDialog } from './confirm-dialog';
 import { Empty, Loading } from './panel';
 import { ScopeList } from './scope-list';
 import { InvitationStatusBadge } from './status-badge';
@@ -54,10 +54,14 @@ function ReceivedItem({ invitation, ready }: { invitation: ReceivedInvitation; r
           <ConfirmDialog
             open={confirmWithdraw}
             title={t('received.withdrawTitle')}
-            body={t('received.withdrawBody', { who: from })}
+            description={t('received.withdrawBody', { who: from })}
             confirmLabel={t('received.withdraw')}
-            onConfirm={() => answer.mutate({ id: invitation.id, action: 'revoke' })}
-            onClose={() => setConfirmWithdraw(false)}
+            cancelLabel={t('actions.cancel')}
+            onConfirm={() => {
+              answer.mutate({ id: invitation.id, action: 'revoke' });
+              setConfirmWithdraw(false);
+            }}
+            onCancel={() => setConfirmWithdraw(false)}
           />
         </div>
       ) : null}

@@ -1,9 +1,9 @@
 import { SANDBOX_INSTITUTIONS } from '@fueldesk/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { controlClassName, FormField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
+import { Dialog } from '@/components/ui/dialog';
+import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
 import { connectSandboxBank, useConnectBank } from '../api/bank-connection';
 import { useBankText } from './use-bank-error-text';
 
@@ -11,7 +11,6 @@ import { useBankText } from './use-bank-error-text';
 export function SandboxConnectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('bank');
   const { errorText } = useBankText();
-  const baseId = useId();
   const [institution, setInstitution] = useState<string>(SANDBOX_INSTITUTIONS[0]!.id);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -38,43 +37,20 @@ export function SandboxConnectDialog({ open, onClose }: { open: boolean; onClose
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t('sandbox.title')} description={t('sandbox.notice')}>
+    <Dialog open={open} onClose={onClose} title={t('sandbox.title')} description={t('sandbox.notice')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
           <strong>{t('sandbox.badge')}</strong> {t('sandbox.hint')}
         </p>
-        <FormField required id={`${baseId}-institution`} label={t('sandbox.institution')}>
-          <select id={`${baseId}-institution`} value={institution} onChange={(event) => setInstitution(event.target.value)} className={controlClassName}>
-            {SANDBOX_INSTITUTIONS.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField required id={`${baseId}-username`} label={t('sandbox.username')} error={missing.username}>
-          <input
-            id={`${baseId}-username`}
-            autoComplete="off"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={missing.username ? true : undefined}
-            aria-describedby={missing.username ? `${baseId}-username-error` : undefined}
-            className={controlClassName}
-          />
-        </FormField>
-        <FormField required id={`${baseId}-password`} label={t('sandbox.password')} error={missing.password}>
-          <input
-            id={`${baseId}-password`}
-            type="password"
-            autoComplete="off"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={missing.password ? true : undefined}
-            aria-describedby={missing.password ? `${baseId}-password-error` : undefined}
-            className={controlClassName}
-          />
-        </FormField>
+        <SelectField
+          required
+          label={t('sandbox.institution')}
+          value={institution}
+          onChange={(event) => setInstitution(event.target.value)}
+          options={SANDBOX_INSTITUTIONS.map((item) => ({ value: item.id, label: item.name }))}
+        />
+        <TextField required autoComplete="off" label={t('sandbox.username')} error={missing.username} value={username} onChange={(event) => setUsername(event.target.value)} />
+        <PasswordField required autoComplete="off" label={t('sandbox.password')} error={missing.password} value={password} onChange={(event) => setPassword(event.target.value)} />
         {connect.isError ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
             {t('messages.connectFailed')} {errorText(connect.error, '')}
@@ -89,6 +65,6 @@ export function SandboxConnectDialog({ open, onClose }: { open: boolean; onClose
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,19 +1,48 @@
 import type { SharedData } from '@fueldesk/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { getCurrentLanguage } from '@/lib/i18n';
+import { useAccountColumns } from './accounts-list';
 import { formatMoney } from './panel';
 
-const th = 'py-2 pr-3';
+/** The data arrived with the invitation: the tables have nothing left to load. */
+const loaded = { isPending: false, isError: false, isSuccess: true, refetch: () => undefined };
+
+type Transaction = NonNullable<SharedData['transactions']>[number];
+type Holding = NonNullable<SharedData['investments']>[number];
+
+function ScopeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 font-semibold text-slate-900 dark:text-slate-100">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 /** The data an accepted invitation shares, scope by scope; scopes not consented are absent from `data`. */
 export function SharedDataView({ data }: { data: SharedData }) {
   const { t } = useTranslation('bank');
   const language = getCurrentLanguage();
+  const accountColumns = useAccountColumns();
+  const table = { query: loaded, errorTitle: t('detail.error'), retryLabel: t('actions.retry'), minWidthClass: 'min-w-[32rem]' };
+  const transactionColumns: DataColumn<Transaction>[] = [
+    { key: 'date', header: t('shared.date'), cell: (item) => item.date },
+    { key: 'name', header: t('shared.description'), cell: (item) => item.name },
+    { key: 'amount', header: t('shared.amount'), className: 'text-right tabular-nums', cell: (item) => formatMoney(item.amount, item.currency, language) },
+  ];
+  const holdingColumns: DataColumn<Holding>[] = [
+    { key: 'security', header: t('shared.security'), cell: (item) => `${item.name}${item.ticker ? ` (${item.ticker})` : ''}` },
+    { key: 'quantity', header: t('shared.quantity'), className: 'text-right tabular-nums', cell: (item) => item.quantity },
+    { key: 'value', header: t('shared.value'), className: 'text-right tabular-nums', cell: (item) => formatMoney(item.value, item.currency, language) },
+  ];
   return (
     <div className="flex flex-col gap-6">
       {data.identity ? (
-        <section aria-labelledby="shared-identity">
-          <h3 id="shared-identity" className="mb-2 font-semibold text-slate-900 dark:text-slate-100">{t('scopes.identity.label')}</h3>
+        <ScopeSection id="shared-identity" title={t('scopes.identity.label')}>
           {data.identity.flatMap((entry) =>
             entry.owners.map((owner, index) => (
               <dl key={`${entry.institution.id}-${index}`} className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
@@ -30,82 +59,29 @@ export function SharedDataView({ data }: { data: SharedData }) {
               </dl>
             )),
           )}
-        </section>
+        </ScopeSection>
       ) : null}
       {data.balances ? (
-        <section aria-labelledby="shared-balances" className="overflow-x-auto">
-          <h3 id="shared-balances" className="mb-2 font-semibold text-slate-900 dark:text-slate-100">{t('scopes.balances.label')}</h3>
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th scope="col" className={th}>{t('accounts.account')}</th>
-                <th scope="col" className={`${th} text-right`}>{t('balances.available')}</th>
-                <th scope="col" className={`${th} text-right`}>{t('balances.current')}</th>
-                <th scope="col" className="py-2 text-right">{t('balances.limit')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {data.balances.map((account) => (
-                <tr key={`${account.institution.id}-${account.id}`}>
-                  <td className={th}>{account.name} {account.mask ? `••${account.mask}` : ''} · {account.institution.name}</td>
-                  <td className={`${th} text-right tabular-nums`}>{formatMoney(account.balances.available, account.balances.currency, language)}</td>
-                  <td className={`${th} text-right tabular-nums`}>{formatMoney(account.balances.current, account.balances.currency, language)}</td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(account.balances.limit, account.balances.currency, language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ScopeSection id="shared-balances" title={t('scopes.balances.label')}>
+          <DataTable {...table} rows={data.balances} rowKey={(account) => `${account.institution.id}-${account.id}`} columns={accountColumns} caption={t('scopes.balances.label')} emptyText={t('accounts.empty')} />
+        </ScopeSection>
       ) : null}
       {data.transactions ? (
-        <section aria-labelledby="shared-transactions" className="overflow-x-auto">
-          <h3 id="shared-transactions" className="mb-2 font-semibold text-slate-900 dark:text-slate-100">{t('scopes.transactions.label')}</h3>
-          {data.transactions.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t('shared.noTransactions')}</p>
-          ) : (
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <thead className="text-slate-600 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className={th}>{t('shared.date')}</th>
-                  <th scope="col" className={th}>{t('shared.description')}</th>
-                  <th scope="col" className="py-2 text-right">{t('shared.amount')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                {data.transactions.map((item) => (
-                  <tr key={item.id}>
-                    <td className={th}>{item.date}</td>
-                    <td className={th}>{item.name}</td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(item.amount, item.currency, language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <ScopeSection id="shared-transactions" title={t('scopes.transactions.label')}>
+          <DataTable {...table} rows={data.transactions} rowKey={(item) => item.id} columns={transactionColumns} caption={t('scopes.transactions.label')} emptyText={t('shared.noTransactions')} />
+        </ScopeSection>
       ) : null}
       {data.investments ? (
-        <section aria-labelledby="shared-investments" className="overflow-x-auto">
-          <h3 id="shared-investments" className="mb-2 font-semibold text-slate-900 dark:text-slate-100">{t('scopes.investments.label')}</h3>
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th scope="col" className={th}>{t('shared.security')}</th>
-                <th scope="col" className={`${th} text-right`}>{t('shared.quantity')}</th>
-                <th scope="col" className="py-2 text-right">{t('shared.value')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {data.investments.map((holding, index) => (
-                <tr key={`${holding.account_id}-${index}`}>
-                  <td className={th}>{holding.name}{holding.ticker ? ` (${holding.ticker})` : ''}</td>
-                  <td className={`${th} text-right tabular-nums`}>{holding.quantity}</td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(holding.value, holding.currency, language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ScopeSection id="shared-investments" title={t('scopes.investments.label')}>
+          <DataTable
+            {...table}
+            rows={data.investments}
+            rowKey={(item) => `${item.account_id}-${item.name}`}
+            columns={holdingColumns}
+            caption={t('scopes.investments.label')}
+            emptyText={t('shared.noHoldings')}
+          />
+        </ScopeSection>
       ) : null}
     </div>
   );
