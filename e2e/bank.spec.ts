@@ -107,6 +107,13 @@ test.describe('bank connection and data sharing', () => {
     const token = await invitee.evaluate(() => localStorage.getItem('authToken'));
     expect((await request.get('/api/prices/products', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
 
+    // On a phone the page fits the screen (tables scroll inside their frame) and stays accessible.
+    await invitee.setViewportSize(viewports.mobile);
+    await invitee.goto('/bank/verification');
+    await expect(invitee.getByRole('cell', { name: /Operating Checking/ })).toBeVisible();
+    expect(await invitee.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(invitee);
+
     // The inviter sees identity and balances, and not transactions.
     await inviter.goto('/bank/send-email');
     await inviter.getByRole('link', { name: inviteeEmail }).click();

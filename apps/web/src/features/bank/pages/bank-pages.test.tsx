@@ -100,7 +100,8 @@ describe('BankVerificationPage', () => {
     await waitFor(() => expect(within(invitation).getByRole('button', { name: 'Consent and share' })).toBeEnabled());
     await user.click(within(invitation).getByRole('button', { name: 'Consent and share' }));
     await waitFor(() => expect(api.callsTo(`POST /api/sharing/received/${received.id}/consent`)).toHaveLength(1));
-  });
+    // A whole journey of typing and clicking: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('shows failure reasons of a failed verification and offers another attempt', async () => {
     mockApi({
