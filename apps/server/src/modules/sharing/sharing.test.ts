@@ -5,7 +5,8 @@ import { bearer, lastMailTo, linkTokenFrom, loginOk, uniqueEmail } from '../../.
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser, signIn } from '../../../test/factories';
 import { decodeQuotedPrintable, startSmtpCapture } from '../../../test/smtp-capture';
-import { bankConnections, sharingInvitations } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { bankConnections, sharingInvitations, users } from '../../db/schema';
 import { SANDBOX_IDV_FINAL_AFTER_MS } from '../../integrations/bank/sandbox';
 import { expireOverdueInvitations } from './sharing.service';
 
@@ -136,9 +137,12 @@ describe('bank connection and data sharing journey', () => {
   it('an address with an account gets a pointer to its invitations and keeps its role', async () => {
     const inviter = await createSignedInUser(t.ctx, { planCode: 'enterprise' });
     const existing = await createSignedInUser(t.ctx, { role: 'user', passwordHash: 'x' });
+    await t.ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, existing.user.id));
     const response = await call('POST', '/api/sharing/invitations', inviter.headers, { email: existing.user.email.toUpperCase(), scopes: ['transactions'] });
     expect(response.statusCode).toBe(201);
     const mail = lastMailTo(t, existing.user.email);
+    // In the invitee's own language, which is known for an existing account.
+    expect(mail.subject).toContain('le pide compartir información verificada');
     expect(mail.text).toContain('/bank/verification');
     expect(mail.text).not.toContain('/activate');
     const received = (await call('GET', '/api/sharing/received', existing.headers)).json().invitations;
