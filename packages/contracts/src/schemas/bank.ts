@@ -130,6 +130,8 @@ export const identityVerificationSchema = z.object({
   id: z.string().nullable(),
   status: z.enum(identityVerificationStatuses).nullable(),
   failure_reasons: z.array(z.string()),
+  /** While not final: the provider's page where the person completes the verification (Plaid); null in the sandbox. */
+  verification_url: z.string().nullable(),
 });
 export type IdentityVerification = z.infer<typeof identityVerificationSchema>;
 

@@ -82,7 +82,7 @@ function presentVerification(response: IdentityVerificationGetResponse, fresh = 
   const failureReasons = (Object.keys(stepReasons) as (keyof IdentityVerificationStepSummary)[])
     .filter((step) => steps[step] === 'failed')
     .map((step) => stepReasons[step]);
-  return { id: response.id, status: mapStatus(response.status, fresh), failureReasons };
+  return { id: response.id, status: mapStatus(response.status, fresh), failureReasons, url: response.shareable_url ?? null };
 }
 
 /** The Plaid adapter, through the official SDK. Access tokens pass through and are never logged here. */

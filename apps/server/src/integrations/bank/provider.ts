@@ -41,6 +41,8 @@ export interface ProviderIdentityVerification {
   id: string;
   status: IdentityVerificationStatus;
   failureReasons: string[];
+  /** Where the person completes the verification (Plaid's shareable link); null when there is nothing to open. */
+  url: string | null;
 }
 
 export interface ProviderExchange {

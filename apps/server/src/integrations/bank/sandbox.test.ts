@@ -59,13 +59,13 @@ describe('sandbox provider', () => {
     now = new Date(now.getTime() + SANDBOX_IDV_IN_PROGRESS_AFTER_MS);
     expect((await provider.getIdentityVerification(started.id)).status).toBe('in_progress');
     now = new Date(now.getTime() + SANDBOX_IDV_FINAL_AFTER_MS);
-    expect(await provider.getIdentityVerification(started.id)).toEqual({ id: started.id, status: 'success', failureReasons: [] });
+    expect(await provider.getIdentityVerification(started.id)).toEqual({ id: started.id, status: 'success', failureReasons: [], url: null });
   });
 
   it('ends in failed with reasons for the documented failing input', async () => {
     now = new Date('2026-03-10T12:00:00Z');
     const started = await provider.startIdentityVerification({ userId: 'u', email: 'idv_fail+ana@example.com', givenName: null, familyName: null });
     now = new Date(now.getTime() + SANDBOX_IDV_FINAL_AFTER_MS);
-    expect(await provider.getIdentityVerification(started.id)).toEqual({ id: started.id, status: 'failed', failureReasons: SANDBOX_IDV_FAILURE_REASONS });
+    expect(await provider.getIdentityVerification(started.id)).toEqual({ id: started.id, status: 'failed', failureReasons: SANDBOX_IDV_FAILURE_REASONS, url: null });
   });
 });

@@ -198,7 +198,7 @@ export function createSandboxProvider(options: { now: () => Date }): FinancialDa
     async startIdentityVerification(subject: VerificationSubject): Promise<ProviderIdentityVerification> {
       const outcome = subject.email.split('@')[0]!.toLowerCase().includes(SANDBOX_IDV_FAIL_MARKER) ? 'f' : 's';
       const id = `idv-sandbox-${outcome}-${options.now().getTime()}-${randomBytes(6).toString('hex')}`;
-      return { id, status: 'created', failureReasons: [] };
+      return { id, status: 'created', failureReasons: [], url: null };
     },
 
     async getIdentityVerification(id): Promise<ProviderIdentityVerification> {
@@ -208,7 +208,7 @@ export function createSandboxProvider(options: { now: () => Date }): FinancialDa
       let status: IdentityVerificationStatus = 'created';
       if (elapsed >= SANDBOX_IDV_FINAL_AFTER_MS) status = match[1] === 'f' ? 'failed' : 'success';
       else if (elapsed >= SANDBOX_IDV_IN_PROGRESS_AFTER_MS) status = 'in_progress';
-      return { id, status, failureReasons: status === 'failed' ? [...SANDBOX_IDV_FAILURE_REASONS] : [] };
+      return { id, status, failureReasons: status === 'failed' ? [...SANDBOX_IDV_FAILURE_REASONS] : [], url: null };
     },
   };
 }

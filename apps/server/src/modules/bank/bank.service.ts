@@ -125,23 +125,29 @@ export async function hasBankConnection(ctx: AppContext, userId: string): Promis
   return (await repo.countConnectionsOfUser(ctx.db, userId)) > 0;
 }
 
-function presentVerification(row: repo.IdentityVerificationRow | null): IdentityVerification {
-  if (!row) return { id: null, status: null, failure_reasons: [] };
-  return { id: row.id, status: row.status as IdentityVerificationStatus, failure_reasons: row.failureReasons };
+function presentVerification(row: repo.IdentityVerificationRow | null, url: string | null = null): IdentityVerification {
+  if (!row) return { id: null, status: null, failure_reasons: [], verification_url: null };
+  const final = isFinalVerificationStatus(row.status);
+  return { id: row.id, status: row.status as IdentityVerificationStatus, failure_reasons: row.failureReasons, verification_url: final ? null : url };
 }
 
-/** The caller's latest verification, refreshed from the provider while it is not final. */
-async function refreshVerification(ctx: AppContext, userId: string) {
+/**
+ * The caller's latest verification, refreshed from the provider while it is not final, with the
+ * provider's page where the person completes it (Plaid's shareable link; none in the sandbox).
+ */
+async function refreshVerification(ctx: AppContext, userId: string): Promise<{ row: repo.IdentityVerificationRow | null; url: string | null }> {
   const row = await repo.findLatestVerification(ctx.db, userId);
-  if (!row || isFinalVerificationStatus(row.status)) return row;
+  if (!row || isFinalVerificationStatus(row.status)) return { row, url: null };
   const provider = getBankProvider(ctx);
   const current = await callProvider(ctx, 'idv_get', () => provider.getIdentityVerification(row.providerId), bankMessages.connectFailed);
-  if (current.status === row.status && current.failureReasons.length === row.failureReasons.length) return row;
-  return repo.updateVerification(ctx.db, row.id, { status: current.status, failureReasons: current.failureReasons, updatedAt: ctx.now() });
+  if (current.status === row.status && current.failureReasons.length === row.failureReasons.length) return { row, url: current.url };
+  const updated = await repo.updateVerification(ctx.db, row.id, { status: current.status, failureReasons: current.failureReasons, updatedAt: ctx.now() });
+  return { row: updated, url: current.url };
 }
 
 export async function getIdentityVerification(ctx: AppContext, userId: string): Promise<IdentityVerification> {
-  return presentVerification(await refreshVerification(ctx, userId));
+  const { row, url } = await refreshVerification(ctx, userId);
+  return presentVerification(row, url);
 }
 
 /**
@@ -149,9 +155,9 @@ export async function getIdentityVerification(ctx: AppContext, userId: string): 
  * as it is; after a failure a new attempt starts.
  */
 export async function startIdentityVerification(ctx: AppContext, user: AuthUser): Promise<IdentityVerification> {
-  const existing = await refreshVerification(ctx, user.id);
+  const { row: existing, url } = await refreshVerification(ctx, user.id);
   if (existing && (!isFinalVerificationStatus(existing.status) || isVerificationSuccessful(existing.status))) {
-    return presentVerification(existing);
+    return presentVerification(existing, url);
   }
   const provider = getBankProvider(ctx);
   const profile = await getProfile(ctx, user.id);
@@ -168,7 +174,7 @@ export async function startIdentityVerification(ctx: AppContext, user: AuthUser)
     createdAt: now,
     updatedAt: now,
   });
-  return presentVerification(row);
+  return presentVerification(row, started.url);
 }
 
 function isVerificationSuccessful(status: string): boolean {
@@ -176,7 +182,7 @@ function isVerificationSuccessful(status: string): boolean {
 }
 
 export async function hasVerifiedIdentity(ctx: AppContext, userId: string): Promise<boolean> {
-  const row = await refreshVerification(ctx, userId);
+  const { row } = await refreshVerification(ctx, userId);
   return row !== null && isVerificationSuccessful(row.status);
 }
 

@@ -70,11 +70,11 @@ describe('Plaid provider', () => {
     stub.override('/identity_verification/create', (example) => ({ ...example, status: 'active' }));
     stub.override('/identity_verification/get', (example) => ({ ...example, status: 'failed', steps: { ...example.steps, kyc_check: 'failed' } }));
     const started = await t.app.inject({ method: 'POST', url: '/api/bank/identity-verification', headers: user.headers });
-    expect(started.json()).toMatchObject({ status: 'created' });
+    expect(started.json()).toMatchObject({ status: 'created', verification_url: expect.stringMatching(/^https:\/\/flow\.plaid\.com\/verify\//) });
     const create = stub.calls.filter((call) => call.path === '/identity_verification/create').at(-1)!;
     expect(create.body).toMatchObject({ template_id: 'idvtmp_4FrXJvfQU3zGUR', client_user_id: user.user.id, user: { name: { given_name: 'Leslie', family_name: 'Knope' } } });
     const read = await t.app.inject({ method: 'GET', url: '/api/bank/identity-verification', headers: user.headers });
-    expect(read.json()).toMatchObject({ status: 'failed', failure_reasons: ['The personal details could not be verified.'] });
+    expect(read.json()).toMatchObject({ status: 'failed', failure_reasons: ['The personal details could not be verified.'], verification_url: null });
     expect(stub.problems).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { isFinalVerificationStatus, successfulIdentityVerificationStatuses } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { useIdentityVerification, useStartIdentityVerification } from '../api/bank-connection';
 import { Loading } from './panel';
@@ -29,6 +29,11 @@ export function IdentityVerificationPanel() {
         <p className="text-slate-600 dark:text-slate-400">{t('verification.none')}</p>
       )}
       {status && !isFinalVerificationStatus(status) ? <p className="text-sm text-slate-600 dark:text-slate-400">{t('verification.refreshing')}</p> : null}
+      {verification.data.verification_url ? (
+        <a href={verification.data.verification_url} target="_blank" rel="noopener noreferrer" className={buttonClassName('secondary')}>
+          {t('verification.continue')}
+        </a>
+      ) : null}
       {reasons.length > 0 ? (
         <div role="alert" className="text-sm text-red-800 dark:text-red-300">
           <p className="font-semibold">{t('verification.reasons')}</p>

@@ -103,16 +103,30 @@ describe('BankVerificationPage', () => {
     // A whole journey of typing and clicking: more than the default 5 s on a busy machine.
   }, 20_000);
 
+  it("links to the provider's verification page while a Plaid verification is under way", async () => {
+    mockApi({
+      'POST /api/bank/link-token': () => ({ body: { provider: 'sandbox', link_token: 'x' } }),
+      'GET /api/bank/accounts': () => ({ body: { accounts: [] } }),
+      'GET /api/bank/identity-verification': () => ({ body: { id: 'v', status: 'in_progress', failure_reasons: [], verification_url: 'https://flow.plaid.com/verify/idv_1' } }),
+      'GET /api/sharing/received': () => ({ body: { invitations: [] } }),
+    });
+    renderAt('/bank/verification', <BankVerificationPage />);
+    expect(await screen.findByRole('link', { name: /Continue the verification/ })).toHaveAttribute('href', 'https://flow.plaid.com/verify/idv_1');
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify my identity' })).not.toBeInTheDocument();
+  });
+
   it('shows failure reasons of a failed verification and offers another attempt', async () => {
     mockApi({
       'POST /api/bank/link-token': () => ({ body: { provider: 'sandbox', link_token: 'x' } }),
       'GET /api/bank/accounts': () => ({ status: 500, body: { detail: 'boom', code: 'INTERNAL_ERROR' } }),
-      'GET /api/bank/identity-verification': () => ({ body: { id: 'v', status: 'failed', failure_reasons: ['The date of birth could not be verified.'] } }),
+      'GET /api/bank/identity-verification': () => ({ body: { id: 'v', status: 'failed', failure_reasons: ['The date of birth could not be verified.'], verification_url: null } }),
       'GET /api/sharing/received': () => ({ body: { invitations: [] } }),
     });
     renderAt('/bank/verification', <BankVerificationPage />);
     expect(await screen.findByText('The date of birth could not be verified.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start a new verification' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Continue the verification/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Your accounts could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('You have no data-sharing invitations.')).toBeInTheDocument();
   });
