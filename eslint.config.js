@@ -1,7 +1,60 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Boundaries (shared ARCHITECTURE.md "Rules of the house"), as import rules. ESLint replaces, not
+// merges, a rule's options when several blocks match one file, so each block below lists every
+// restriction that applies to its files.
+const dirsOf = (path) => readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webFeatures = dirsOf('./apps/web/src/features');
+const serverModules = dirsOf('./apps/server/src/modules');
+const noFeatures = { group: ['@/features', '@/features/**'], message: 'Only app/ (routes) composes features; move what is shared to lib/ or components/.' };
+const noRelativeFeatures = { regex: '^(\\.\\./)+features(/|$)', message: 'Only app/ (routes) composes features; move what is shared to lib/ or components/.' };
+
+/** A feature imports no other feature: neither by alias nor by a relative path that leaves it. */
+const featureBoundaries = webFeatures.flatMap((feature) =>
+  [1, 2, 3, 4].map((depth) => ({
+    files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^@/features/(?!${feature}(/|$))`, message: 'A feature never imports another feature; move what is shared to lib/ or components/.' },
+            { regex: `^(\\.\\./){${depth},}`, message: 'Relative imports stay inside the feature; use @/lib or @/components for shared code.' },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
+const serverRules = {
+  otherRepository: { regex: '^\\.\\./.*\\.repository(\\.js)?$', message: "A module calls another module's service, never its repository." },
+  database: { group: ['**/db/client', '**/db/schema', '**/db/schema/*'], message: 'Routes call services, never the database.' },
+  ownRepository: { group: ['*.repository', './*.repository'], message: 'Routes call services, never the database.' },
+  service: { regex: '\\.service(\\.js)?$', message: 'Repositories hold queries only; they never call services.' },
+};
+
+/** Server modules: routes → service → repository → db, one module's repository is its own. */
+const moduleBoundaries = serverModules.flatMap((module) => [
+  {
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverRules.otherRepository] }] },
+  },
+  {
+    files: [`apps/server/src/modules/${module}/**/*.routes.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverRules.otherRepository, serverRules.database, serverRules.ownRepository] }] },
+  },
+  {
+    files: [`apps/server/src/modules/${module}/**/*.repository.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverRules.otherRepository, serverRules.service] }] },
+  },
+]);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'e2e/.artifacts/**', 'data/**', 'coverage/**'] },
@@ -27,13 +80,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...featureBoundaries,
   {
-    // Dependencies point one way (ARCHITECTURE.md): routes never touch the database directly.
-    files: ['apps/server/src/modules/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/client', '**/db/schema', '**/db/schema/*', '*.repository'], message: 'Routes call services, never the database.' }] }],
-    },
+    // Layouts, lib and the UI kit are below the features: they import none (app/ wires them in).
+    files: ['apps/web/src/{layouts,lib,components}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures, noRelativeFeatures] }] },
   },
+  ...moduleBoundaries,
   {
     files: ['packages/contracts/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { policyDocuments } from '../apps/web/src/features/legal/policy-documents';
+import { policyDocuments } from '../apps/web/src/lib/policy-documents';
 
 /** The public pages worth indexing (SPEC.md §2); sign-in flows and the dashboard are left out. */
 export const sitemapPaths: readonly string[] = [

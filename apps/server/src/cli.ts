@@ -1,5 +1,5 @@
 import { createAdminCommand, migrateCommand } from './cli/admin';
-import { parseArgs, type CliCommand } from './cli/args';
+import { parseCommandArgs, type CliCommand, type ParsedArgs } from './cli/args';
 import { seedDemoCommand } from './cli/seed';
 import { ingestNewsCommand } from './cli/news';
 import { importPricesCommand } from './cli/import-prices';
@@ -19,7 +19,15 @@ async function runCli(argv: string[]): Promise<number> {
     printUsage();
     return name && name !== 'help' && name !== '--help' ? 2 : 0;
   }
-  return command.run(parseArgs(rest));
+  let args: ParsedArgs;
+  try {
+    args = parseCommandArgs(command, rest);
+  } catch (error) {
+    // node:util parseArgs names the unknown option or the missing value.
+    console.error(`${(error as Error).message}\nUsage: npm run fueldesk -- ${command.usage}`);
+    return 2;
+  }
+  return command.run(args);
 }
 
 runCli(process.argv.slice(2))

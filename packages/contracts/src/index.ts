@@ -12,3 +12,4 @@ export * from './schemas/news';
 export * from './schemas/bank';
 export * from './web-build';
 export * from './html';
+export * from './iso-date';

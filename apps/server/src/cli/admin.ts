@@ -19,6 +19,7 @@ export const migrateCommand: CliCommand = {
 export const createAdminCommand: CliCommand = {
   name: 'create-admin',
   usage: 'create-admin --email ADDRESS [--password SECRET] [--first-name NAME] [--last-name NAME]',
+  options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   describe: 'Create a verified administrator (or promote an existing account).',
   async run({ flags }) {
     const email = z.email().safeParse(flags.email);

@@ -1,27 +1,25 @@
-/** Minimal `--flag value` / `--flag=value` / `--switch` parser; positional arguments kept in order. */
-export function parseArgs(argv: string[]) {
-  const flags: Record<string, string | true> = {};
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (inline !== undefined) flags[name] = inline;
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags[name] = argv[++i]!;
-    else flags[name] = true;
-  }
-  return { flags, positional };
-}
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-export type ParsedArgs = ReturnType<typeof parseArgs>;
+/** The `--name value` / `--name=value` / `--switch` options a command accepts (node:util parseArgs). */
+export type CliOptions = NonNullable<ParseArgsConfig['options']>;
+
+export interface ParsedArgs {
+  flags: Record<string, string | boolean | undefined>;
+  positional: string[];
+}
 
 export interface CliCommand {
   name: string;
   usage: string;
   describe: string;
+  /** Options the command accepts; any other `--option` is a usage error. */
+  options?: CliOptions;
   /** Returns the process exit code. */
   run(args: ParsedArgs): Promise<number>;
+}
+
+/** Parses a command's arguments strictly: unknown options and missing values throw a TypeError. */
+export function parseCommandArgs(command: Pick<CliCommand, 'options'>, argv: string[]): ParsedArgs {
+  const { values, positionals } = parseArgs({ args: argv, options: command.options ?? {}, allowPositionals: true, strict: true });
+  return { flags: values as ParsedArgs['flags'], positional: positionals };
 }

@@ -18,6 +18,7 @@ const REJECTED_LINES_SHOWN = 20;
 export const importPricesCommand: CliCommand = {
   name: 'import-prices',
   usage: 'import-prices FILE… [--strict] | import-prices --eia-api [--from DATE] [--to DATE]',
+  options: { strict: { type: 'boolean' }, 'eia-api': { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' } },
   describe: 'Import EIA/FRED/generic CSV price files (one transaction each), or sync from the EIA API v2.',
   async run({ flags, positional }) {
     const viaApi = flags['eia-api'] === true;

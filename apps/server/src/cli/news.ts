@@ -6,6 +6,7 @@ import type { CliCommand } from './args';
 export const ingestNewsCommand: CliCommand = {
   name: 'ingest-news',
   usage: 'ingest-news [--feed "URL|category[|language]"]',
+  options: { feed: { type: 'string' } },
   describe: 'Fetch the news feeds now (NEWS_FEEDS, or the one given) and translate what is missing.',
   async run({ flags }) {
     let feeds: NewsFeedConfig[] | undefined;

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,13 +7,15 @@ import { AppError } from '../lib/app-error';
 
 describe('error handling', () => {
   let t: TestContext;
-  const logged: unknown[] = [];
+  /** What the app logged at error level, one parsed pino line each. */
+  const logged: Record<string, any>[] = [];
   beforeAll(async () => {
     t = await createTestContext();
     await t.app.close();
     // A fresh app with extra probe routes, built the same way as production.
     const { buildApp } = await import('../app');
-    const app = await buildApp(t.ctx);
+    const loggerInstance = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const app = await buildApp(t.ctx, { loggerInstance });
     const probes: FastifyPluginAsyncZod = async (api) => {
       api.post(
         '/api/probe/validate',
@@ -27,9 +30,6 @@ describe('error handling', () => {
       });
     };
     await app.register(probes);
-    app.addHook('onError', async (_req, _reply, error) => {
-      logged.push(error);
-    });
     await app.ready();
     t.app = app;
   });
@@ -48,7 +48,11 @@ describe('error handling', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.' });
     expect(res.body).not.toContain('secret stack detail');
-    expect(logged.length).toBeGreaterThan(0);
+    // The log line names the request, so that an answer's x-request-id finds its cause.
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const line = logged.find((entry) => entry.msg === 'unexpected error');
+    expect(line).toMatchObject({ reqId: requestId, err: { message: 'secret stack detail' } });
   });
 
   it('passes AppError status, code, detail and headers through', async () => {

@@ -1,7 +1,7 @@
-import type { ComponentType, ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
-import { policyDocuments, type PolicyDocId } from '@/features/legal/policy-documents';
+import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
 import type { RouteHandle } from '@/lib/document-title';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
@@ -20,6 +20,12 @@ function lazyPage(load: () => Promise<PageModule>): LazyRoute {
 function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: ComponentType<P>) => ReactElement): LazyRoute {
   return async () => ({ element: render((await load()).default) });
 }
+
+/** Profile and Settings, shown by the dashboard layout over the page (the layout imports no feature). */
+const accountViews = {
+  profile: lazy(() => import('@/features/account/components/profile-view')),
+  settings: lazy(() => import('@/features/account/components/settings-view')),
+};
 
 const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
@@ -162,7 +168,12 @@ export const routes: RouteObject[] = [
       { lazy: lazyPage(() => import('@/layouts/public-layout')), children: publicRoutes },
       {
         Component: ProtectedRoute,
-        children: [{ lazy: lazyPage(() => import('@/layouts/dashboard-layout')), children: dashboardRoutes }],
+        children: [
+          {
+            lazy: lazyElement(() => import('@/layouts/dashboard-layout'), (DashboardLayout) => <DashboardLayout accountViews={accountViews} />),
+            children: dashboardRoutes,
+          },
+        ],
       },
     ],
   },

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { PageLoader } from '@/components/ui/spinner';
 
 export type AccountView = 'profile' | 'settings';
 
-const ProfileView = lazy(() => import('@/features/account/components/profile-view'));
-const SettingsView = lazy(() => import('@/features/account/components/settings-view'));
+/** The views themselves come from the app (the account feature); layouts import no feature. */
+export type AccountViews = Record<AccountView, ComponentType<{ onClose: () => void }>>;
 
 /** Profile and Settings are views over the page content, not routes (SPEC.md §2). */
-export function AccountViewFrame({ view, onClose }: { view: AccountView; onClose: () => void }) {
+export function AccountViewFrame({ view, views, onClose }: { view: AccountView; views: AccountViews; onClose: () => void }) {
+  const View = views[view];
   const { t } = useTranslation();
   const backRef = useRef<HTMLButtonElement>(null);
 
@@ -29,7 +30,7 @@ export function AccountViewFrame({ view, onClose }: { view: AccountView; onClose
         </button>
       </div>
       <Suspense fallback={<PageLoader />}>
-        {view === 'profile' ? <ProfileView onClose={onClose} /> : <SettingsView onClose={onClose} />}
+        <View onClose={onClose} />
       </Suspense>
     </section>
   );

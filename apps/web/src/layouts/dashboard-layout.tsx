@@ -9,7 +9,7 @@ import { readBoolean, writeBoolean } from '@/lib/storage';
 import { useDashboardTheme } from '@/lib/theme';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import { useIsMobile } from '@/lib/use-media-query';
-import { AccountViewFrame, type AccountView } from './account-view-frame';
+import { AccountViewFrame, type AccountView, type AccountViews } from './account-view-frame';
 import { Header } from './header/header';
 import { NavigationProgress } from './navigation-progress';
 import { Sidebar } from './sidebar/sidebar';
@@ -18,7 +18,7 @@ import { SkipLink } from './skip-link';
 export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /** Every protected page: sidebar, header, theme, account views (SPEC.md §2 "Dashboard layout"). */
-export default function DashboardLayout() {
+export default function DashboardLayout({ accountViews }: { accountViews: AccountViews }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -113,7 +113,7 @@ export default function DashboardLayout() {
           onLogout={logOut}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          {accountView ? <AccountViewFrame view={accountView} onClose={() => setAccountView(null)} /> : null}
+          {accountView ? <AccountViewFrame view={accountView} views={accountViews} onClose={() => setAccountView(null)} /> : null}
           <div hidden={accountView !== null}>
             <Outlet />
           </div>

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { policyDocuments } from '@/features/legal/policy-documents';
+import { policyDocuments } from '@/lib/policy-documents';
 
 /** /Policy: the list of legal documents beside the open one. */
 export default function PolicyLayout() {

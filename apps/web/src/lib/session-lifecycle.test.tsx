@@ -394,7 +394,15 @@ describe('logout', () => {
     // The call waits behind the loader (1 s), the session is still there meanwhile.
     expect(server.callsTo('POST /api/auth/logout')).toHaveLength(0);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-out');
-    await waitFor(() => expect(currentPath(router)).toBe('/'), { timeout: 3000 });
+    // The router reaches '/' before React unmounts the dashboard layout, whose cleanup clears the
+    // session: wait for both, not only the path.
+    await waitFor(
+      () => {
+        expect(currentPath(router)).toBe('/');
+        expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+      },
+      { timeout: 3000 },
+    );
     const [logout] = server.callsTo('POST /api/auth/logout');
     expect(logout.body).toMatchObject({ refresh_token: 'refresh-out' });
     expect((logout.body as { active_seconds: number }).active_seconds).toBeGreaterThanOrEqual(90);

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
-import { policyDocuments } from '@/features/legal/policy-documents';
+import { policyDocuments } from '@/lib/policy-documents';
 import { formatDocumentTitle, type RouteHandle } from '@/lib/document-title';
 import i18n from '@/lib/i18n';
 import { primePageData } from './prime-page-data';

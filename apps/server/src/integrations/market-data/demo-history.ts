@@ -1,3 +1,4 @@
+import { toIsoDate } from '@fueldesk/contracts';
 import type { PriceObservation } from './types';
 
 /**
@@ -60,19 +61,15 @@ function revert(value: number, mean: number, speed: number, shock: number) {
   return value + speed * (mean - value) + shock;
 }
 
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** Weekdays except New Year's Day, Independence Day and Christmas (no spot assessment). */
 export function listBusinessDays(from: Date, to: Date): string[] {
   const days: string[] = [];
   const cursor = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
   while (cursor <= to) {
     const weekday = cursor.getUTCDay();
-    const monthDay = isoDate(cursor).slice(5);
+    const monthDay = toIsoDate(cursor).slice(5);
     if (weekday !== 0 && weekday !== 6 && monthDay !== '01-01' && monthDay !== '07-04' && monthDay !== '12-25') {
-      days.push(isoDate(cursor));
+      days.push(toIsoDate(cursor));
     }
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }

@@ -1,4 +1,4 @@
-import { PRICES_UPDATED_EVENT, type ImportReport, type PriceSource } from '@fueldesk/contracts';
+import { PRICES_UPDATED_EVENT, shiftIsoDate, toIsoDate, type ImportReport, type PriceSource } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
@@ -219,12 +219,6 @@ export interface SyncEiaApiInput {
   client?: EiaApiClient;
 }
 
-function daysBefore(date: string, days: number): string {
-  const shifted = new Date(`${date}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() - days);
-  return shifted.toISOString().slice(0, 10);
-}
-
 /** Fetches the configured products' daily spot prices from the EIA API v2 and stores them in one transaction. */
 export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): Promise<ImportReport> {
   const apiKey = ctx.config.EIA_API_KEY;
@@ -236,8 +230,8 @@ export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): 
     if (product.active && product.eiaSeriesId) bySeries.set(product.eiaSeriesId.toUpperCase(), product);
   }
   const lastSynced = await findLatestDateBySource(ctx.db, 'eia-api');
-  const today = ctx.now().toISOString().slice(0, 10);
-  const start = input.from ?? (lastSynced ? daysBefore(lastSynced, EIA_RESYNC_DAYS) : daysBefore(today, EIA_FIRST_SYNC_YEARS * 365));
+  const today = toIsoDate(ctx.now());
+  const start = input.from ?? (lastSynced ? shiftIsoDate(lastSynced, { days: -EIA_RESYNC_DAYS }) : shiftIsoDate(today, { days: -EIA_FIRST_SYNC_YEARS * 365 }));
   const fetched = await client.fetchSpotPrices({ series: [...bySeries.keys()], start, end: input.to });
   const seen = new Set<string>();
   const observations: PriceObservation[] = [];

@@ -18,6 +18,8 @@ import {
   type PriceSortField,
   type PriceSummaryResponse,
   type Product,
+  shiftIsoDate,
+  toIsoDate,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { formatCsv } from '../../integrations/market-data/csv';
@@ -228,14 +230,6 @@ export async function listPriceDates(ctx: AppContext, query: ListPriceDatesQuery
   return { dates, earliest: all[0] ?? null, latest: all.at(-1) ?? null };
 }
 
-function shiftYears(date: string, years: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(year + years, month - 1, day));
-  // 29 February minus a year lands on 1 March; keep the end of February instead.
-  if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
-  return shifted.toISOString().slice(0, 10);
-}
-
 async function resolveProducts(ctx: AppContext, codes: string[]): Promise<ProductRecord[]> {
   const catalog = await loadCatalog(ctx);
   const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
@@ -248,10 +242,10 @@ async function resolveProducts(ctx: AppContext, codes: string[]): Promise<Produc
 
 async function resolveRange(ctx: AppContext, from: string | undefined, to: string | undefined) {
   assertOrderedRange(from, to);
-  const end = to ?? (await loadLatestDate(ctx)) ?? ctx.now().toISOString().slice(0, 10);
-  const start = from ?? shiftYears(end, -1);
+  const end = to ?? (await loadLatestDate(ctx)) ?? toIsoDate(ctx.now());
+  const start = from ?? shiftIsoDate(end, { years: -1 });
   assertOrderedRange(start, end);
-  if (start < shiftYears(end, -PRICE_HISTORY_MAX_YEARS)) {
+  if (start < shiftIsoDate(end, { years: -PRICE_HISTORY_MAX_YEARS })) {
     throw new AppError('INVALID_RANGE', 400, `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`, {
       from: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
     });

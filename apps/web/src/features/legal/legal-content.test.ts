@@ -4,7 +4,7 @@ import en from './content/en.json';
 import es from './content/es.json';
 import { fillLegalText, legalValues, type LegalContent, type LegalDocumentKey } from './legal-values';
 import { legalPdfSources, renderLegalPdfText } from './pdf/render-legal-pdf';
-import { policyDocuments } from './policy-documents';
+import { policyDocuments } from '@/lib/policy-documents';
 
 const contents = { en: en as LegalContent, es: es as LegalContent };
 

@@ -8,7 +8,7 @@ import { getCurrentLanguage } from '@/lib/i18n';
 import { PdfModal } from '../components/pdf-modal';
 import { legalValues, type LegalSection } from '../legal-values';
 import { LEGAL_CONTENT_NS, useLegalContent } from '../load-legal-content';
-import type { PolicyDocId } from '../policy-documents';
+import type { PolicyDocId } from '@/lib/policy-documents';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 const pdfDocuments: readonly { document: LegalPdfDocument; labelKey: 'pdf.terms' | 'pdf.agreement' }[] = [

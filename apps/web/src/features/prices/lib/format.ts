@@ -59,11 +59,3 @@ export function fromIsoDay(date: string): Date {
   return new Date(year, month - 1, day);
 }
 
-/** YYYY-MM-DD moved by whole months (end of month kept). */
-export function shiftMonths(date: string, months: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}

@@ -1,4 +1,4 @@
-import { DASHBOARD_MAX_PRODUCTS, type Dashboard, type Product } from '@fueldesk/contracts';
+import { DASHBOARD_MAX_PRODUCTS, shiftIsoDate, type Dashboard, type Product } from '@fueldesk/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,7 +20,6 @@ import { PriceMovementsPanel } from '../components/price-movements-panel';
 import { ProductPicker } from '../components/product-picker';
 import { ErrorState, LoadingState, panelClass } from '../components/state-views';
 import { SummaryPanel } from '../components/summary-panel';
-import { shiftMonths } from '../lib/format';
 
 /** /home shows the dashboard stored under this slug; /home/{slug} the one of a Home sub-item. */
 export const HOME_DASHBOARD_SLUG = 'home';
@@ -116,7 +115,7 @@ function HomeDashboard({ slug }: { slug: string }) {
   const codes = dashboard?.product_codes ?? [];
   const productList = products.data?.products ?? [];
   const to = latestDate(productList, codes);
-  const history = usePriceHistory({ codes: products.data ? codes : [], from: to ? shiftMonths(to, -TREND_MONTHS) : undefined, to });
+  const history = usePriceHistory({ codes: products.data ? codes : [], from: to ? shiftIsoDate(to, { months: -TREND_MONTHS }) : undefined, to });
   const defaultName = slug === HOME_DASHBOARD_SLUG ? t('home.defaultName') : humanizeSlug(slug);
   const title = dashboard?.name ?? defaultName;
 

@@ -1,4 +1,4 @@
-import { priceCategories } from '@fueldesk/contracts';
+import { priceCategories, shiftIsoDate } from '@fueldesk/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import { PriceChange } from '../components/price-change';
 import { EmptyState, ErrorState, LoadingState, Panel } from '../components/state-views';
 import { SummaryPanel } from '../components/summary-panel';
 import { SERIES_COLORS } from '../lib/categories';
-import { formatDay, formatPrice, shiftMonths } from '../lib/format';
+import { formatDay, formatPrice } from '../lib/format';
 
 const BENCHMARKS = ['WTI', 'BRENT'];
 
@@ -23,7 +23,7 @@ export default function MarketDashboardPage() {
   const { t } = useTranslation('prices');
   const latest = usePrices({ page: 1, pageSize: 100, sort: 'category', order: 'asc' });
   const to = latest.data?.latest_date ?? undefined;
-  const crude = usePriceHistory({ codes: to ? BENCHMARKS : [], from: to ? shiftMonths(to, -12) : undefined, to });
+  const crude = usePriceHistory({ codes: to ? BENCHMARKS : [], from: to ? shiftIsoDate(to, { months: -12 }) : undefined, to });
 
   const crudeSeries = useMemo<ChartSeries[]>(
     () =>

@@ -1,4 +1,4 @@
-import { PRICE_HISTORY_MAX_PRODUCTS, type Product } from '@fueldesk/contracts';
+import { PRICE_HISTORY_MAX_PRODUCTS, shiftIsoDate, type Product } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { DemoBadge } from '../components/demo-badge';
 import { LineChart } from '../components/line-chart';
 import { ProductPicker } from '../components/product-picker';
 import { EmptyState, ErrorState, LoadingState, panelClass } from '../components/state-views';
-import { formatDay, shiftMonths } from '../lib/format';
+import { formatDay } from '../lib/format';
 import { buildChartSeries, type ChartMode as Mode } from '../lib/chart-series';
 
 const RANGES = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, '10Y': 120 } as const;
@@ -44,7 +44,7 @@ export default function PriceChartPage() {
 
   const list = useMemo(() => products.data?.products ?? [], [products.data]);
   const end = range === 'custom' ? searchParams.get('to') ?? undefined : latestDate(list.filter((product) => codes.includes(product.code))) ?? latestDate(list);
-  const start = range === 'custom' ? searchParams.get('from') ?? undefined : end ? shiftMonths(end, -RANGES[range]) : undefined;
+  const start = range === 'custom' ? searchParams.get('from') ?? undefined : end ? shiftIsoDate(end, { months: -RANGES[range] }) : undefined;
   const history = usePriceHistory({ codes: products.data ? codes : [], from: start, to: end });
 
   const update = (changes: Record<string, string | null>) => {

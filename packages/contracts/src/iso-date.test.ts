@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shiftIsoDate, toIsoDate } from './iso-date';
+
+const isoDates = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map(toIsoDate);
+
+describe('shiftIsoDate', () => {
+  it('keeps the end of the month', () => {
+    expect(shiftIsoDate('2024-03-31', { months: -1 })).toBe('2024-02-29');
+    expect(shiftIsoDate('2024-02-29', { years: -1 })).toBe('2023-02-28');
+    expect(shiftIsoDate('2024-01-31', { months: 1 })).toBe('2024-02-29');
+    expect(shiftIsoDate('2024-01-03', { days: -5 })).toBe('2023-12-29');
+  });
+
+  it('moves by days reversibly, whatever the date and the distance', () => {
+    fc.assert(
+      fc.property(isoDates, fc.integer({ min: -4000, max: 4000 }), (date, days) => {
+        const moved = shiftIsoDate(date, { days });
+        expect(Date.parse(moved) - Date.parse(date)).toBe(days * 86_400_000);
+        expect(shiftIsoDate(moved, { days: -days })).toBe(date);
+      }),
+    );
+  });
+
+  it('lands in the target month on the same day or its last day', () => {
+    fc.assert(
+      fc.property(isoDates, fc.integer({ min: -240, max: 240 }), (date, months) => {
+        const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+        const moved = shiftIsoDate(date, { months });
+        const [movedYear, movedMonth, movedDay] = moved.split('-').map(Number) as [number, number, number];
+        expect(movedYear * 12 + movedMonth).toBe(year * 12 + month + months);
+        const lastDay = new Date(Date.UTC(movedYear, movedMonth, 0)).getUTCDate();
+        expect(movedDay).toBe(Math.min(day, lastDay));
+        expect(shiftIsoDate(date, { years: months })).toBe(shiftIsoDate(date, { months: months * 12 }));
+      }),
+    );
+  });
+});
