@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
@@ -26,6 +26,9 @@ const accountViews = {
   profile: lazy(() => import('@/features/account/components/profile-view')),
   settings: lazy(() => import('@/features/account/components/settings-view')),
 };
+
+/** Listens for invitation answers on every dashboard page (the layout imports no feature). */
+const InvitationNotifications = lazy(() => import('@/features/bank/components/invitation-notifications'));
 
 const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
@@ -170,7 +173,17 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            lazy: lazyElement(() => import('@/layouts/dashboard-layout'), (DashboardLayout) => <DashboardLayout accountViews={accountViews} />),
+            lazy: lazyElement(
+              () => import('@/layouts/dashboard-layout'),
+              (DashboardLayout) => (
+                <>
+                  <Suspense fallback={null}>
+                    <InvitationNotifications />
+                  </Suspense>
+                  <DashboardLayout accountViews={accountViews} />
+                </>
+              ),
+            ),
             children: dashboardRoutes,
           },
         ],

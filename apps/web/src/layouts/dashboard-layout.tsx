@@ -2,7 +2,6 @@ import { isRestrictedClient, planNameFromCode } from '@fueldesk/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useInvitationNotifications } from '@/features/bank/api/use-invitation-notifications';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
 import { SessionKeeper, useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
 import { readBoolean, writeBoolean } from '@/lib/storage';
@@ -24,7 +23,6 @@ export default function DashboardLayout({ accountViews }: { accountViews: Accoun
   const navigation = useNavigation();
   const { user, role, isSuperadmin } = useSession();
   const { isDark, toggleTheme } = useDashboardTheme();
-  useInvitationNotifications();
   const isMobile = useIsMobile();
   const sidebarId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
