@@ -23,6 +23,8 @@ import { dueDiligenceRoutes } from './modules/due-diligence/due-diligence.routes
 import { newsRoutes } from './modules/news/news.routes';
 import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
+import { bankRoutes } from './modules/bank/bank.routes';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(pricesRoutes);
       await api.register(dashboardsRoutes);
       await api.register(screeningRoutes);
+      await api.register(bankRoutes);
+      await api.register(sharingRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,26 @@ describe('config', () => {
 
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(40) }).embedded).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }).embedded,
+    ).toBe(false);
+  });
+
+  it('refuses to start in production without DATA_ENCRYPTION_KEY, and decodes hex or base64 keys', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(40) })).toThrow(/DATA_ENCRYPTION_KEY: is required/);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', DATA_ENCRYPTION_KEY: 'too-short' })).toThrow(/DATA_ENCRYPTION_KEY: must be 32 bytes/);
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ DATABASE_URL: 'memory://', DATA_ENCRYPTION_KEY: key.toString('hex') }).DATA_ENCRYPTION_KEY.equals(key)).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'memory://', DATA_ENCRYPTION_KEY: key.toString('base64') }).DATA_ENCRYPTION_KEY.equals(key)).toBe(true);
+  });
+
+  it('keeps a generated encryption key under DATA_DIR in embedded mode', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-key-'));
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).DATA_ENCRYPTION_KEY;
+    expect(first).toHaveLength(32);
+    expect(readFileSync(path.join(dir, 'data-encryption-key'), 'utf8').trim()).toBe(first.toString('base64'));
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).DATA_ENCRYPTION_KEY.equals(first)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('uses SMTP when an SMTP_URL is given and parses CORS origins', () => {

@@ -97,17 +97,37 @@ export const configSchema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
+    /** 32 bytes, base64 or hex: encrypts bank access tokens at rest (AES-256-GCM). */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => decodeEncryptionKey(value) !== null, 'must be 32 bytes, as 64 hex digits or base64')
+      .optional(),
+    PLAID_CLIENT_ID: z.string().optional(),
+    PLAID_SECRET: z.string().optional(),
+    PLAID_ENV: z.enum(['sandbox', 'development', 'production']).default('sandbox'),
+    /** The Identity Verification template created in the Plaid dashboard. */
+    PLAID_IDV_TEMPLATE_ID: z.string().optional(),
+    /** Overrides the Plaid host (tests point it at a local stub). */
+    PLAID_BASE_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     }
+    if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required in production' });
+    }
+    if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['PLAID_SECRET'], message: 'PLAID_CLIENT_ID and PLAID_SECRET go together' });
+    }
   });
 
 export type Env = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'MAIL_TRANSPORT'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'MAIL_TRANSPORT' | 'DATA_ENCRYPTION_KEY'> {
   JWT_SECRET: string;
+  /** The decoded 32-byte key; never logged, never sent. */
+  DATA_ENCRYPTION_KEY: Buffer;
   MAIL_TRANSPORT: 'smtp' | 'outbox';
   /** True when no DATABASE_URL points at a PostgreSQL server. */
   embedded: boolean;
@@ -137,18 +157,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     embedded,
     MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
     JWT_SECRET: env.JWT_SECRET ?? readOrCreateSecret(env),
+    DATA_ENCRYPTION_KEY: env.DATA_ENCRYPTION_KEY
+      ? decodeEncryptionKey(env.DATA_ENCRYPTION_KEY)!
+      : decodeEncryptionKey(readOrCreateSecret(env, 'data-encryption-key', () => randomBytes(32).toString('base64')))!,
   };
 }
 
+/** A 32-byte key written as 64 hex digits or as base64; null when it is neither. */
+export function decodeEncryptionKey(value: string): Buffer | null {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
+    const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return key.length === 32 ? key : null;
+  }
+  return null;
+}
+
 /** Embedded mode keeps a generated secret under DATA_DIR so tokens survive a restart. */
-function readOrCreateSecret(env: Env): string {
+function readOrCreateSecret(env: Env, name = 'jwt-secret', generate = () => randomBytes(48).toString('hex')): string {
   if (env.NODE_ENV === 'test' || env.DATABASE_URL?.startsWith('memory://')) {
     return randomBytes(32).toString('hex');
   }
-  const file = path.resolve(env.DATA_DIR, 'jwt-secret');
+  const file = path.resolve(env.DATA_DIR, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('hex');
+  const secret = generate();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -32,6 +32,8 @@ export const errorCodes = [
   'UNKNOWN_PRODUCT',
   'INVALID_RANGE',
   'IMPORT_REJECTED',
+  'PROVIDER_ERROR',
+  'WEBHOOK_UNVERIFIED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

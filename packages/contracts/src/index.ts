@@ -14,6 +14,7 @@ export * from './schemas/dev-outbox';
 export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';
+export * from './schemas/bank';
 export * from './web-build';
 export * from './seo';
 export * from './html';

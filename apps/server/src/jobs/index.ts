@@ -4,6 +4,7 @@ import { registerNewsJobs } from '../modules/news/news.jobs';
 import { registerPriceJobs } from '../modules/prices/prices.jobs';
 import { registerScreeningJobs } from '../modules/screening/screening.jobs';
 import { registerDueDiligenceJobs } from '../modules/due-diligence/due-diligence.jobs';
+import { registerSharingJobs } from '../modules/sharing/sharing.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
@@ -12,4 +13,5 @@ export function registerAllJobs(ctx: AppContext) {
   registerPriceJobs(ctx);
   registerScreeningJobs(ctx);
   registerDueDiligenceJobs(ctx);
+  registerSharingJobs(ctx);
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
@@ -29,6 +29,8 @@ const accountViews = {
 
 /** Watches the caller's pending due-diligence reports and notifies when one is ready (mounted by the layout). */
 const ReportWatcher = lazy(() => import('@/features/due-diligence/components/due-report-watcher').then((module) => ({ default: module.DueReportWatcher })));
+/** Listens for invitation answers on every dashboard page (the layout imports no feature). */
+const InvitationNotifications = lazy(() => import('@/features/bank/components/invitation-notifications'));
 
 const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
@@ -183,7 +185,17 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            lazy: lazyElement(() => import('@/layouts/dashboard-layout'), (DashboardLayout) => <DashboardLayout accountViews={accountViews} reportWatcher={ReportWatcher} />),
+            lazy: lazyElement(
+              () => import('@/layouts/dashboard-layout'),
+              (DashboardLayout) => (
+                <>
+                  <Suspense fallback={null}>
+                    <InvitationNotifications />
+                  </Suspense>
+                  <DashboardLayout accountViews={accountViews} reportWatcher={ReportWatcher} />
+                </>
+              ),
+            ),
             children: dashboardRoutes,
           },
         ],

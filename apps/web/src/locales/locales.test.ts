@@ -90,7 +90,7 @@ describe('Spanish texts', () => {
 });
 
 // These codes carry a server detail that says more than any fixed text could, so the detail shows.
-const CODES_SHOWN_BY_DETAIL = ['BAD_REQUEST', 'CONFLICT', 'IMPORT_REJECTED'];
+const CODES_SHOWN_BY_DETAIL = ['BAD_REQUEST', 'CONFLICT', 'IMPORT_REJECTED', 'PROVIDER_ERROR'];
 
 describe('API error codes', () => {
   it('each have a text in every language, except those shown by their detail', () => {

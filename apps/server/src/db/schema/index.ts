@@ -6,3 +6,4 @@ export * from './prices';
 export * from './news';
 export * from './screening';
 export * from './due-diligence';
+export * from './bank';

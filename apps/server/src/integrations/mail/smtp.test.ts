@@ -1,48 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkTokenFrom, nextIp, uniqueEmail } from '../../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** Decodes a quoted-printable body part enough to read links back. */
-function decodeQuotedPrintable(value: string): string {
-  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
+import { decodeQuotedPrintable, startSmtpCapture, type ReceivedMail } from '../../../test/smtp-capture';
 
 describe('SMTP transport', () => {
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let t: TestContext;
-  const received: ReceivedMail[] = [];
+  let received: ReceivedMail[] = [];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => {
-          raw += chunk;
-        });
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((address) => address.address),
-            raw,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpCapture();
+    received = smtp.received;
+    const port = smtp.port;
     t = await createTestContext({
       env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'FuelDesk <no-reply@fueldesk.test>' },
     });
@@ -50,7 +19,7 @@ describe('SMTP transport', () => {
 
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the verification mail over a real SMTP conversation, and its link verifies the account', async () => {

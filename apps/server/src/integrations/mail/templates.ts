@@ -50,14 +50,14 @@ export function renderVerificationMail(language: Language, input: { name: string
       ignore: 'If you did not create an account, you can ignore this message.',
     },
     es: {
-      subject: `Verifica tu correo electrónico en ${PRODUCT_NAME}`,
+      subject: `Verifique su correo electrónico en ${PRODUCT_NAME}`,
       greeting: hello.es,
       lines: [
-        `Gracias por registrarte en ${PRODUCT_NAME}. Confirma tu dirección de correo para activar tu cuenta.`,
+        `Gracias por registrarse en ${PRODUCT_NAME}. Confirme su dirección de correo para activar su cuenta.`,
         `El enlace es válido durante ${EMAIL_VERIFICATION_TTL_HOURS} horas y solo puede usarse una vez.`,
       ],
       action: 'Verificar correo',
-      ignore: 'Si no creaste una cuenta, puedes ignorar este mensaje.',
+      ignore: 'Si no creó una cuenta, puede ignorar este mensaje.',
     },
   };
   return renderMail(copy[language], input.name, input.link);
@@ -77,14 +77,14 @@ export function renderPasswordResetMail(language: Language, input: { name: strin
       ignore: 'If you did not ask for this, you can ignore this message; your password stays the same.',
     },
     es: {
-      subject: `Restablece tu contraseña de ${PRODUCT_NAME}`,
+      subject: `Restablezca su contraseña de ${PRODUCT_NAME}`,
       greeting: hello.es,
       lines: [
-        'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta.',
+        'Hemos recibido una solicitud para restablecer la contraseña de su cuenta.',
         `El enlace es válido durante ${PASSWORD_RESET_TTL_HOURS} hora y solo puede usarse una vez. Al restablecerla se cierran las demás sesiones.`,
       ],
       action: 'Restablecer contraseña',
-      ignore: 'Si no lo solicitaste, puedes ignorar este mensaje; tu contraseña no cambiará.',
+      ignore: 'Si no lo solicitó, puede ignorar este mensaje; su contraseña no cambiará.',
     },
   };
   return renderMail(copy[language], input.name, input.link);
@@ -109,16 +109,16 @@ export function renderActivationMail(
       ignore: 'If you do not expect this invitation, you can ignore this message.',
     },
     es: {
-      subject: `Te han invitado a ${PRODUCT_NAME}`,
+      subject: `Le han invitado a ${PRODUCT_NAME}`,
       greeting: hello.es,
       lines: [
         input.invitedBy
-          ? `${input.invitedBy} te ha invitado a compartir información verificada a través de ${PRODUCT_NAME}.`
-          : `Te han invitado a compartir información verificada a través de ${PRODUCT_NAME}.`,
-        `Activa tu cuenta y elige una contraseña. El enlace es válido durante ${ACTIVATION_TTL_DAYS} días y solo puede usarse una vez.`,
+          ? `${input.invitedBy} le ha invitado a compartir información verificada a través de ${PRODUCT_NAME}.`
+          : `Le han invitado a compartir información verificada a través de ${PRODUCT_NAME}.`,
+        `Active su cuenta y elija una contraseña. El enlace es válido durante ${ACTIVATION_TTL_DAYS} días y solo puede usarse una vez.`,
       ],
       action: 'Activar cuenta',
-      ignore: 'Si no esperabas esta invitación, puedes ignorar este mensaje.',
+      ignore: 'Si no esperaba esta invitación, puede ignorar este mensaje.',
     },
   };
   return renderMail(copy[language], input.name, input.link);
@@ -173,6 +173,36 @@ export function renderEmailChangeNoticeMail(language: Language, input: { name: s
       ],
       action: 'Cancelar el cambio',
       ignore: 'Si hizo el cambio usted mismo, puede ignorar este mensaje.',
+    },
+  };
+  return renderMail(copy[language], input.name, input.link);
+}
+
+/** To an address that already has an account: a new data-sharing request waits on its verification page. */
+export function renderSharingRequestMail(
+  language: Language,
+  input: { name: string | null; link: string; invitedBy: string },
+): RenderedMail {
+  const copy: Record<Language, MailCopy> = {
+    en: {
+      subject: `${input.invitedBy} asks you to share verified information`,
+      greeting: hello.en,
+      lines: [
+        `${input.invitedBy} asked you to share verified bank information through ${PRODUCT_NAME}.`,
+        'Sign in to see exactly what would be shared, then consent or reject. Nothing is shared until you consent.',
+      ],
+      action: 'See the invitation',
+      ignore: 'If you do not expect this request, you can reject it or ignore this message.',
+    },
+    es: {
+      subject: `${input.invitedBy} le pide compartir información verificada`,
+      greeting: hello.es,
+      lines: [
+        `${input.invitedBy} le ha pedido compartir información bancaria verificada a través de ${PRODUCT_NAME}.`,
+        'Inicie sesión para ver exactamente qué se compartiría y después acepte o rechace. No se comparte nada hasta que usted acepte.',
+      ],
+      action: 'Ver la invitación',
+      ignore: 'Si no esperaba esta solicitud, puede rechazarla o ignorar este mensaje.',
     },
   };
   return renderMail(copy[language], input.name, input.link);

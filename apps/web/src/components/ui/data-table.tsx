@@ -78,7 +78,13 @@ export function DataTable<T>({ query, rows, rowKey, columns, caption, minWidthCl
       {query.isError ? <ErrorState title={errorTitle} retryLabel={retryLabel} onRetry={() => void query.refetch()} /> : null}
       {query.isSuccess && rows.length === 0 ? <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p> : null}
       {rows.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        // A table wider than a phone scrolls inside this frame; keyboard users reach the scroll through its focus.
+        <div
+          role="region"
+          aria-label={caption}
+          tabIndex={0}
+          className="focus-ring overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+        >
           <table className={clsx('w-full text-sm', minWidthClass)}>
             <caption className="sr-only">{caption}</caption>
             <thead className="border-b border-slate-200 dark:border-slate-800">

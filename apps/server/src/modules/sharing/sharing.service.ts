@@ -1,0 +1,289 @@
+import {
+  bankMessages,
+  findPlan,
+  INVITATION_TTL_DAYS,
+  type CreateInvitationBody,
+  type Invitation,
+  type InvitationDetail,
+  type InvitationListResponse,
+  type InvitationUsage,
+  type ReceivedInvitation,
+  type SharedData,
+  type SharingScope,
+} from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import { renderSharingRequestMail } from '../../integrations/mail/templates';
+import { AppError, badRequest } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { inviteAccount } from '../auth/account-links.service';
+import { collectSharedData, hasBankConnection, hasVerifiedIdentity } from '../bank/bank.service';
+import * as repo from './sharing.repository';
+import type { InvitationRow, InvitationStatusValue } from './sharing.repository';
+
+const DAY_MS = 86_400_000;
+/** Shared data is read from the provider at view time; this short cache spares it on quick reloads. */
+export const SHARED_DATA_CACHE_MS = 60_000;
+
+const notFound = () => new AppError('NOT_FOUND', 404, bankMessages.notFound);
+
+function toInvitation(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    scopes: row.scopes as SharingScope[],
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    consented_at: row.consentedAt?.toISOString() ?? null,
+    responded_at: row.respondedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** The calendar month (UTC) that holds `now`. */
+function monthOf(now: Date) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+async function usageOf(ctx: AppContext, userId: string, db: Parameters<typeof repo.countInvitationsCreated>[0] = ctx.db): Promise<InvitationUsage> {
+  const inviter = await repo.findInviter(db, userId);
+  const plan = findPlan(inviter?.planCode) ?? findPlan('starter')!;
+  const { start, end } = monthOf(ctx.now());
+  const used = await repo.countInvitationsCreated(db, userId, start, end);
+  return {
+    plan_code: plan.code,
+    limit: plan.financialValidations,
+    used,
+    remaining: Math.max(0, plan.financialValidations - used),
+    period_start: start.toISOString(),
+    period_end: end.toISOString(),
+  };
+}
+
+function inviterName(inviter: { firstName: string | null; lastName: string | null; company: string | null; email: string }): string {
+  const name = [inviter.firstName, inviter.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  if (name && inviter.company) return `${name} (${inviter.company})`;
+  return name || inviter.company || inviter.email;
+}
+
+/**
+ * Mails the invitee: a new address gets an activation link (and a `cliente` account); an address
+ * with an account gets a pointer to its received invitations and keeps its role.
+ */
+async function sendInvitationMail(ctx: AppContext, row: InvitationRow, language: 'en' | 'es'): Promise<string> {
+  const inviter = await repo.findInviter(ctx.db, row.inviterId);
+  const invitedBy = inviter ? inviterName(inviter) : null;
+  const existing = await repo.findAccountByEmail(ctx.db, row.email);
+  if (existing?.passwordHash) {
+    const mail = renderSharingRequestMail(existing.language === 'es' ? 'es' : 'en', {
+      name: [existing.firstName, existing.lastName].filter(Boolean).join(' ') || null,
+      link: `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/bank/verification`,
+      invitedBy: invitedBy ?? row.email,
+    });
+    await ctx.mailer.send({ to: existing.email, ...mail });
+    return existing.id;
+  }
+  const invited = await inviteAccount(ctx, { email: row.email, invitedBy, language });
+  return invited.userId;
+}
+
+/** A user's sent invitations (deleted ones left out) and the month's usage of the plan. */
+export async function listInvitations(ctx: AppContext, user: AuthUser): Promise<InvitationListResponse> {
+  const rows = await repo.listInvitationsOfInviter(ctx.db, user.id);
+  return { invitations: rows.map(toInvitation), usage: await usageOf(ctx, user.id) };
+}
+
+/**
+ * Sends a data-sharing invitation. The plan's financial validations a month bound it (403
+ * PLAN_LIMIT past them); one pending invitation per address. A mail that cannot be sent undoes it.
+ */
+export async function createInvitation(ctx: AppContext, user: AuthUser, body: CreateInvitationBody, language: 'en' | 'es'): Promise<Invitation> {
+  const email = body.email.trim();
+  if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(bankMessages.selfInvite, { email: bankMessages.selfInvite });
+  const now = ctx.now();
+  let row: InvitationRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      await repo.lockInviter(tx, user.id);
+      const usage = await usageOf(ctx, user.id, tx);
+      if (usage.used >= usage.limit) throw new AppError('PLAN_LIMIT', 403, bankMessages.planLimit);
+      if (await repo.findPendingTo(tx, user.id, email)) throw new AppError('CONFLICT', 409, bankMessages.duplicatePending, { email: bankMessages.duplicatePending });
+      return repo.insertInvitation(tx, {
+        inviterId: user.id,
+        email,
+        scopes: body.scopes,
+        status: 'PENDING',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+        lastSentAt: now,
+      });
+    });
+  } catch (error) {
+    // The partial unique index is the last word when two requests for one address race.
+    if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505' || (error as { code?: string }).code === '23505') {
+      throw new AppError('CONFLICT', 409, bankMessages.duplicatePending, { email: bankMessages.duplicatePending });
+    }
+    throw error;
+  }
+  try {
+    const inviteeId = await sendInvitationMail(ctx, row, language);
+    row = (await repo.updateInvitation(ctx.db, row.id, { inviteeId })) ?? row;
+  } catch (error) {
+    ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
+    await repo.deleteInvitationRow(ctx.db, row.id);
+    throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
+  }
+  return toInvitation(row);
+}
+
+/** Sends the mail again for a pending invitation; the seven days count from the first sending. */
+export async function resendInvitation(ctx: AppContext, user: AuthUser, id: string, language: 'en' | 'es'): Promise<Invitation> {
+  const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
+  if (!row) throw notFound();
+  if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  try {
+    const inviteeId = await sendInvitationMail(ctx, row, language);
+    return toInvitation((await repo.updateInvitation(ctx.db, row.id, { inviteeId, lastSentAt: ctx.now() })) ?? row);
+  } catch (error) {
+    ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
+    throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
+  }
+}
+
+const dataCaches = new WeakMap<AppContext, Map<string, { data: SharedData; at: number }>>();
+
+/**
+ * One sent invitation. `data` carries only the consented scopes, only while ACCEPTED, read from
+ * the provider now (briefly cached): the status is checked on every call, so a revoked consent
+ * hides the data at once.
+ */
+export async function getInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<InvitationDetail> {
+  const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
+  if (!row) throw notFound();
+  if (row.status !== 'ACCEPTED' || !row.inviteeId) return { ...toInvitation(row), data: null };
+  let cache = dataCaches.get(ctx);
+  if (!cache) dataCaches.set(ctx, (cache = new Map()));
+  const nowMs = ctx.now().getTime();
+  const cached = cache.get(row.id);
+  if (cached && nowMs - cached.at < SHARED_DATA_CACHE_MS) return { ...toInvitation(row), data: cached.data };
+  const scopes = (row.consentedScopes ?? []) as SharingScope[];
+  const data = await collectSharedData(ctx, row.inviteeId, scopes);
+  cache.set(row.id, { data, at: nowMs });
+  return { ...toInvitation(row), data };
+}
+
+async function notifyInviter(ctx: AppContext, row: InvitationRow) {
+  await ctx.events
+    .publish({ userId: row.inviterId, type: 'invitation_updated', data: { id: row.id, email: row.email, status: row.status } })
+    .catch((error) => ctx.log.warn({ err: error }, 'could not publish invitation_updated'));
+}
+
+function forgetSharedData(ctx: AppContext, id: string) {
+  dataCaches.get(ctx)?.delete(id);
+}
+
+/** The inviter ends an invitation: a pending one can no longer be answered, an accepted one serves nothing more. */
+export async function revokeInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<Invitation> {
+  const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
+  if (!row) throw notFound();
+  if (row.status === 'REVOKED') return toInvitation(row);
+  const now = ctx.now();
+  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING', 'ACCEPTED'], { status: 'REVOKED', revokedAt: now, revokedBy: 'inviter' });
+  if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notActive);
+  forgetSharedData(ctx, id);
+  return toInvitation(changed);
+}
+
+/** Removes an invitation from the inviter's list; an active one is revoked first so nothing stays shared. */
+export async function deleteInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
+  const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
+  if (!row) throw notFound();
+  const now = ctx.now();
+  const active: InvitationStatusValue[] = ['PENDING', 'ACCEPTED'];
+  await repo.updateInvitation(ctx.db, id, {
+    deletedAt: now,
+    ...(active.includes(row.status) ? { status: 'REVOKED' as const, revokedAt: now, revokedBy: 'inviter' as const } : {}),
+  });
+  forgetSharedData(ctx, id);
+}
+
+/** Invitations addressed to the caller, with who sent them. */
+export async function listReceivedInvitations(ctx: AppContext, user: AuthUser): Promise<{ invitations: ReceivedInvitation[] }> {
+  const rows = await repo.listReceived(ctx.db, user.id);
+  return {
+    invitations: rows.map(({ invitation, inviter }) => ({
+      id: invitation.id,
+      from: {
+        name: [inviter.firstName, inviter.lastName].filter((part) => part && part.trim()).join(' ') || null,
+        company: inviter.company,
+        email: inviter.email,
+      },
+      scopes: invitation.scopes as SharingScope[],
+      status: invitation.status,
+      created_at: invitation.createdAt.toISOString(),
+      consented_at: invitation.consentedAt?.toISOString() ?? null,
+      expires_at: invitation.expiresAt.toISOString(),
+    })),
+  };
+}
+
+async function receivedOrThrow(ctx: AppContext, user: AuthUser, id: string) {
+  const row = await repo.findReceived(ctx.db, id, user.id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The invitee consents: after connecting a bank and completing identity verification. The consent
+ * records who (the invitee), when, and which scopes.
+ */
+export async function consentToInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
+  const row = await receivedOrThrow(ctx, user, id);
+  if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  if (!(await hasBankConnection(ctx, user.id))) throw new AppError('CONFLICT', 409, bankMessages.consentNeedsBank);
+  if (!(await hasVerifiedIdentity(ctx, user.id))) throw new AppError('CONFLICT', 409, bankMessages.consentNeedsIdentity);
+  const now = ctx.now();
+  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING'], {
+    status: 'ACCEPTED',
+    consentedAt: now,
+    respondedAt: now,
+    consentedScopes: row.scopes,
+  });
+  if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  await notifyInviter(ctx, changed);
+  return receivedOne(ctx, user, id);
+}
+
+export async function rejectInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
+  const row = await receivedOrThrow(ctx, user, id);
+  if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING'], { status: 'REJECTED', respondedAt: ctx.now() });
+  if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  await notifyInviter(ctx, changed);
+  return receivedOne(ctx, user, id);
+}
+
+/** The invitee withdraws consent: the invitation becomes REVOKED and serves nothing from now on. */
+export async function withdrawConsent(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
+  await receivedOrThrow(ctx, user, id);
+  const changed = await repo.transitionInvitation(ctx.db, id, ['ACCEPTED'], { status: 'REVOKED', revokedAt: ctx.now(), revokedBy: 'invitee' });
+  if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notActive);
+  forgetSharedData(ctx, id);
+  await notifyInviter(ctx, changed);
+  return receivedOne(ctx, user, id);
+}
+
+async function receivedOne(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
+  const { invitations } = await listReceivedInvitations(ctx, user);
+  const found = invitations.find((invitation) => invitation.id === id);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The scheduled job: PENDING invitations unanswered for seven days become EXPIRED; inviters are told. */
+export async function expireOverdueInvitations(ctx: AppContext): Promise<number> {
+  const rows = await repo.expireInvitations(ctx.db, ctx.now());
+  for (const row of rows) await notifyInviter(ctx, row);
+  return rows.length;
+}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { authMessages } from './auth';
+
+/** SPEC.md §5 and §8 texts of the bank and sharing screens, word for word, plus the API's own. */
+export const bankMessages = {
+  emailRequired: 'Please enter an email address.',
+  emailInvalid: authMessages.emailInvalid,
+  scopesRequired: 'Choose at least one scope to share.',
+  scopeUnknown: 'Unknown scope. Use identity, balances, transactions or investments.',
+  inviteFailed: 'Failed to send the invitation. Please try again.',
+  connectFailed: 'Could not connect the account. Please try again.',
+  usernameRequired: 'Username is required.',
+  passwordRequired: 'Password is required.',
+  publicTokenRequired: 'A public token is required.',
+  duplicatePending: 'You already have a pending invitation to this address. Resend it instead.',
+  selfInvite: 'You cannot invite yourself.',
+  planLimit: 'Your plan’s financial validations for this month are used up.',
+  notFound: 'Invitation not found.',
+  notPending: 'Only a pending invitation can be answered or resent.',
+  notActive: 'This invitation is no longer active.',
+  consentNeedsBank: 'Connect a bank account before you consent.',
+  consentNeedsIdentity: 'Complete identity verification before you consent.',
+  sandboxOnly: 'The sandbox bank is not in use on this server.',
+  noConnection: 'No bank account is connected.',
+} as const;
+
+export const sharingScopes = ['identity', 'balances', 'transactions', 'investments'] as const;
+export type SharingScope = (typeof sharingScopes)[number];
+export const sharingScopeSchema = z.enum(sharingScopes, { error: bankMessages.scopeUnknown });
+
+/** SPEC.md §4 plus ACCEPTED (DECISIONS.md). */
+export const invitationStatuses = ['PENDING', 'ACCEPTED', 'REJECTED', 'REVOKED', 'EXPIRED'] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+export const INVITATION_TTL_DAYS = 7;
+/** Transactions shared with the inviter go back this far. */
+export const SHARED_TRANSACTIONS_DAYS = 90;
+
+/** SPEC.md §4: every status a verification may show; the final ones end the automatic refresh. */
+export const identityVerificationStatuses = [
+  'created',
+  'in_progress',
+  'needs_review',
+  'approved',
+  'completed',
+  'success',
+  'succeeded',
+  'failed',
+  'rejected',
+] as const;
+export type IdentityVerificationStatus = (typeof identityVerificationStatuses)[number];
+export const finalIdentityVerificationStatuses: readonly IdentityVerificationStatus[] = [
+  'approved',
+  'completed',
+  'success',
+  'succeeded',
+  'failed',
+  'rejected',
+];
+export const successfulIdentityVerificationStatuses: readonly IdentityVerificationStatus[] = [
+  'approved',
+  'completed',
+  'success',
+  'succeeded',
+];
+export function isFinalVerificationStatus(status: string): boolean {
+  return (finalIdentityVerificationStatuses as readonly string[]).includes(status);
+}
+
+/** The sandbox provider's simulated institutions (Plaid's own sandbox names). */
+export const SANDBOX_INSTITUTIONS = [
+  { id: 'ins_109508', name: 'First Platypus Bank' },
+  { id: 'ins_109509', name: 'First Gingham Credit Union' },
+  { id: 'ins_109510', name: 'Tattersall Federal Credit Union' },
+  { id: 'ins_109511', name: 'Tartan Bank' },
+  { id: 'ins_109512', name: 'Houndstooth Bank' },
+] as const;
+
+export const bankProviderSchema = z.enum(['plaid', 'sandbox']);
+export type BankProvider = z.infer<typeof bankProviderSchema>;
+
+export const linkTokenResponseSchema = z.object({ provider: bankProviderSchema, link_token: z.string() });
+export type LinkTokenResponse = z.infer<typeof linkTokenResponseSchema>;
+
+export const sandboxPublicTokenBodySchema = z.object({
+  institution_id: z.string().trim().max(64).optional(),
+  username: z.string({ error: bankMessages.usernameRequired }).trim().min(1, { error: bankMessages.usernameRequired }).max(128),
+  password: z.string({ error: bankMessages.passwordRequired }).min(1, { error: bankMessages.passwordRequired }).max(128),
+});
+export type SandboxPublicTokenBody = z.infer<typeof sandboxPublicTokenBodySchema>;
+export const sandboxPublicTokenResponseSchema = z.object({ public_token: z.string() });
+
+export const exchangeBodySchema = z.object({
+  public_token: z.string({ error: bankMessages.publicTokenRequired }).trim().min(1, { error: bankMessages.publicTokenRequired }).max(512),
+});
+export type ExchangeBody = z.infer<typeof exchangeBodySchema>;
+
+export const institutionSchema = z.object({ id: z.string(), name: z.string() });
+export type Institution = z.infer<typeof institutionSchema>;
+
+/** Money as decimal strings (ARCHITECTURE.md: never floats for amounts). */
+export const balancesSchema = z.object({
+  available: z.string().nullable(),
+  current: z.string().nullable(),
+  limit: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+export const bankAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mask: z.string().nullable(),
+  type: z.string(),
+  subtype: z.string().nullable(),
+  balances: balancesSchema,
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const exchangeResponseSchema = z.object({
+  item_id: z.string(),
+  institution: institutionSchema,
+  accounts: z.array(bankAccountSchema),
+});
+export type ExchangeResponse = z.infer<typeof exchangeResponseSchema>;
+
+export const bankAccountsResponseSchema = z.object({
+  accounts: z.array(bankAccountSchema.extend({ institution: institutionSchema })),
+});
+export type BankAccountsResponse = z.infer<typeof bankAccountsResponseSchema>;
+
+export const identityVerificationSchema = z.object({
+  id: z.string().nullable(),
+  status: z.enum(identityVerificationStatuses).nullable(),
+  failure_reasons: z.array(z.string()),
+  /** While not final: the provider's page where the person completes the verification (Plaid); null in the sandbox. */
+  verification_url: z.string().nullable(),
+});
+export type IdentityVerification = z.infer<typeof identityVerificationSchema>;
+
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  scopes: z.array(sharingScopeSchema),
+  status: z.enum(invitationStatuses),
+  created_at: z.string(),
+  consented_at: z.string().nullable(),
+  responded_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const createInvitationBodySchema = z.object({
+  email: z
+    .string({ error: bankMessages.emailRequired })
+    .trim()
+    .min(1, { error: bankMessages.emailRequired, abort: true })
+    .max(254, { error: bankMessages.emailInvalid, abort: true })
+    .pipe(z.email({ error: bankMessages.emailInvalid })),
+  scopes: z
+    .array(sharingScopeSchema, { error: bankMessages.scopesRequired })
+    .min(1, { error: bankMessages.scopesRequired })
+    .max(sharingScopes.length)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
+
+export const invitationUsageSchema = z.object({
+  plan_code: z.string(),
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  period_start: z.string(),
+  period_end: z.string(),
+});
+export type InvitationUsage = z.infer<typeof invitationUsageSchema>;
+
+export const invitationListResponseSchema = z.object({ invitations: z.array(invitationSchema), usage: invitationUsageSchema });
+export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
+
+export const identitySummarySchema = z.object({
+  owners: z.array(
+    z.object({
+      names: z.array(z.string()),
+      emails: z.array(z.string()),
+      phones: z.array(z.string()),
+      addresses: z.array(z.string()),
+    }),
+  ),
+});
+export const sharedTransactionSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  date: z.string(),
+  name: z.string(),
+  amount: z.string(),
+  currency: z.string().nullable(),
+});
+export const sharedHoldingSchema = z.object({
+  account_id: z.string(),
+  name: z.string(),
+  ticker: z.string().nullable(),
+  quantity: z.string(),
+  value: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+
+/** Present only for the scopes the invitee consented to. */
+export const sharedDataSchema = z.object({
+  identity: z.array(identitySummarySchema.extend({ institution: institutionSchema })).optional(),
+  balances: z.array(bankAccountSchema.extend({ institution: institutionSchema })).optional(),
+  transactions: z.array(sharedTransactionSchema).optional(),
+  investments: z.array(sharedHoldingSchema).optional(),
+  fetched_at: z.string(),
+});
+export type SharedData = z.infer<typeof sharedDataSchema>;
+
+export const invitationDetailSchema = invitationSchema.extend({ data: sharedDataSchema.nullable() });
+export type InvitationDetail = z.infer<typeof invitationDetailSchema>;
+
+export const receivedInvitationSchema = z.object({
+  id: z.uuid(),
+  from: z.object({ name: z.string().nullable(), company: z.string().nullable(), email: z.string() }),
+  scopes: z.array(sharingScopeSchema),
+  status: z.enum(invitationStatuses),
+  created_at: z.string(),
+  consented_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;
+export const receivedInvitationListSchema = z.object({ invitations: z.array(receivedInvitationSchema) });
+
+export const invitationIdParamsSchema = z.object({ id: z.uuid({ error: bankMessages.notFound }) });
+
+export const webhookAckSchema = z.object({ ok: z.literal(true), duplicate: z.boolean() });
+
+export type BankMessageKey = keyof typeof bankMessages;
+/** The catalog key of a bank or sharing message, so the web can show it in the user's language. */
+export function findBankMessageKey(message: string | null | undefined): BankMessageKey | null {
+  if (!message) return null;
+  const entry = Object.entries(bankMessages).find(([, text]) => text === message);
+  return entry ? (entry[0] as BankMessageKey) : null;
+}
