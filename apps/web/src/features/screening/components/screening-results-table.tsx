@@ -8,7 +8,7 @@ function ScoreBar({ score, isMatch }: { score: number; isMatch: boolean }) {
   const percent = Math.round(score * 100);
   return (
     <div className="flex items-center gap-2">
-      <div className="h-2 w-20 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden="true">
+      <div className="h-2 w-12 overflow-hidden sm:w-20 rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden="true">
         <div className={isMatch ? 'h-full bg-red-600' : 'h-full bg-slate-500'} style={{ width: `${percent}%` }} />
       </div>
       <span className="tabular-nums">{percent}%</span>
@@ -70,10 +70,14 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
           {match.matched_name !== match.name ? (
             <div className="text-sm text-slate-600 dark:text-slate-400">{t('results.matchedAlias', { name: match.matched_name })}</div>
           ) : null}
+          {/* On a phone the type, programs and list columns are hidden: the same facts under the name. */}
+          <div className="mt-1 text-xs text-slate-600 md:hidden dark:text-slate-400">
+            {[t(`types.${match.type}`), match.programs.join(', '), t(`sources.${match.source}`), match.entity_id].filter(Boolean).join(' · ')}
+          </div>
         </td>
-        <td className="px-3 py-2">{t(`types.${match.type}`)}</td>
-        <td className="px-3 py-2">{match.programs.join(', ') || '—'}</td>
-        <td className="px-3 py-2">
+        <td className="hidden px-3 py-2 md:table-cell">{t(`types.${match.type}`)}</td>
+        <td className="hidden px-3 py-2 md:table-cell">{match.programs.join(', ') || '—'}</td>
+        <td className="hidden px-3 py-2 md:table-cell">
           <div>{t(`sources.${match.source}`)}</div>
           <div className="text-xs text-slate-600 dark:text-slate-400">{match.entity_id}</div>
         </td>
@@ -83,7 +87,7 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
             aria-expanded={open}
             aria-controls={detailsId}
             onClick={() => setOpen((value) => !value)}
-            className="focus-ring rounded text-sm font-semibold text-amber-800 underline dark:text-amber-300"
+            className="focus-ring rounded text-left text-sm font-semibold text-amber-800 underline dark:text-amber-300"
           >
             {open ? t('results.hideWhy') : t('results.showWhy')}
           </button>
@@ -110,10 +114,10 @@ export function ScreeningResultsTable({ matches, caption }: { matches: Screening
           <tr>
             <th scope="col" className="px-3 py-2">{t('results.score')}</th>
             <th scope="col" className="px-3 py-2">{t('results.name')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.type')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.programs')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.source')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.explanation')}</th>
+            <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('results.type')}</th>
+            <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('results.programs')}</th>
+            <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('results.source')}</th>
+            <th scope="col" className="w-24 px-3 py-2 md:w-32">{t('results.explanation')}</th>
           </tr>
         </thead>
         <tbody>

@@ -112,6 +112,32 @@ describe('ScreeningPage', () => {
     expect(screen.getByText('KARVELIS PETROLEUM (aka)')).toBeVisible();
   });
 
+  it('keeps weak candidates behind "show more" and says plainly when nothing comes close', async () => {
+    const weak = Array.from({ length: 8 }, (_, i) => ({ ...nearMiss, entity_id: `ofac_sdn:9100${i}`, name: `WEAK CANDIDATE ${i}`, score: 0.4 - i / 100 }));
+    let matches: ScreeningMatch[] = [hit, ...weak];
+    mockApi({
+      'GET /api/screening/lists': () => ({ body: loadedLists }),
+      'GET /api/screening/search': (request) => ({ body: { query: request.url.searchParams.get('q'), threshold: 0.8, loaded: true, matches } }),
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    const table = await screen.findByRole('table', { name: 'Candidates for Karvelis Petroleum' });
+    // Header, the match and the 5 closest weaker candidates (detail rows are hidden); 3 more on demand.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
+    expect(screen.queryByText('WEAK CANDIDATE 5')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 3 weaker candidates' }));
+    expect(screen.getByText('WEAK CANDIDATE 7')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /weaker candidate/ })).not.toBeInTheDocument();
+
+    matches = [];
+    await user.clear(screen.getByRole('searchbox', { name: 'Name' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Zzyxq Plumbing');
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    expect(await screen.findByText('No match for “Zzyxq Plumbing”: no list entry comes close.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('refuses an empty name in the user language and sends nothing', async () => {
     const api = mockApi({ 'GET /api/screening/lists': () => ({ body: loadedLists }) });
     const { user } = renderPage();
