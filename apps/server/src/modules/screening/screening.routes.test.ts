@@ -163,6 +163,23 @@ describe('/api/screening', () => {
       expect(status.threshold).toBeGreaterThan(0);
     });
 
+    it('explains matches in Spanish to a Spanish caller: search, batch and compare', async () => {
+      const es = { ...user, 'accept-language': 'es' };
+      const english = (await get('/api/screening/search?q=Karvelis%20Petroleum')).json().matches[0];
+      expect(english.explanation).toMatch(/^Matched the alias \(a\.k\.a\.\) “KARVELIS PETROLEUM” of “KARVELIS FUEL TRADING LLC”\. Score/);
+      const spanish = (await get('/api/screening/search?q=Karvelis%20Petroleum', es)).json().matches[0];
+      expect(spanish.entity_id).toBe(english.entity_id);
+      expect(spanish.explanation).toMatch(/^Coincide con el alias \(a\.k\.a\.\) «KARVELIS PETROLEUM» de «KARVELIS FUEL TRADING LLC»\. Puntuación \d+ %: «karvelis» es idéntica/);
+      expect(spanish.explanation).not.toMatch(/Score|identical/);
+
+      const batch = (await post('/api/screening/batch', { queries: [{ name: 'Karvelis Fuel Trading' }] }, es)).json();
+      expect(batch.results[0].matches[0].explanation).toMatch(/^Coincide con el nombre de la lista «KARVELIS FUEL TRADING LLC»\. Puntuación/);
+
+      const compare = (await post('/api/screening/compare', { name1: 'Karvelis Fuel Trading LLC', name2: 'Karvelis Fuel Tradng' }, es)).json();
+      expect(compare.explanation).toMatch(/^Puntuación \d+ %: /);
+      expect(compare.explanation).toMatch(/Palabras sin pareja: «llc»/);
+    });
+
     it('finds a name through its alias, best first, with programs and an explanation', async () => {
       const response = await get('/api/screening/search?q=Karvelis%20Petroleum');
       expect(response.statusCode).toBe(200);

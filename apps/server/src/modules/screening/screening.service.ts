@@ -9,6 +9,7 @@ import {
   type ScreeningIndex,
   type ScreeningMatch,
 } from './engine';
+import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
@@ -40,7 +41,9 @@ export interface ScreeningHit {
   score: number;
   /** score ≥ threshold */
   isMatch: boolean;
+  /** The engine's sentence (English); `reasons` can say it again in Spanish. */
   explanation: string;
+  reasons: HitReasons;
 }
 
 export interface ScreeningQuery {
@@ -209,6 +212,13 @@ function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, 
     score: match.score,
     isMatch: match.score >= threshold,
     explanation: match.explanation.summary,
+    reasons: {
+      score: match.score,
+      explanation: match.explanation,
+      alias: match.matchedName === found.name ? null : (found.aliases.find((alias) => alias.name === match.matchedName) ?? null),
+      matchedName: match.matchedName,
+      entryName: found.name,
+    },
   };
 }
 
@@ -250,8 +260,8 @@ export async function getScreeningEntity(ctx: AppContext, entityId: string): Pro
 }
 
 /** The same scorer on two names; needs no list. */
-export function compareScreeningNames(ctx: AppContext, name1: string, name2: string, type?: EntityType) {
+export function compareScreeningNames(ctx: AppContext, name1: string, name2: string, type?: EntityType, lang: ExplanationLanguage = 'en') {
   const threshold = screeningThreshold(ctx);
   const { score, explanation } = compareNames(name1, name2, type);
-  return { score, isMatch: score >= threshold, threshold, explanation: explanation.summary };
+  return { score, isMatch: score >= threshold, threshold, explanation: explainScore(score, explanation, lang) };
 }

@@ -138,6 +138,24 @@ describe('ScreeningPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('asks for the explanations in the language the page is shown in', async () => {
+    await i18n.changeLanguage('es');
+    const api = mockApi({
+      'GET /api/screening/lists': () => ({ body: loadedLists }),
+      'GET /api/screening/search': () => ({ body: { query: 'Karvelis', threshold: 0.8, loaded: true, matches: [hit] } }),
+      'POST /api/screening/batch': () => ({ body: { threshold: 0.8, loaded: true, results: [{ name: 'Karvelis', matches: [hit] }] } }),
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByRole('searchbox', { name: 'Nombre' }), 'Karvelis');
+    await user.click(screen.getByRole('button', { name: 'Comprobar' }));
+    await screen.findByRole('table');
+    expect(api.callsTo('GET /api/screening/search')[0]!.headers.get('accept-language')).toBe('es');
+    await user.type(screen.getByRole('textbox', { name: /Nombres, uno por línea/ }), 'Karvelis');
+    await user.click(screen.getByRole('button', { name: 'Comprobar todos' }));
+    await waitFor(() => expect(api.callsTo('POST /api/screening/batch')).toHaveLength(1));
+    expect(api.callsTo('POST /api/screening/batch')[0]!.headers.get('accept-language')).toBe('es');
+  });
+
   it('refuses an empty name in the user language and sends nothing', async () => {
     const api = mockApi({ 'GET /api/screening/lists': () => ({ body: loadedLists }) });
     const { user } = renderPage();
