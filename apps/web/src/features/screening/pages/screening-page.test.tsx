@@ -87,7 +87,7 @@ describe('ScreeningPage', () => {
     const { user } = renderPage();
     const panel = await screen.findByRole('region', { name: 'Loaded lists' });
     expect(within(panel).getByText(/8,977 entries, 20,888 names, published Jul 7, 2021/)).toBeInTheDocument();
-    expect(within(panel).getByText(/\(date unknown\)/)).toBeInTheDocument();
+    expect(within(panel).getByText(/1,003 entries, 2,500 names, publication date unknown, loaded/)).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'organization');
