@@ -9,6 +9,7 @@ import {
   type ScreeningIndex,
   type ScreeningMatch,
 } from './engine';
+import type { EntityType as EngineEntityType, SanctionsSource as EngineSanctionsSource } from './engine';
 import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
@@ -27,6 +28,13 @@ export interface ScreeningStatus {
   threshold: number;
   lists: ScreeningListStatus[];
 }
+
+/**
+ * The app layers use the contracts' SanctionsSource and EntityType; the engine keeps copies of its own.
+ * These fail the typecheck the day the two disagree.
+ */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const ENGINE_TYPES_MATCH_CONTRACTS: [SameUnion<SanctionsSource, EngineSanctionsSource>, SameUnion<EntityType, EngineEntityType>] = [true, true];
 
 export interface ScreeningHit {
   entityId: string;
