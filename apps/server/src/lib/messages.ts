@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@fueldesk/contracts';
+import { screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
 
 type Lang = 'en' | 'es';
 
@@ -9,16 +9,16 @@ const messages: Partial<Record<ErrorCode, Record<Lang, string>>> = {
   NOT_FOUND: { en: 'Not found.', es: 'No encontrado.' },
   INTERNAL_ERROR: {
     en: 'Server error. Please try again later or contact support.',
-    es: 'Error del servidor. Inténtalo más tarde o contacta con soporte.',
+    es: 'Error del servidor. Inténtelo más tarde o contacte con soporte.',
   },
   BAD_REQUEST: { en: 'The request is not valid.', es: 'La solicitud no es válida.' },
   PAYLOAD_TOO_LARGE: { en: 'The request body is too large.', es: 'El cuerpo de la solicitud es demasiado grande.' },
   REQUEST_TIMEOUT: { en: 'The request took too long.', es: 'La solicitud tardó demasiado.' },
   UNSUPPORTED_MEDIA_TYPE: { en: 'This content type is not supported.', es: 'Este tipo de contenido no es compatible.' },
-  RATE_LIMITED: { en: 'Please wait 1 minute and try again.', es: 'Espera 1 minuto e inténtalo de nuevo.' },
-  UNAUTHENTICATED: { en: 'Please sign in.', es: 'Inicia sesión.' },
+  RATE_LIMITED: { en: 'Please wait 1 minute and try again.', es: 'Espere 1 minuto e inténtelo de nuevo.' },
+  UNAUTHENTICATED: { en: 'Please sign in.', es: 'Inicie sesión.' },
   SERVICE_UNAVAILABLE: { en: 'Service temporarily unavailable', es: 'Servicio temporalmente no disponible' },
-  FORBIDDEN: { en: 'You do not have access to this resource.', es: 'No tienes acceso a este recurso.' },
+  FORBIDDEN: { en: 'You do not have access to this resource.', es: 'No tiene acceso a este recurso.' },
 };
 
 export function pickLanguage(acceptLanguage: string | undefined): Lang {
@@ -29,4 +29,25 @@ export function pickLanguage(acceptLanguage: string | undefined): Lang {
 
 export function genericMessage(code: ErrorCode, lang: Lang): string | undefined {
   return messages[code]?.[lang];
+}
+
+/** Raw validator text for a body that is not a JSON object, replaced by a sentence a person can act on. */
+export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+export const INVALID_CHARACTER = 'The request contains a character that is not allowed.';
+export const INVALID_CHARACTER_FIELD = 'This field contains invalid characters.';
+export const MAX_INPUT_DEPTH = 64;
+export const NESTED_TOO_DEEPLY = `The request is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+
+/** Spanish for the English detail and field texts the server sends; texts not listed stay as they are. */
+const spanishTexts = new Map<string, string>([
+  ...Object.entries(screeningMessages).map(([key, en]) => [en, screeningMessagesEs[key as keyof typeof screeningMessages]] as const),
+  [NOT_AN_OBJECT, 'El cuerpo de la solicitud debe ser un objeto JSON.'],
+  [INVALID_CHARACTER, 'La solicitud contiene un carácter no permitido.'],
+  [INVALID_CHARACTER_FIELD, 'Este campo contiene caracteres no válidos.'],
+  [NESTED_TOO_DEEPLY, `La solicitud tiene demasiados niveles de anidación (como máximo ${MAX_INPUT_DEPTH}).`],
+]);
+
+/** A detail or field message in the caller's language, when we have it in that language. */
+export function localizeText(text: string, lang: Lang): string {
+  return lang === 'es' ? (spanishTexts.get(text) ?? text) : text;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { INVALID_CHARACTER, INVALID_CHARACTER_FIELD, MAX_INPUT_DEPTH, NESTED_TOO_DEEPLY } from '../lib/messages';
 
-/** Deepest nesting of objects and arrays a request may carry; no FuelDesk payload comes close. */
-export const MAX_INPUT_DEPTH = 64;
+/** Deepest nesting of objects and arrays a request may carry (64); no FuelDesk payload comes close. */
+export { MAX_INPUT_DEPTH };
 
 export type InputProblem = { kind: 'nul'; path: string } | { kind: 'depth'; path: string };
 
@@ -40,12 +41,12 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     const problem = findInputProblem(request.query) ?? findInputProblem(request.body) ?? findInputProblem(request.params);
     if (problem?.kind === 'nul') {
-      throw new AppError('VALIDATION_ERROR', 400, 'The request contains a character that is not allowed.', {
-        [problem.path]: 'This field contains invalid characters.',
+      throw new AppError('VALIDATION_ERROR', 400, INVALID_CHARACTER, {
+        [problem.path]: INVALID_CHARACTER_FIELD,
       });
     }
     if (problem?.kind === 'depth') {
-      throw new AppError('BAD_REQUEST', 400, `The request is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
+      throw new AppError('BAD_REQUEST', 400, NESTED_TOO_DEEPLY);
     }
   });
 });
