@@ -57,10 +57,12 @@ const entities = lists.flatMap((l) => l.entities);
 // Build
 const before = heapMb();
 const buildStart = performance.now();
+const buildCpu = process.cpuUsage();
 const index = buildScreeningIndex(entities);
 const buildMs = ms(buildStart);
+const buildCpuMs = process.cpuUsage(buildCpu).user / 1000;
 const after = heapMb();
-console.log(`index: ${index.entityCount} entities, ${index.nameCount} names, built in ${buildMs.toFixed(0)} ms, ~${(after - before).toFixed(1)} MB heap`);
+console.log(`index: ${index.entityCount} entities, ${index.nameCount} names, built in ${buildMs.toFixed(0)} ms (CPU ${buildCpuMs.toFixed(0)} ms), ~${(after - before).toFixed(1)} MB heap`);
 
 // Latency
 const untreated = loadFullNames('yente_cgb_positives_un_untreated.csv');
@@ -73,19 +75,31 @@ const queries = [
   ...stride(entities.filter((e) => e.type === 'person').map((e) => e.name), 100),
 ];
 for (const q of queries.slice(0, 50)) index.search(q); // warm-up
+// Each query runs 3 times and keeps its fastest run, which filters out waits for a CPU on a busy machine.
 const times: number[] = [];
+const singleCpu = process.cpuUsage();
 for (const q of queries) {
-  const start = performance.now();
-  index.search(q, { limit: 10 });
-  times.push(ms(start));
+  let fastest = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    index.search(q, { limit: 10 });
+    fastest = Math.min(fastest, ms(start));
+  }
+  times.push(fastest);
 }
+const singleCpuMs = process.cpuUsage(singleCpu).user / 1000 / (queries.length * 3);
 times.sort((a, b) => a - b);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
-console.log(`search (${times.length} queries, single): p50 ${quantile(times, 0.5).toFixed(3)} ms, p95 ${quantile(times, 0.95).toFixed(3)} ms, mean ${mean.toFixed(3)} ms`);
+console.log(
+  `search (${times.length} queries, single, fastest of 3): wall p50 ${quantile(times, 0.5).toFixed(3)} ms, p95 ${quantile(times, 0.95).toFixed(3)} ms, ` +
+    `mean ${mean.toFixed(3)} ms; CPU ${singleCpuMs.toFixed(3)} ms per name`,
+);
 const batch = [...negatives.slice(0, 500), ...treated.slice(0, 500)];
 const batchStart = performance.now();
+const batchCpu = process.cpuUsage();
 for (const q of batch) index.search(q, { limit: 10 });
-console.log(`search (batch of ${batch.length}): ${(ms(batchStart) / batch.length).toFixed(3)} ms per name`);
+const batchCpuMs = process.cpuUsage(batchCpu).user / 1000 / batch.length;
+console.log(`search (batch of ${batch.length}): wall ${(ms(batchStart) / batch.length).toFixed(3)} ms per name, CPU ${batchCpuMs.toFixed(3)} ms per name`);
 
 // Quality
 const pairs = loadNameBench();

@@ -11,7 +11,7 @@ import type { EntityType, MatchExplanation, NameComparison, TokenMatch, TokenMat
  */
 export const DEFAULT_SCREENING_THRESHOLD = 0.78;
 
-/** Token pairs less similar than this are not paired at all. */
+/** The scorer's parameters (set from the name_bench measurements; not meant to be changed at run time). */
 export const TUNING = {
   /** Token pairs less similar than this are not paired at all. */
   minTokenSimilarity: 0.76,
@@ -28,15 +28,6 @@ export const TUNING = {
   jaroWeight: 0.5,
 };
 
-
-export interface PreparedName {
-  name: string;
-  tokens: NameToken[];
-}
-
-export function prepareName(name: string, type?: EntityType): PreparedName {
-  return { name, tokens: tokenizeName(name, type) };
-}
 
 function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
   const legalA = a.role === 'legal_form';

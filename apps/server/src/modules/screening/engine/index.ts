@@ -6,5 +6,5 @@ export { parseUnXml } from './un';
 export { parseSanctionsFiles, classifySanctionsFile, validateParsedList, MAX_ENTRY_DROP } from './parse';
 export { normalizeName, tokenizeName, phoneticKey, isLegalFormCode, TOKEN_WEIGHTS, type NameToken, type TokenRole } from './normalize';
 export { jaroWinkler, levenshtein } from './similarity';
-export { compareNames, scoreTokens, DEFAULT_SCREENING_THRESHOLD, TUNING, type TokenScore } from './compare';
+export { compareNames, scoreTokens, DEFAULT_SCREENING_THRESHOLD, type TokenScore } from './compare';
 export { buildScreeningIndex, WEAK_ALIAS_FACTOR } from './search-index';

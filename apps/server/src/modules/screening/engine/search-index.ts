@@ -2,7 +2,8 @@
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
 import { explain, scoreTokens, summarize, type PairMemo } from './compare';
 import { tokenizeName, type NameToken } from './normalize';
-import type { SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
+import { ENTITY_TYPES } from './types';
+import type { EntityType, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
@@ -10,6 +11,9 @@ export const WEAK_ALIAS_FACTOR = 0.95;
 const MAX_CANDIDATES = 80;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
+
+/** Blocking is kept per entity type, so a vessel search never wades through companies. */
+const GROUP: Record<EntityType, string> = { person: 'P', organization: 'O', vessel: 'V', aircraft: 'A' };
 
 interface IndexedName {
   entity: number;
@@ -50,7 +54,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const keys = new Set(tokens.flatMap(blockingKeys));
       // A name made only of particles or legal forms is still findable by its words.
       if (keys.size === 0) for (const t of tokens) keys.add(`t:${t.text}`);
-      const group = entity.type === 'person' ? 'P' : 'O';
+      const group = GROUP[entity.type];
       for (const bare of keys) {
         const key = group + bare;
         const list = postings.get(key);
@@ -64,8 +68,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const evidence = new Float64Array(names.length);
   const touched = new Int32Array(names.length);
 
-  /** Names of persons (group P) or of everything else (group O) sharing blocking keys with the query, best evidence first. */
-  function candidates(query: NameToken[], group: 'P' | 'O'): number[] {
+  /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
+  function candidates(query: NameToken[], group: string): number[] {
     if (query.length === 0) return [];
     const lookups: Array<{ list: number[]; weight: number }> = [];
     const seenKeys = new Set<string>();
@@ -121,10 +125,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if ((asPerson.length === 0 && asOther.length === 0) || limit <= 0) return [];
       const memo: PairMemo = new WeakMap();
       const best = new Map<number, { named: IndexedName; result: ReturnType<typeof scoreTokens>; score: number }>();
-      for (const id of [...candidates(asPerson, 'P'), ...candidates(asOther, 'O')]) {
+      const types = opts.type ? [opts.type] : ENTITY_TYPES;
+      const ids = types.flatMap((type) => candidates(type === 'person' ? asPerson : asOther, GROUP[type]));
+      for (const id of ids) {
         const named = names[id];
         const entity = entities[named.entity];
-        if (opts.type && entity.type !== opts.type) continue;
         const query = entity.type === 'person' ? asPerson : asOther;
         const result = scoreTokens(query, named.tokens, entity.type, memo);
         const score = Math.round(result.score * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
