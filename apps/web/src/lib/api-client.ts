@@ -15,6 +15,9 @@ export interface ApiErrorInit {
   detail?: string | null;
   fields?: Record<string, string> | null;
   serverMessage?: string | null;
+  /** The answer's status text and raw body, for screens whose failure text shows them (SPEC.md §8). */
+  statusText?: string;
+  body?: string;
 }
 
 /** Any failed call: an error answer (`{detail, code, fields?}`), a timeout or a network failure. */
@@ -25,6 +28,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | null;
   /** A `message` field some answers carry instead of `detail` (SPEC.md §8). */
   readonly serverMessage: string | null;
+  readonly statusText: string;
+  readonly body: string;
 
   constructor(init: ApiErrorInit) {
     super(init.detail ?? init.serverMessage ?? init.code ?? `HTTP ${init.status}`);
@@ -34,6 +39,8 @@ export class ApiError extends Error {
     this.detail = init.detail ?? null;
     this.fields = init.fields ?? null;
     this.serverMessage = init.serverMessage ?? null;
+    this.statusText = init.statusText ?? '';
+    this.body = init.body ?? '';
   }
 }
 
@@ -143,8 +150,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<RawResult
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
-  if (payload === null || typeof payload !== 'object') return new ApiError({ status });
+function toApiError(response: Response, payload: unknown): ApiError {
+  const { status, statusText } = response;
+  const raw = typeof payload === 'string' ? payload : payload === undefined ? '' : JSON.stringify(payload);
+  if (payload === null || typeof payload !== 'object') return new ApiError({ status, statusText, body: raw });
   const body = payload as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
   const fields =
@@ -155,13 +164,15 @@ function toApiError(status: number, payload: unknown): ApiError {
     detail: text(body.detail),
     fields,
     serverMessage: text(body.message),
+    statusText,
+    body: raw,
   });
 }
 
 function settle<T>({ response, payload }: RawResult): T {
   if (response.status === 503) maintenanceStore.set(true);
   else if (response.ok) maintenanceStore.set(false);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) throw toApiError(response, payload);
   return payload as T;
 }
 
