@@ -1,5 +1,5 @@
 import { DUE_DESCRIPTION_MAX, type DueForm } from '@fueldesk/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -34,6 +34,14 @@ export default function DueDiligenceCreatePage() {
   const [created, setCreated] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const formKey = useRef(0);
+  const processingRef = useRef<HTMLDivElement>(null);
+
+  // The button sits at the end of a long form: bring the 'processing' message into view and announce it.
+  useEffect(() => {
+    if (!created) return;
+    processingRef.current?.scrollIntoView?.({ block: 'center' });
+    processingRef.current?.focus({ preventScroll: true });
+  }, [created]);
 
   const limitReached = (mutation.error && isApiError(mutation.error) && mutation.error.code === 'PLAN_LIMIT') || (usage.data ? usage.data.remaining <= 0 : false);
 
@@ -78,7 +86,7 @@ export default function DueDiligenceCreatePage() {
         </div>
       ) : null}
       {created ? (
-        <div role="status" className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-100">
+        <div ref={processingRef} tabIndex={-1} role="status" className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-100">
           <p>{t('form.processing', { name: created })}</p>
           <Link to="/due-diligence" className="mt-2 inline-block font-semibold underline">
             {t('form.viewReports')}

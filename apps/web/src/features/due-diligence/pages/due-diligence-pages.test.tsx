@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -95,6 +95,8 @@ describe('DueDiligenceCreatePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create this report?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, create it' }));
     expect(await screen.findByText('Your report on Dana Whitfield is processing. You will be notified when it is ready.')).toBeInTheDocument();
+    // The message is at the top of a long form: it takes the focus so the user sees (and hears) it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     const [sent] = api.callsTo('POST /api/due/create');
     expect(sent!.body).toMatchObject({ description: 'Cargo of ULSD, March', contact_name: 'Dana Whitfield', extra: { business_name: 'Blue Harbor Fuels', routing_number: '021000021', consent: true } });
     expect(readPendingContact()).toEqual({ contactName: 'Dana Whitfield', timestamp: Date.parse(readyReport.created_at) });
