@@ -125,7 +125,7 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
       throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
     }
-    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: asLang(owner.language), createdAt: ctx.now() });
+    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
   });
   await queueReportJob(ctx, row.id);
   return presentReport(row);
