@@ -95,6 +95,8 @@ function buildInit(options: ApiRequestOptions): RequestInit {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
   const token = options.auth === false ? null : readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The server answers (errors, due diligence reports) in the language on screen, not the browser's.
+  if (i18n.language && !headers.has('Accept-Language')) headers.set('Accept-Language', i18n.language);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
