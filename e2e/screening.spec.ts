@@ -45,7 +45,7 @@ test.describe('sanctions screening at desktop width', () => {
       const table = page.getByRole('table', { name: 'Candidates for Elvis Angus Logan Morey' });
       const first = table.getByRole('row').nth(1);
       await expect(first.getByText('LOGAN MOREY, Elvis Angus')).toBeVisible();
-      await expect(first.getByText('SDNT')).toBeVisible();
+      await expect(first.getByRole('cell', { name: 'SDNT' })).toBeVisible();
       await first.getByRole('button', { name: 'Show why and details' }).click();
       await expect(first.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByText(/BURTON BURGESS|KARADH AL-HASSAN|Toledo District/).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@fueldesk/contracts';
+import { screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
 
 type Lang = 'en' | 'es';
 
@@ -28,4 +28,22 @@ export function pickLanguage(acceptLanguage: string | undefined): Lang {
 
 export function genericMessage(code: ErrorCode, lang: Lang): string | undefined {
   return messages[code]?.[lang];
+}
+
+/** Raw validator text for a body that is not a JSON object, replaced by a sentence a person can act on. */
+export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+export const INVALID_CHARACTER = 'The request contains a character that is not allowed.';
+export const INVALID_CHARACTER_FIELD = 'This field contains invalid characters.';
+
+/** Spanish for the English detail and field texts the server sends; texts not listed stay as they are. */
+const spanishTexts = new Map<string, string>([
+  ...Object.entries(screeningMessages).map(([key, en]) => [en, screeningMessagesEs[key as keyof typeof screeningMessages]] as const),
+  [NOT_AN_OBJECT, 'El cuerpo de la solicitud debe ser un objeto JSON.'],
+  [INVALID_CHARACTER, 'La solicitud contiene un carácter no permitido.'],
+  [INVALID_CHARACTER_FIELD, 'Este campo contiene caracteres no válidos.'],
+]);
+
+/** A detail or field message in the caller's language, when we have it in that language. */
+export function localizeText(text: string, lang: Lang): string {
+  return lang === 'es' ? (spanishTexts.get(text) ?? text) : text;
 }

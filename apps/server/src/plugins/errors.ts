@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
-import { genericMessage, pickLanguage } from '../lib/messages';
+import { genericMessage, localizeText, NOT_AN_OBJECT, pickLanguage } from '../lib/messages';
 
 /** Fastify's own error codes mapped to ours: malformed input is a 4xx, never a 500. */
 const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
@@ -25,8 +25,10 @@ const invalidInputSqlStates = new Set(['22001', '22003', '22007', '22008', '2202
 
 function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, detail?: string, fields?: Record<string, string>) {
   const lang = pickLanguage(request.headers['accept-language']);
-  const body: Record<string, unknown> = { detail: detail ?? genericMessage(code, lang) ?? code, code };
-  if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  const body: Record<string, unknown> = { detail: detail ? localizeText(detail, lang) : (genericMessage(code, lang) ?? code), code };
+  if (fields && Object.keys(fields).length > 0) {
+    body.fields = Object.fromEntries(Object.entries(fields).map(([key, message]) => [key, localizeText(message, lang)]));
+  }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -37,7 +39,9 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> {
     const fromPath = params?.issue?.path?.map(String).join('.');
     const fromInstance = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.');
     const key = fromPath || fromInstance || (issue.params as { missingProperty?: string })?.missingProperty || '_';
-    if (!fields[key]) fields[key] = issue.message ?? 'Invalid value';
+    // zod's "Invalid input: expected object, received string" for a body that is not an object.
+    const notAnObject = key === '_' && /expected object/.test(issue.message ?? '');
+    if (!fields[key]) fields[key] = notAnObject ? NOT_AN_OBJECT : (issue.message ?? 'Invalid value');
   }
   return fields;
 }

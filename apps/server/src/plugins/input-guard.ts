@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { INVALID_CHARACTER, INVALID_CHARACTER_FIELD } from '../lib/messages';
 
 /** Path of the first string holding a NUL character, or null. PostgreSQL text cannot store one. */
 export function findNulCharacter(value: unknown, path = ''): string | null {
@@ -26,8 +27,8 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     const field = findNulCharacter(request.query) ?? findNulCharacter(request.body) ?? findNulCharacter(request.params);
     if (field) {
-      throw new AppError('VALIDATION_ERROR', 400, 'The request contains a character that is not allowed.', {
-        [field]: 'This field contains invalid characters.',
+      throw new AppError('VALIDATION_ERROR', 400, INVALID_CHARACTER, {
+        [field]: INVALID_CHARACTER_FIELD,
       });
     }
   });

@@ -33,6 +33,19 @@ export const screeningMessages = {
 } as const;
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
+/** The same messages in Spanish ("usted"), sent by the server when the caller asks for Spanish. */
+export const screeningMessagesEs: Record<ScreeningMessageKey, string> = {
+  queryRequired: 'Introduzca un nombre para buscar.',
+  queryTooLong: `Un nombre puede tener como máximo ${SCREENING_NAME_MAX} caracteres.`,
+  badType: 'El tipo debe ser persona, organización, buque o aeronave.',
+  badLimit: `El límite debe ser un número entero de 1 a ${SCREENING_SEARCH_LIMIT_MAX}.`,
+  batchEmpty: 'Envíe al menos un nombre.',
+  batchTooLarge: `Envíe como máximo ${SCREENING_BATCH_MAX} nombres a la vez.`,
+  nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
+  badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
+  entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
+};
+
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const sanctionsSourceSchema = z.enum(sanctionsSources);

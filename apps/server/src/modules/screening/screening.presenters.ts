@@ -10,10 +10,11 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
+import { explainHit, type ExplanationLanguage } from './screening.explanation';
 import { getScreeningEntity, getScreeningStatus, screenNames, type ScreeningHit, type ScreeningStatus } from './screening.service';
 
 /** The wire (snake_case) shape of a hit. */
-export function presentScreeningHit(hit: ScreeningHit): ScreeningMatch {
+export function presentScreeningHit(hit: ScreeningHit, lang: ExplanationLanguage = 'en'): ScreeningMatch {
   return {
     entity_id: hit.entityId,
     source: hit.source,
@@ -23,7 +24,7 @@ export function presentScreeningHit(hit: ScreeningHit): ScreeningMatch {
     programs: hit.programs,
     score: hit.score,
     is_match: hit.isMatch,
-    explanation: hit.explanation,
+    explanation: explainHit(hit.reasons, lang),
   };
 }
 
@@ -45,20 +46,20 @@ export async function listScreeningLists(ctx: AppContext): Promise<ScreeningList
   return presentLists(await getScreeningStatus(ctx));
 }
 
-export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery): Promise<ScreeningSearchResponse> {
+export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery, lang: ExplanationLanguage = 'en'): Promise<ScreeningSearchResponse> {
   const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], { limit: query.limit });
-  return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: results[0]!.matches.map(presentScreeningHit) };
+  return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) };
 }
 
 /** A batch answers the best few candidates per name (the search's default is 10). */
 export const SCREENING_BATCH_MATCHES = 5;
 
-export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody): Promise<ScreeningBatchResponse> {
+export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody, lang: ExplanationLanguage = 'en'): Promise<ScreeningBatchResponse> {
   const { status, results } = await screenNames(ctx, body.queries, { limit: SCREENING_BATCH_MATCHES });
   return {
     threshold: status.threshold,
     loaded: status.loaded,
-    results: results.map((result) => ({ name: result.name, matches: result.matches.map(presentScreeningHit) })),
+    results: results.map((result) => ({ name: result.name, matches: result.matches.map((hit) => presentScreeningHit(hit, lang)) })),
   };
 }
 

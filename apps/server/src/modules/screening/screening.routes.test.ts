@@ -1,4 +1,4 @@
-import { SCREENING_BATCH_MAX, screeningMessages } from '@fueldesk/contracts';
+import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, screeningMessages, screeningMessagesEs } from '@fueldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
@@ -83,6 +83,63 @@ describe('/api/screening', () => {
     expect(spanish.json().detail).toBe('Algunos campos no son válidos.');
   });
 
+  it('answers every malformed request with 400 and field messages in the caller\'s language, never 500', async () => {
+    const es = { ...user, 'accept-language': 'es-ES,es;q=0.9' };
+    const long = 'a'.repeat(SCREENING_NAME_MAX + 1);
+    const cases: [string, () => ReturnType<typeof get>, string, keyof typeof screeningMessages][] = [
+      ['q too long', () => get(`/api/screening/search?q=${long}`, es), 'q', 'queryTooLong'],
+      ['q repeated', () => get('/api/screening/search?q=a&q=b', es), 'q', 'queryRequired'],
+      ['limit=abc', () => get('/api/screening/search?q=acme&limit=abc', es), 'limit', 'badLimit'],
+      ['limit=2.5', () => get('/api/screening/search?q=acme&limit=2.5', es), 'limit', 'badLimit'],
+      ['type=ship', () => get('/api/screening/search?q=acme&type=ship', es), 'type', 'badType'],
+      ['queries not an array', () => post('/api/screening/batch', { queries: 'Acme' }, es), 'queries', 'batchEmpty'],
+      ['name not a string', () => post('/api/screening/batch', { queries: [{ name: 5 }] }, es), 'queries.0.name', 'queryRequired'],
+      ['name too long', () => post('/api/screening/batch', { queries: [{ name: long }] }, es), 'queries.0.name', 'queryTooLong'],
+      [
+        'batch of 1001',
+        () => post('/api/screening/batch', { queries: Array.from({ length: SCREENING_BATCH_MAX + 1 }, (_, i) => ({ name: `Name ${i}` })) }, es),
+        'queries',
+        'batchTooLarge',
+      ],
+      ['compare without name2', () => post('/api/screening/compare', { name1: 'Acme' }, es), 'name2', 'queryRequired'],
+      ['compare name2 a number', () => post('/api/screening/compare', { name1: 'Acme', name2: 7 }, es), 'name2', 'queryRequired'],
+      ['bad entity id', () => get('/api/screening/entities/eu:1', es), 'entity_id', 'badEntityId'],
+    ];
+    for (const [label, send, field, key] of cases) {
+      const response = await send();
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().detail, label).toBe('Algunos campos no son válidos.');
+      expect(response.json().fields?.[field], label).toBe(screeningMessagesEs[key]);
+    }
+
+    const notObject = await post('/api/screening/compare', [], es);
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().fields?._).toBe('El cuerpo de la solicitud debe ser un objeto JSON.');
+    const notObjectEn = await post('/api/screening/batch', ['Acme']);
+    expect(notObjectEn.json().fields?._).toBe('The request body must be a JSON object.');
+
+    const notJson = await t.app.inject({ method: 'POST', url: '/api/screening/batch', headers: { ...es, 'content-type': 'application/json' }, payload: '{"queries":' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().detail).toBe('La solicitud no es válida.');
+
+    const nul = await get('/api/screening/search?q=Acme%00', es);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().fields?.q).toBe('Este campo contiene caracteres no válidos.');
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/screening/batch',
+      headers: { ...es, 'content-type': 'application/json' },
+      payload: JSON.stringify({ queries: [{ name: 'x'.repeat(3 * 1024 * 1024) }] }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().detail).toBe('El cuerpo de la solicitud es demasiado grande.');
+
+    const missing = await get('/api/screening/entities/ofac_sdn:999999999', es);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe(screeningMessagesEs.entityNotFound);
+  });
+
   it('compares two names with the same scorer, with no list needed', async () => {
     const same = await post('/api/screening/compare', { name1: 'Karvelis Fuel Trading LLC', name2: 'KARVELIS FUEL TRADING, L.L.C.', type: 'organization' });
     expect(same.statusCode).toBe(200);
@@ -104,6 +161,23 @@ describe('/api/screening', () => {
       const status = await getScreeningStatus(t.ctx);
       expect(status.loaded).toBe(true);
       expect(status.threshold).toBeGreaterThan(0);
+    });
+
+    it('explains matches in Spanish to a Spanish caller: search, batch and compare', async () => {
+      const es = { ...user, 'accept-language': 'es' };
+      const english = (await get('/api/screening/search?q=Karvelis%20Petroleum')).json().matches[0];
+      expect(english.explanation).toMatch(/^Matched the alias \(a\.k\.a\.\) “KARVELIS PETROLEUM” of “KARVELIS FUEL TRADING LLC”\. Score/);
+      const spanish = (await get('/api/screening/search?q=Karvelis%20Petroleum', es)).json().matches[0];
+      expect(spanish.entity_id).toBe(english.entity_id);
+      expect(spanish.explanation).toMatch(/^Coincide con el alias \(a\.k\.a\.\) «KARVELIS PETROLEUM» de «KARVELIS FUEL TRADING LLC»\. Puntuación \d+ %: «karvelis» es idéntica/);
+      expect(spanish.explanation).not.toMatch(/Score|identical/);
+
+      const batch = (await post('/api/screening/batch', { queries: [{ name: 'Karvelis Fuel Trading' }] }, es)).json();
+      expect(batch.results[0].matches[0].explanation).toMatch(/^Coincide con el nombre de la lista «KARVELIS FUEL TRADING LLC»\. Puntuación/);
+
+      const compare = (await post('/api/screening/compare', { name1: 'Karvelis Fuel Trading LLC', name2: 'Karvelis Fuel Tradng' }, es)).json();
+      expect(compare.explanation).toMatch(/^Puntuación \d+ %: /);
+      expect(compare.explanation).toMatch(/Palabras sin pareja: «llc»/);
     });
 
     it('finds a name through its alias, best first, with programs and an explanation', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
+import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -19,6 +20,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /**
  * Sanctions screening for signed-in `user` and `admin` accounts (`cliente` accounts get 403).
  * When no list is loaded, every answer says `loaded: false`: nothing was screened.
+ * Explanations follow Accept-Language (English or Spanish), like the error messages.
  */
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -45,7 +47,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: screeningSearchResponseSchema, ...errors },
       },
     },
-    async (request) => searchScreening(app.ctx, request.query),
+    async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
@@ -59,7 +61,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: screeningBatchResponseSchema, ...errors },
       },
     },
-    async (request) => batchScreening(app.ctx, request.body),
+    async (request) => batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
@@ -74,7 +76,8 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type);
+      const lang = pickLanguage(request.headers['accept-language']);
+      const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type, lang);
       return { score: result.score, is_match: result.isMatch, threshold: result.threshold, explanation: result.explanation };
     },
   );

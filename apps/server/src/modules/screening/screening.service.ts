@@ -9,6 +9,8 @@ import {
   type ScreeningIndex,
   type ScreeningMatch,
 } from './engine';
+import type { EntityType as EngineEntityType, SanctionsSource as EngineSanctionsSource } from './engine';
+import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
@@ -27,6 +29,13 @@ export interface ScreeningStatus {
   lists: ScreeningListStatus[];
 }
 
+/**
+ * The app layers use the contracts' SanctionsSource and EntityType; the engine keeps copies of its own.
+ * These fail the typecheck the day the two disagree.
+ */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const ENGINE_TYPES_MATCH_CONTRACTS: [SameUnion<SanctionsSource, EngineSanctionsSource>, SameUnion<EntityType, EngineEntityType>] = [true, true];
+
 export interface ScreeningHit {
   entityId: string;
   source: SanctionsSource;
@@ -40,7 +49,9 @@ export interface ScreeningHit {
   score: number;
   /** score ≥ threshold */
   isMatch: boolean;
+  /** The engine's sentence (English); `reasons` can say it again in Spanish. */
   explanation: string;
+  reasons: HitReasons;
 }
 
 export interface ScreeningQuery {
@@ -209,6 +220,13 @@ function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, 
     score: match.score,
     isMatch: match.score >= threshold,
     explanation: match.explanation.summary,
+    reasons: {
+      score: match.score,
+      explanation: match.explanation,
+      alias: match.matchedName === found.name ? null : (found.aliases.find((alias) => alias.name === match.matchedName) ?? null),
+      matchedName: match.matchedName,
+      entryName: found.name,
+    },
   };
 }
 
@@ -250,8 +268,8 @@ export async function getScreeningEntity(ctx: AppContext, entityId: string): Pro
 }
 
 /** The same scorer on two names; needs no list. */
-export function compareScreeningNames(ctx: AppContext, name1: string, name2: string, type?: EntityType) {
+export function compareScreeningNames(ctx: AppContext, name1: string, name2: string, type?: EntityType, lang: ExplanationLanguage = 'en') {
   const threshold = screeningThreshold(ctx);
   const { score, explanation } = compareNames(name1, name2, type);
-  return { score, isMatch: score >= threshold, threshold, explanation: explanation.summary };
+  return { score, isMatch: score >= threshold, threshold, explanation: explainScore(score, explanation, lang) };
 }

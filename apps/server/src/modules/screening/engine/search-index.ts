@@ -9,6 +9,8 @@ import type { EntityType, SanctionsAlias, SanctionsEntity, ScreeningIndex, Scree
 export const WEAK_ALIAS_FACTOR = 0.95;
 /** Candidates fully scored per search, best blocking evidence first. */
 const MAX_CANDIDATES = 80;
+/** Candidates with less than this share of the best candidate's blocking evidence are not scored. */
+const MIN_EVIDENCE_SHARE = 0.25;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
 
@@ -23,8 +25,9 @@ interface IndexedName {
 }
 
 const blockingKeys = (token: NameToken): string[] => {
-  if (token.role === 'legal_form' || token.role === 'particle') return [];
+  if (token.role === 'legal_form') return [];
   const keys = [`t:${token.text}`];
+  if (token.role === 'particle') return keys;
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
   return keys;
 };
@@ -99,11 +102,16 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
     });
     // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
-    const queryLength = new Set(query.map((t) => t.text)).size;
+    const queryLength = query.length;
+    let strongest = 0;
+    for (let k = 0; k < count; k++) strongest = Math.max(strongest, evidence[touched[k]]);
     const ranked: Array<[number, number]> = [];
     for (let k = 0; k < count; k++) {
       const id = touched[k];
-      ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+      // Names sharing only a small part of the best candidate's evidence cannot outscore it.
+      if (evidence[id] >= strongest * MIN_EVIDENCE_SHARE) {
+        ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+      }
       evidence[id] = 0;
     }
     return ranked

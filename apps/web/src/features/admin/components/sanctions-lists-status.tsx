@@ -35,7 +35,7 @@ export function SanctionsListsStatus() {
             {t('sanctions.entry', {
               source: t(`sanctions.sources.${list.source}`),
               entries: numbers.format(list.entries),
-              published: list.published_at ? dates.format(new Date(list.published_at)) : t('sanctions.unknownDate'),
+              published: list.published_at ? t('sanctions.publishedOn', { date: dates.format(new Date(list.published_at)) }) : t('sanctions.unknownDate'),
               loaded: dates.format(new Date(list.loaded_at)),
             })}
           </li>

@@ -6,7 +6,12 @@ import type {
   ScreeningSearchResponse,
 } from '@fueldesk/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
+
+/** The server writes the explanations in this language (English or Spanish), as the page shows. */
+const languageHeader = (): Record<string, string> => ({ 'accept-language': i18n.language?.startsWith('es') ? 'es' : 'en' });
 
 export interface ScreeningSearchParams {
   q: string;
@@ -15,7 +20,7 @@ export interface ScreeningSearchParams {
 
 export const screeningKeys = {
   lists: ['screening', 'lists'] as const,
-  search: (params: ScreeningSearchParams) => ['screening', 'search', params] as const,
+  search: (params: ScreeningSearchParams, language: string) => ['screening', 'search', params, language] as const,
 };
 
 /** GET /api/screening/lists: which lists are loaded (loaded: false on a fresh install). */
@@ -29,12 +34,13 @@ export function useScreeningLists() {
 
 /** GET /api/screening/search: one name against the loaded lists, best match first. */
 export function searchScreening(params: ScreeningSearchParams, signal?: AbortSignal): Promise<ScreeningSearchResponse> {
-  return api.get<ScreeningSearchResponse>('/screening/search', { signal, query: { q: params.q, type: params.type, limit: 20 } });
+  return api.get<ScreeningSearchResponse>('/screening/search', { signal, headers: languageHeader(), query: { q: params.q, type: params.type, limit: 20 } });
 }
 
 export function useScreeningSearch(params: ScreeningSearchParams | null) {
+  const { i18n: current } = useTranslation();
   return useQuery({
-    queryKey: screeningKeys.search(params ?? { q: '' }),
+    queryKey: screeningKeys.search(params ?? { q: '' }, current.language),
     queryFn: ({ signal }) => searchScreening(params!, signal),
     enabled: params !== null,
     placeholderData: keepPreviousData,
@@ -43,7 +49,7 @@ export function useScreeningSearch(params: ScreeningSearchParams | null) {
 
 /** POST /api/screening/batch: up to 1,000 names, results in the same order. */
 export function batchScreening(names: string[]): Promise<ScreeningBatchResponse> {
-  return api.post<ScreeningBatchResponse>('/screening/batch', { queries: names.map((name) => ({ name })) });
+  return api.post<ScreeningBatchResponse>('/screening/batch', { queries: names.map((name) => ({ name })) }, { headers: languageHeader() });
 }
 
 export function useBatchScreening() {

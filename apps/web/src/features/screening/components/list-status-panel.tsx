@@ -46,7 +46,7 @@ export function ListStatusPanel({ status }: { status: ScreeningListsResponse }) 
             {t('lists.entry', {
               entries: numbers.format(list.entries),
               names: numbers.format(list.names),
-              published: list.published_at ? dates.format(new Date(list.published_at)) : t('lists.unknownDate'),
+              published: list.published_at ? t('lists.publishedOn', { date: dates.format(new Date(list.published_at)) }) : t('lists.unknownDate'),
               loaded: dates.format(new Date(list.loaded_at)),
             })}
           </li>

@@ -8,7 +8,7 @@ function ScoreBar({ score, isMatch }: { score: number; isMatch: boolean }) {
   const percent = Math.round(score * 100);
   return (
     <div className="flex items-center gap-2">
-      <div className="h-2 w-20 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden="true">
+      <div className="h-2 w-12 overflow-hidden rounded-full sm:w-20 bg-slate-200 dark:bg-slate-700" aria-hidden="true">
         <div className={isMatch ? 'h-full bg-red-600' : 'h-full bg-slate-500'} style={{ width: `${percent}%` }} />
       </div>
       <span className="tabular-nums">{percent}%</span>
@@ -57,7 +57,7 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
   return (
     <>
       <tr className="border-t border-slate-200 align-top dark:border-slate-700">
-        <td className="px-3 py-2">
+        <td className="px-2 py-2 sm:px-3">
           <ScoreBar score={match.score} isMatch={match.is_match} />
           {match.is_match ? (
             <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-500/20 dark:text-red-200">
@@ -65,32 +65,36 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
             </span>
           ) : null}
         </td>
-        <td className="px-3 py-2">
+        <td className="px-2 py-2 sm:px-3">
           <div className="font-semibold text-slate-900 dark:text-slate-100">{match.name}</div>
           {match.matched_name !== match.name ? (
             <div className="text-sm text-slate-600 dark:text-slate-400">{t('results.matchedAlias', { name: match.matched_name })}</div>
           ) : null}
+          {/* On a phone the type, programs and list columns are hidden: the same facts under the name. */}
+          <div className="mt-1 text-xs text-slate-600 [overflow-wrap:anywhere] md:hidden dark:text-slate-400">
+            {[t(`types.${match.type}`), match.programs.join(', '), t(`sources.${match.source}`), match.entity_id].filter(Boolean).join(' · ')}
+          </div>
         </td>
-        <td className="px-3 py-2">{t(`types.${match.type}`)}</td>
-        <td className="px-3 py-2">{match.programs.join(', ') || '—'}</td>
-        <td className="px-3 py-2">
+        <td className="hidden px-2 py-2 sm:px-3 md:table-cell">{t(`types.${match.type}`)}</td>
+        <td className="hidden px-2 py-2 sm:px-3 md:table-cell">{match.programs.join(', ') || '—'}</td>
+        <td className="hidden px-2 py-2 sm:px-3 md:table-cell">
           <div>{t(`sources.${match.source}`)}</div>
           <div className="text-xs text-slate-600 dark:text-slate-400">{match.entity_id}</div>
         </td>
-        <td className="px-3 py-2">
+        <td className="px-2 py-2 sm:px-3">
           <button
             type="button"
             aria-expanded={open}
             aria-controls={detailsId}
             onClick={() => setOpen((value) => !value)}
-            className="focus-ring rounded text-sm font-semibold text-amber-800 underline dark:text-amber-300"
+            className="focus-ring rounded text-left text-sm font-semibold text-amber-800 underline dark:text-amber-300"
           >
             {open ? t('results.hideWhy') : t('results.showWhy')}
           </button>
         </td>
       </tr>
       <tr id={detailsId} hidden={!open}>
-        <td colSpan={6} className="bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        <td colSpan={6} className="bg-slate-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           <p>{match.explanation}</p>
           {open ? <EntryDetails entityId={match.entity_id} /> : null}
         </td>
@@ -108,12 +112,12 @@ export function ScreeningResultsTable({ matches, caption }: { matches: Screening
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-400">
           <tr>
-            <th scope="col" className="px-3 py-2">{t('results.score')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.name')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.type')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.programs')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.source')}</th>
-            <th scope="col" className="px-3 py-2">{t('results.explanation')}</th>
+            <th scope="col" className="px-2 py-2 sm:px-3">{t('results.score')}</th>
+            <th scope="col" className="px-2 py-2 sm:px-3">{t('results.name')}</th>
+            <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t('results.type')}</th>
+            <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t('results.programs')}</th>
+            <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t('results.source')}</th>
+            <th scope="col" className="w-24 px-2 py-2 sm:px-3 md:w-32">{t('results.explanation')}</th>
           </tr>
         </thead>
         <tbody>

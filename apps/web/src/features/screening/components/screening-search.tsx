@@ -1,4 +1,4 @@
-import { SCREENING_NAME_MAX, screeningEntityTypes, screeningNameSchema, type EntityType } from '@fueldesk/contracts';
+import { SCREENING_NAME_MAX, screeningEntityTypes, screeningNameSchema, type EntityType, type ScreeningMatch } from '@fueldesk/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -102,9 +102,32 @@ function SearchResults({ params, search }: { params: ScreeningSearchParams | nul
       <p role="status" className="text-slate-700 dark:text-slate-300">
         {matches.length > 0
           ? t('search.matches', { count: matches.length, query: data.query })
-          : t('search.noMatch', { query: data.query, threshold: Math.round(data.threshold * 100) })}
+          : data.matches.length > 0
+            ? t('search.noMatch', { query: data.query, threshold: Math.round(data.threshold * 100) })
+            : t('search.noCandidate', { query: data.query })}
       </p>
-      {data.matches.length > 0 ? <ScreeningResultsTable matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
+      {data.matches.length > 0 ? <Candidates key={`${data.query}|${params.type ?? ''}`} matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
     </div>
+  );
+}
+
+/** Candidates below the threshold shown before "show more": enough to judge a near miss, not a wall of noise. */
+const WEAK_CANDIDATES_SHOWN = 5;
+
+function Candidates({ matches, caption }: { matches: ScreeningMatch[]; caption: string }) {
+  const { t } = useTranslation('screening');
+  const [showAll, setShowAll] = useState(false);
+  const strong = matches.filter((match) => match.is_match).length;
+  const hidden = showAll ? 0 : Math.max(0, matches.length - strong - WEAK_CANDIDATES_SHOWN);
+  const shown = hidden > 0 ? matches.slice(0, matches.length - hidden) : matches;
+  return (
+    <>
+      <ScreeningResultsTable matches={shown} caption={caption} />
+      {hidden > 0 ? (
+        <Button type="button" variant="secondary" className="self-start" onClick={() => setShowAll(true)}>
+          {t('search.showWeaker', { count: hidden })}
+        </Button>
+      ) : null}
+    </>
   );
 }

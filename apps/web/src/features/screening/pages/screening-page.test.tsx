@@ -87,7 +87,7 @@ describe('ScreeningPage', () => {
     const { user } = renderPage();
     const panel = await screen.findByRole('region', { name: 'Loaded lists' });
     expect(within(panel).getByText(/8,977 entries, 20,888 names, published Jul 7, 2021/)).toBeInTheDocument();
-    expect(within(panel).getByText(/\(date unknown\)/)).toBeInTheDocument();
+    expect(within(panel).getByText(/1,003 entries, 2,500 names, publication date unknown, loaded/)).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'organization');
@@ -110,6 +110,50 @@ describe('ScreeningPage', () => {
     expect(screen.getByText(hit.explanation)).toBeVisible();
     expect(await screen.findByText('Port Road 1, Piraeus, Greece')).toBeVisible();
     expect(screen.getByText('KARVELIS PETROLEUM (aka)')).toBeVisible();
+  });
+
+  it('keeps weak candidates behind "show more" and says plainly when nothing comes close', async () => {
+    const weak = Array.from({ length: 8 }, (_, i) => ({ ...nearMiss, entity_id: `ofac_sdn:9100${i}`, name: `WEAK CANDIDATE ${i}`, score: 0.4 - i / 100 }));
+    let matches: ScreeningMatch[] = [hit, ...weak];
+    mockApi({
+      'GET /api/screening/lists': () => ({ body: loadedLists }),
+      'GET /api/screening/search': (request) => ({ body: { query: request.url.searchParams.get('q'), threshold: 0.8, loaded: true, matches } }),
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    const table = await screen.findByRole('table', { name: 'Candidates for Karvelis Petroleum' });
+    // Header, the match and the 5 closest weaker candidates (detail rows are hidden); 3 more on demand.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
+    expect(screen.queryByText('WEAK CANDIDATE 5')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 3 weaker candidates' }));
+    expect(screen.getByText('WEAK CANDIDATE 7')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /weaker candidate/ })).not.toBeInTheDocument();
+
+    matches = [];
+    await user.clear(screen.getByRole('searchbox', { name: 'Name' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Zzyxq Plumbing');
+    await user.click(screen.getByRole('button', { name: 'Screen' }));
+    expect(await screen.findByText('No match for “Zzyxq Plumbing”: no list entry comes close.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('asks for the explanations in the language the page is shown in', async () => {
+    await i18n.changeLanguage('es');
+    const api = mockApi({
+      'GET /api/screening/lists': () => ({ body: loadedLists }),
+      'GET /api/screening/search': () => ({ body: { query: 'Karvelis', threshold: 0.8, loaded: true, matches: [hit] } }),
+      'POST /api/screening/batch': () => ({ body: { threshold: 0.8, loaded: true, results: [{ name: 'Karvelis', matches: [hit] }] } }),
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByRole('searchbox', { name: 'Nombre' }), 'Karvelis');
+    await user.click(screen.getByRole('button', { name: 'Comprobar' }));
+    await screen.findByRole('table');
+    expect(api.callsTo('GET /api/screening/search')[0]!.headers.get('accept-language')).toBe('es');
+    await user.type(screen.getByRole('textbox', { name: /Nombres, uno por línea/ }), 'Karvelis');
+    await user.click(screen.getByRole('button', { name: 'Comprobar todos' }));
+    await waitFor(() => expect(api.callsTo('POST /api/screening/batch')).toHaveLength(1));
+    expect(api.callsTo('POST /api/screening/batch')[0]!.headers.get('accept-language')).toBe('es');
   });
 
   it('refuses an empty name in the user language and sends nothing', async () => {
