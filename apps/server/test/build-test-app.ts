@@ -18,7 +18,7 @@ export type TestDb = 'pglite' | 'postgres';
 export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh PostgreSQL database per test file, so that files run in parallel without sharing rows. */
-async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `fd_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;

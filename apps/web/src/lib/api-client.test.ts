@@ -53,6 +53,17 @@ describe('requests', () => {
     expect(init.body).toBe(JSON.stringify({ type: 'question', subject: 'Hi' }));
   });
 
+  it('asks the server for the language on screen', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+      await api.get('/due/reports');
+      expect(lastRequest().headers.get('Accept-Language')).toBe('es');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('reads the legacy auth_token key and drops an expired token instead of sending it', async () => {
     localStorage.setItem('auth_token', makeToken({ exp: futureExp() }));
     fetchMock.mockImplementation(async () => jsonResponse(200, {}));

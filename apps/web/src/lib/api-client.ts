@@ -16,6 +16,9 @@ export interface ApiErrorInit {
   fields?: Record<string, string> | null;
   serverMessage?: string | null;
   reason?: string | null;
+  /** The answer's status text and raw body, for screens whose failure text shows them (SPEC.md §8). */
+  statusText?: string;
+  body?: string;
 }
 
 /** Any failed call: an error answer (`{detail, code, fields?}`), a timeout or a network failure. */
@@ -28,6 +31,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   /** SESSION_REVOKED: why the session ended (concurrency, revoked, password). */
   readonly reason: string | null;
+  readonly statusText: string;
+  readonly body: string;
 
   constructor(init: ApiErrorInit) {
     super(init.detail ?? init.serverMessage ?? init.code ?? `HTTP ${init.status}`);
@@ -38,6 +43,8 @@ export class ApiError extends Error {
     this.fields = init.fields ?? null;
     this.serverMessage = init.serverMessage ?? null;
     this.reason = init.reason ?? null;
+    this.statusText = init.statusText ?? '';
+    this.body = init.body ?? '';
   }
 }
 
@@ -92,6 +99,8 @@ function buildInit(options: ApiRequestOptions): RequestInit {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
   const token = options.auth === false ? null : readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The server answers (errors, due diligence reports) in the language on screen, not the browser's.
+  if (i18n.language && !headers.has('Accept-Language')) headers.set('Accept-Language', i18n.language);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -147,8 +156,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<RawResult
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
-  if (payload === null || typeof payload !== 'object') return new ApiError({ status });
+function toApiError(response: Response, payload: unknown): ApiError {
+  const { status, statusText } = response;
+  const raw = typeof payload === 'string' ? payload : payload === undefined ? '' : JSON.stringify(payload);
+  if (payload === null || typeof payload !== 'object') return new ApiError({ status, statusText, body: raw });
   const body = payload as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
   const fields =
@@ -160,13 +171,15 @@ function toApiError(status: number, payload: unknown): ApiError {
     fields,
     serverMessage: text(body.message),
     reason: text(body.reason),
+    statusText,
+    body: raw,
   });
 }
 
 function settle<T>({ response, payload }: RawResult): T {
   if (response.status === 503) maintenanceStore.set(true);
   else if (response.ok) maintenanceStore.set(false);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) throw toApiError(response, payload);
   return payload as T;
 }
 

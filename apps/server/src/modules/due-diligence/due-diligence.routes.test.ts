@@ -127,6 +127,13 @@ describe('/api/due', () => {
     expect(events.filter((event) => (event.data as { id?: string }).id === created.id)).toHaveLength(1);
   });
 
+  it('writes the report in the language the user asked in, so a Spanish screen gets a Spanish report', async () => {
+    const created = (await create(createBody(), { ...user, 'accept-language': 'es' })).json<DueReport>();
+    await produceDueReport(t.ctx, created.id, { writer: null });
+    const ready = (await get(`/api/due/report/${created.id}`)).json<DueReport>();
+    expect(ready.findings?.narrative.note).toBe('No hay un modelo de lenguaje configurado: este informe no tiene narrativa.');
+  });
+
   it('keeps reports private: another user gets 404, an admin can read it', async () => {
     const created = (await create(createBody())).json<DueReport>();
     expect((await get(`/api/due/report/${created.id}`, other)).statusCode).toBe(404);

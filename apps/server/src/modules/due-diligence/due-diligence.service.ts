@@ -12,7 +12,7 @@ import {
   type PlanCode,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { createNarrativeWriter, type NarrativeWriter } from '../../integrations/llm/narrative-writer';
+import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { findNewsMentioning } from '../news/news.service';
@@ -125,7 +125,7 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
       throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
     }
-    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: asLang(owner.language), createdAt: ctx.now() });
+    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
   });
   await queueReportJob(ctx, row.id);
   return presentReport(row);
@@ -224,7 +224,7 @@ export function buildNarrativePrompt(findings: Omit<DueFindings, 'narrative'>, l
 
 interface ProduceOptions {
   /** Overrides the writer built from LLM_* (tests); null means none. */
-  writer?: NarrativeWriter | null;
+  writer?: LlmClient | null;
 }
 
 /** News articles per screened name (each distinct name searched once); names without any are left out. */
@@ -274,12 +274,12 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
   return { ...partial, risk: rateRisk(partial, lang) };
 }
 
-async function writeNarrative(ctx: AppContext, findings: Omit<DueFindings, 'narrative'>, lang: Lang, writer: NarrativeWriter | null) {
+async function writeNarrative(ctx: AppContext, findings: Omit<DueFindings, 'narrative'>, lang: Lang, writer: LlmClient | null) {
   if (!writer) return { narrative: { text: null, source: 'none' as const, note: dueText(lang, 'narrativeNone') }, prompt: null };
   const prompt = buildNarrativePrompt(findings, lang);
   const stored = JSON.stringify(prompt);
   try {
-    const text = await writer.write(prompt);
+    const text = await writer.complete(prompt);
     return { narrative: { text, source: 'model' as const, note: dueText(lang, 'narrativeModel') }, prompt: stored };
   } catch (error) {
     ctx.log.warn({ err: error }, 'due diligence narrative failed; the report is stored without it');
@@ -303,7 +303,7 @@ export async function produceDueReport(ctx: AppContext, reportId: string, option
   }
   try {
     const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang);
-    const writer = options.writer === undefined ? createNarrativeWriter(ctx.config, { timeoutMs: DUE_NARRATIVE_TIMEOUT_MS }) : options.writer;
+    const writer = options.writer === undefined ? createLlmClient(ctx.config, { timeoutMs: DUE_NARRATIVE_TIMEOUT_MS, requireKey: true }) : options.writer;
     const { narrative, prompt } = await writeNarrative(ctx, analysis, lang, writer);
     const findings: DueFindings = { ...analysis, narrative };
     const done = await completeReport(ctx.db, reportId, { findings, content: renderReportHtml(findings, lang), llmPrompt: prompt, completedAt: ctx.now() });

@@ -89,7 +89,7 @@ export function NotificationsMenu() {
         <section
           id={panelId}
           aria-labelledby={headingId}
-          className="absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="fixed inset-x-4 top-14 z-30 mt-2 rounded-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:w-80 sm:max-w-[calc(100vw-2rem)] border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
             {t('notifications.title')}

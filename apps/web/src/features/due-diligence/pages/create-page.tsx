@@ -1,9 +1,10 @@
-import type { DueForm } from '@fueldesk/contracts';
-import { useRef, useState } from 'react';
+import { DUE_DESCRIPTION_MAX, type DueForm } from '@fueldesk/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { TextAreaField } from '@/components/ui/form-field';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useCreateDueReport } from '../api/create-due-report';
 import { useDueUsage } from '../api/get-due-usage';
@@ -12,6 +13,12 @@ import { UsageMeter } from '../components/usage-meter';
 import { writePendingContact } from '../lib/pending-contact';
 
 const PLANS_PATH = '/#plans';
+
+/** SPEC.md §8's create failure: 'HTTP {status} {text} - {body}'; a call that got no answer keeps its own message. */
+export function createFailureText(error: unknown): string {
+  if (isApiError(error) && error.status > 0) return `HTTP ${error.status} ${error.statusText} - ${error.body}`;
+  return resolveErrorMessage(error);
+}
 
 interface Confirmation {
   form: DueForm;
@@ -25,7 +32,16 @@ export default function DueDiligenceCreatePage() {
   const mutation = useCreateDueReport();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const [description, setDescription] = useState('');
   const formKey = useRef(0);
+  const processingRef = useRef<HTMLDivElement>(null);
+
+  // The button sits at the end of a long form: bring the 'processing' message into view and announce it.
+  useEffect(() => {
+    if (!created) return;
+    processingRef.current?.scrollIntoView?.({ block: 'center' });
+    processingRef.current?.focus({ preventScroll: true });
+  }, [created]);
 
   const limitReached = (mutation.error && isApiError(mutation.error) && mutation.error.code === 'PLAN_LIMIT') || (usage.data ? usage.data.remaining <= 0 : false);
 
@@ -41,9 +57,10 @@ export default function DueDiligenceCreatePage() {
     setConfirmation(null);
     const contactName = form.contact_name || form.owner_name;
     try {
-      const report = await mutation.mutateAsync({ description: '', contact_name: contactName, extra: form });
+      const report = await mutation.mutateAsync({ description: description.trim(), contact_name: contactName, extra: form });
       writePendingContact(report.title, Date.parse(report.created_at));
       setCreated(report.title);
+      setDescription('');
       formKey.current += 1;
       settle({});
     } catch (error) {
@@ -69,7 +86,7 @@ export default function DueDiligenceCreatePage() {
         </div>
       ) : null}
       {created ? (
-        <div role="status" className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-100">
+        <div ref={processingRef} tabIndex={-1} role="status" className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-500/40 dark:bg-sky-500/10 dark:text-sky-100">
           <p>{t('form.processing', { name: created })}</p>
           <Link to="/due-diligence" className="mt-2 inline-block font-semibold underline">
             {t('form.viewReports')}
@@ -78,9 +95,18 @@ export default function DueDiligenceCreatePage() {
       ) : null}
       {mutation.isError && !limitReached && !(isApiError(mutation.error) && mutation.error.fields) ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          {t('form.failure')} {resolveErrorMessage(mutation.error)}
+          {t('form.failure')} {createFailureText(mutation.error)}
         </p>
       ) : null}
+      <TextAreaField
+        id="due-description"
+        label={t('form.description')}
+        hint={t('form.descriptionHint')}
+        rows={2}
+        maxLength={DUE_DESCRIPTION_MAX}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
       <DueDiligenceForm key={formKey.current} pending={mutation.isPending} onValid={askConfirmation} />
       <Dialog open={confirmation !== null} title={t('form.confirmTitle')} description={t('form.confirmBody')} onClose={cancel}>
         <div className="mt-4 flex justify-end gap-3">

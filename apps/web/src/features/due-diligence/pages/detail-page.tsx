@@ -69,6 +69,7 @@ export default function DueDiligenceDetailPage() {
         <h2 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{data.title}</h2>
         <ReportStatusBadge status={data.status} />
       </div>
+      {data.description ? <p className="-mt-2 text-sm text-slate-600 dark:text-slate-400">{data.description}</p> : null}
       {data.status === 'processing' ? (
         <p role="status" className="flex items-center gap-3 text-slate-700 dark:text-slate-300">
           <Spinner className="size-5" />

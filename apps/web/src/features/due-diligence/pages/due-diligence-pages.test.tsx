@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -86,6 +86,7 @@ describe('DueDiligenceCreatePage', () => {
       'POST /api/due/create': () => ({ status: 201, body: { ...readyReport, status: 'processing', content: '', findings: null } }),
     });
     const { user } = renderAt(<DueDiligenceCreatePage />);
+    await user.type(await screen.findByLabelText(/Purpose of this check/), '  Cargo of ULSD, March  ');
     await user.type(await screen.findByLabelText(/Business name or DBA/), 'Blue Harbor Fuels');
     await user.type(screen.getByLabelText(/Contact or owner name/), 'Dana Whitfield');
     await user.type(screen.getByLabelText(/Routing number/), '021000021');
@@ -94,9 +95,26 @@ describe('DueDiligenceCreatePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create this report?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, create it' }));
     expect(await screen.findByText('Your report on Dana Whitfield is processing. You will be notified when it is ready.')).toBeInTheDocument();
+    // The message is at the top of a long form: it takes the focus so the user sees (and hears) it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     const [sent] = api.callsTo('POST /api/due/create');
-    expect(sent!.body).toMatchObject({ contact_name: 'Dana Whitfield', extra: { business_name: 'Blue Harbor Fuels', routing_number: '021000021', consent: true } });
+    expect(sent!.body).toMatchObject({ description: 'Cargo of ULSD, March', contact_name: 'Dana Whitfield', extra: { business_name: 'Blue Harbor Fuels', routing_number: '021000021', consent: true } });
     expect(readPendingContact()).toEqual({ contactName: 'Dana Whitfield', timestamp: Date.parse(readyReport.created_at) });
+  });
+
+  it("shows SPEC.md §8's create failure text: 'HTTP {status} {text} - {body}'", async () => {
+    mockApi({
+      'GET /api/due/usage': () => ({ body: starterUsage }),
+      'POST /api/due/create': () =>
+        new Response('{"detail":"The report queue is unavailable."}', { status: 503, statusText: 'Service Unavailable', headers: { 'Content-Type': 'application/json' } }),
+    });
+    const { user } = renderAt(<DueDiligenceCreatePage />);
+    await user.type(await screen.findByLabelText(/Business name or DBA/), 'Blue Harbor Fuels');
+    await user.type(screen.getByLabelText(/Contact or owner name/), 'Dana Whitfield');
+    await user.click(screen.getByLabelText(/I confirm that the counterparty consented/));
+    await user.click(screen.getByRole('button', { name: 'Create report' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Create this report?' })).getByRole('button', { name: 'Yes, create it' }));
+    expect(await screen.findByText('The report could not be created: HTTP 503 Service Unavailable - {"detail":"The report queue is unavailable."}')).toBeInTheDocument();
   });
 
   it('shows the plan-limit banner with a link to the plans', async () => {
@@ -110,9 +128,10 @@ describe('DueDiligenceCreatePage', () => {
 
 describe('DueDiligenceDetailPage', () => {
   it('shows the rating, the matches with score and programs, the checks and a sanitized report', async () => {
-    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: readyReport }) });
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: { ...readyReport, description: 'Cargo of ULSD, March' } }) });
     renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
     expect(await screen.findByRole('heading', { name: 'Dana Whitfield' })).toBeInTheDocument();
+    expect(screen.getByText('Cargo of ULSD, March')).toBeInTheDocument();
     expect(screen.getAllByText('Critical').length).toBeGreaterThan(0);
     expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/)).toBeInTheDocument();
     expect(screen.getByText(/Programs: IRAN/)).toBeInTheDocument();
