@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/web/public/legal');
 mkdirSync(outDir, { recursive: true });
 for (const source of legalPdfSources) {
-  const bytes = renderLegalPdf(source.key, source.language);
+  const bytes = await renderLegalPdf(source.key, source.language);
   writeFileSync(path.join(outDir, source.file), bytes);
   console.log(`${path.relative(root, path.join(outDir, source.file))}  ${bytes.length} bytes`);
 }

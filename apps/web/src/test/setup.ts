@@ -5,6 +5,7 @@ import i18n from '@/lib/i18n';
 import { maintenanceStore } from '@/lib/maintenance';
 import { resetNotificationsCache } from '@/lib/notifications';
 import { reloadSessionFromStorage } from '@/lib/session';
+import { stopMockApi } from '@/lib/testing/mock-api';
 
 const DEFAULT_WIDTH = 1024;
 
@@ -44,6 +45,7 @@ beforeEach(async () => {
 afterEach(() => {
   if (!hasDom) return;
   cleanup();
+  stopMockApi();
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = '';

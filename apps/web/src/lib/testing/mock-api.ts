@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
 
 /** What a fake endpoint receives: the parsed JSON body (if any), the headers and the URL. */
 export interface MockRequest {
@@ -19,30 +20,52 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
+// One msw server for the test file; `mockApi` starts it and `stopMockApi` (setup.ts, after each
+// test) takes its handlers away and gives `fetch` back.
+const server = setupServer();
+let listening = false;
+
+export function stopMockApi(): void {
+  if (!listening) return;
+  server.resetHandlers();
+  server.close();
+  listening = false;
+}
+
 /**
- * Stubs `fetch` with handlers keyed by 'METHOD /api/path'. Unknown routes answer 404 so that a test
- * notices a call it did not plan for (see `calls`). Returns the recorded calls.
+ * Answers the app's requests (msw) with handlers keyed by 'METHOD /api/path'. Unknown routes
+ * answer 404 so that a test notices a call it did not plan for (see `calls`). Returns the
+ * recorded calls.
  */
 export function mockApi(routes: Record<string, MockHandler>) {
   const calls: MockRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const text = typeof init?.body === 'string' ? init.body : null;
-    const request: MockRequest = {
-      method,
+  const handler: HttpHandler = http.all('*', async ({ request }) => {
+    const url = new URL(request.url);
+    const text = await request.text();
+    const call: MockRequest = {
+      method: request.method.toUpperCase(),
       path: url.pathname,
       url,
       body: text ? (JSON.parse(text) as unknown) : undefined,
-      headers: new Headers(init?.headers),
+      headers: request.headers,
     };
-    calls.push(request);
-    const handler = routes[`${method} ${url.pathname}`];
-    if (!handler) return jsonResponse(404, { detail: 'not mocked', code: 'ROUTE_NOT_FOUND' });
-    const reply = await handler(request);
+    calls.push(call);
+    const route = routes[`${call.method} ${url.pathname}`];
+    if (!route) return jsonResponse(404, { detail: 'not mocked', code: 'ROUTE_NOT_FOUND' });
+    let reply: Awaited<MockReply>;
+    try {
+      reply = await route(call);
+    } catch {
+      // A handler that rejects stands for a network failure: fetch itself rejects.
+      return HttpResponse.error();
+    }
     if (reply instanceof Response) return reply;
     return jsonResponse(reply.status ?? 200, reply.body);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
+  if (!listening) {
+    server.listen({ onUnhandledRequest: 'error' });
+    listening = true;
+  }
+  server.resetHandlers(handler);
+  return { calls, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
 }

@@ -9,6 +9,7 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { useAdminSessions } from '../api/get-admin-sessions';
 import { useRevokeAdminSession } from '../api/revoke-admin-session';
 import { formatDuration } from './format';
+import { SearchForm } from './search-form';
 import { controlClassName } from './styles';
 
 const PAGE_SIZE = 25;
@@ -39,7 +40,6 @@ export function SessionsPanel() {
   const baseId = useId();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<SessionStatus | ''>('');
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [pending, setPending] = useState<AdminSessionRow | null>(null);
   const query = useAdminSessions({ page, pageSize: PAGE_SIZE, status: status || undefined, q });
@@ -65,21 +65,14 @@ export function SessionsPanel() {
       <h2 id={`${baseId}-title`} className="sr-only">
         {t('tabs.sessions')}
       </h2>
-      <form
-        role="search"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        label={t('sessions.search')}
+        submitLabel={t('sessions.apply')}
+        onSearch={(text) => {
           setPage(1);
-          setQ(search.trim());
+          setQ(text);
         }}
       >
-        <div className="flex flex-col">
-          <label htmlFor={`${baseId}-q`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            {t('sessions.search')}
-          </label>
-          <input id={`${baseId}-q`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={`mt-1 ${controlClassName}`} />
-        </div>
         <div className="flex flex-col">
           <label htmlFor={`${baseId}-status`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t('sessions.status')}
@@ -99,10 +92,7 @@ export function SessionsPanel() {
             <option value="revoked">{t('sessions.statuses.revoked')}</option>
           </select>
         </div>
-        <Button type="submit" variant="secondary">
-          {t('sessions.apply')}
-        </Button>
-      </form>
+      </SearchForm>
 
       <DataTable
         query={query}

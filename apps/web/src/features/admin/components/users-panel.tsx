@@ -2,11 +2,11 @@ import { planCodes, roles, type AdminUserRow, type AdminUserUpdateBody } from '@
 import { useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
+import { SearchForm } from './search-form';
 import { controlClassName } from './styles';
 
 const PAGE_SIZE = 25;
@@ -16,7 +16,6 @@ export function UsersPanel() {
   const { t, i18n } = useTranslation('admin');
   const baseId = useId();
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const query = useAdminUsers({ page, pageSize: PAGE_SIZE, q });
   const update = useUpdateAdminUser();
@@ -39,25 +38,14 @@ export function UsersPanel() {
       <h2 id={`${baseId}-title`} className="sr-only">
         {t('tabs.users')}
       </h2>
-      <form
-        role="search"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        label={t('users.search')}
+        submitLabel={t('sessions.apply')}
+        onSearch={(text) => {
           setPage(1);
-          setQ(search.trim());
+          setQ(text);
         }}
-      >
-        <div className="flex flex-col">
-          <label htmlFor={`${baseId}-q`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            {t('users.search')}
-          </label>
-          <input id={`${baseId}-q`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={`mt-1 ${controlClassName}`} />
-        </div>
-        <Button type="submit" variant="secondary">
-          {t('sessions.apply')}
-        </Button>
-      </form>
+      />
 
       <DataTable
         query={query}

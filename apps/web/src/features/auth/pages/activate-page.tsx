@@ -11,10 +11,11 @@ import { useCompleteActivation } from '../api/complete-activation';
 import { login } from '../api/login';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { NewPasswordFields, TextField } from '@/components/ui/form-field';
+import { SetPasswordFields } from '../components/set-password-fields';
+import { TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
-import { describeLinkError, describeLoginError, useAuthMessage, type LoginErrorKey } from '../lib/auth-messages';
+import { describeLinkError, describeLoginError, type LoginErrorKey } from '../lib/auth-messages';
 import { resolveLandingPath } from '../lib/navigation';
 
 const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950';
@@ -25,7 +26,6 @@ const linkClassName = 'focus-ring rounded font-medium text-amber-800 underline u
  */
 export default function ActivatePage() {
   const { t, i18n } = useTranslation('auth');
-  const authMessage = useAuthMessage();
   const id = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -126,15 +126,7 @@ export default function ActivatePage() {
       </dl>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('activate.title')}>
         <TextField id={`${id}-email`} label={t('form.email')} type="email" value={invitation.email} readOnly autoComplete="username" />
-        <NewPasswordFields
-          id={id}
-          passwordLabel={t('form.newPassword')}
-          confirmationLabel={t('form.passwordConfirmation')}
-          password={register('password')}
-          confirmation={register('password_confirmation')}
-          passwordError={authMessage(errors.password?.message)}
-          confirmationError={authMessage(errors.password_confirmation?.message)}
-        />
+        <SetPasswordFields id={id} register={register} errors={errors} />
         {activationError ? <Alert tone="error">{t(`links.errors.${activationError}`)}</Alert> : null}
         <SubmitButton busy={activation.isPending || activation.isSuccess} label={t('activate.submit')} busyLabel={t('activate.submitting')} />
       </form>

@@ -12,7 +12,8 @@ import { useMe } from '../api/get-me';
 import { useSetPassword } from '../api/set-password';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { NewPasswordFields, PasswordField } from '@/components/ui/form-field';
+import { SetPasswordFields } from '../components/set-password-fields';
+import { PasswordField } from '@/components/ui/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { useAuthMessage } from '../lib/auth-messages';
@@ -128,15 +129,7 @@ function SetPasswordSignedIn() {
               {...register('current_password')}
             />
           ) : null}
-          <NewPasswordFields
-            id={id}
-            passwordLabel={t('form.newPassword')}
-            confirmationLabel={t('form.passwordConfirmation')}
-            password={register('password')}
-            confirmation={register('password_confirmation')}
-            passwordError={authMessage(errors.password?.message)}
-            confirmationError={authMessage(errors.password_confirmation?.message)}
-          />
+          <SetPasswordFields id={id} register={register} errors={errors} />
           {failed ? <Alert tone="error">{t('setPassword.failed')}</Alert> : null}
           <SubmitButton busy={mutation.isPending} label={t('setPassword.submit')} busyLabel={t('form.saving')} />
         </form>

@@ -16,7 +16,8 @@ import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
-import { NewPasswordFields, TextField } from '@/components/ui/form-field';
+import { SetPasswordFields } from '../components/set-password-fields';
+import { TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { withConfirmationCheck } from '../lib/confirmation-resolver';
 import { describeLinkError, describeLoginError, useAuthMessage } from '../lib/auth-messages';
@@ -99,7 +100,6 @@ function ForgotPasswordForm() {
 /** With a token: the new password (≥ 6 characters) and its confirmation. */
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
-  const authMessage = useAuthMessage();
   const id = useId();
   const mutation = useResetPassword();
   const {
@@ -128,15 +128,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('reset.title')}>
-        <NewPasswordFields
-          id={id}
-          passwordLabel={t('form.newPassword')}
-          confirmationLabel={t('form.passwordConfirmation')}
-          password={register('password')}
-          confirmation={register('password_confirmation')}
-          passwordError={authMessage(errors.password?.message)}
-          confirmationError={authMessage(errors.password_confirmation?.message)}
-        />
+        <SetPasswordFields id={id} register={register} errors={errors} />
         {linkError ? (
           <Alert tone="error">
             <p>{t(`links.errors.${linkError}`)}</p>
