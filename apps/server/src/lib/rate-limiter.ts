@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { lazyModule } from './lazy-module';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -85,9 +85,11 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
+const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
+
 /** Fixed windows in Redis, shared by every server instance (REDIS_URL). */
 export function createRedisRateLimiter(options: { url: string; prefix?: string; onError?: (error: unknown) => void }): RateLimiter {
-  const redis = new Redis(options.url, { maxRetriesPerRequest: 2 });
+  const redis = new (loadIoredis().Redis)(options.url, { maxRetriesPerRequest: 2 });
   redis.on('error', (error) => options.onError?.(error));
   const prefix = options.prefix ?? 'fueldesk:rl:';
   const toResult = (count: number, ttlMs: number, limit: number, counted: boolean): RateLimitResult => ({
