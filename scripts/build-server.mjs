@@ -14,7 +14,8 @@ export const serverDist = path.join(server, 'dist');
 // Written last: an interrupted build is redone.
 const stamp = path.join(serverDist, '.build-complete');
 
-function newestMtime(target) {
+/** The newest modification time in a file or a folder tree (0 when missing). */
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -2,22 +2,15 @@
 // `npm start`: build the web app and the server when their sources are newer than their builds, then
 // run one server from the compiled JavaScript (apps/server/dist; `npm run dev` keeps tsx).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, serverBuildIsStale, serverDist } from './build-server.mjs';
+import { buildServer, newestMtime, serverBuildIsStale, serverDist } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 // Written at the very end of the build (scripts/precompress.mjs): an interrupted build is redone.
 const builtIndex = path.join(web, 'dist/.build-complete');
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
-}
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((name) => path.join(web, name));
 const contracts = path.join(root, 'packages/contracts/src');
