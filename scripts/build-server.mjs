@@ -2,7 +2,8 @@
 // Compiles the server and the CLI (TypeScript, with the contracts package) into apps/server/dist,
 // so that `npm start` and `npm run fueldesk` run plain JavaScript instead of transpiling every
 // module with tsx at each start. npm packages stay external: Node loads them from node_modules.
-// `node scripts/build-server.mjs --if-stale` rebuilds only when a source is newer than the build.
+// `node scripts/build-server.mjs --if-stale` rebuilds only when a source is newer than the build;
+// `--outdir DIR` builds elsewhere (inside the repository, so that node_modules is found).
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,24 +36,25 @@ export function serverBuildIsStale() {
 
 // A few modules find files next to their source (migrations, the web build, the legal texts):
 // in the bundle, import.meta.url is rewritten to the original file's URL, relative to the bundle.
-const keepSourceLocation = {
+const keepSourceLocation = (outdir) => ({
   name: 'keep-source-location',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /apps[\\/]server[\\/]src[\\/].*\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      const relative = path.relative(serverDist, args.path).split(path.sep).join('/');
+      const relative = path.relative(outdir, args.path).split(path.sep).join('/');
       return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
     });
   },
-};
+});
 
-export async function buildServer() {
+/** Builds into apps/server/dist, or another folder inside the repository (node_modules must be above it). */
+export async function buildServer(outdir = serverDist) {
   const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
-  rmSync(serverDist, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: { main: path.join(server, 'src/main.ts'), cli: path.join(server, 'src/cli.ts') },
-    outdir: serverDist,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -61,13 +63,14 @@ export async function buildServer() {
     sourcemap: 'linked',
     // Every npm dependency stays in node_modules; only our own TypeScript (and the contracts) is bundled.
     external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})],
-    plugins: [keepSourceLocation],
+    plugins: [keepSourceLocation(outdir)],
     logLevel: 'warning',
   });
-  writeFileSync(stamp, new Date().toISOString());
+  writeFileSync(path.join(outdir, '.build-complete'), new Date().toISOString());
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
   if (process.argv.includes('--if-stale') && !serverBuildIsStale()) process.exit(0);
-  await buildServer();
+  const outdirIndex = process.argv.indexOf('--outdir');
+  await buildServer(outdirIndex > 0 ? path.resolve(process.argv[outdirIndex + 1]) : serverDist);
 }
