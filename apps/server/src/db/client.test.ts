@@ -46,4 +46,24 @@ describe('database', () => {
     await reopened.close();
     expect(DatabaseLockedError).toBeDefined();
   });
+
+  it('opens PGlite with small buffers and keeps the data directory\'s own settings', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-settings-'));
+    for (let round = 0; round < 2; round += 1) {
+      const database = await openDatabase({ dataDir: dir });
+      try {
+        const rows = await database.executeSql(
+          "select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'TimeZone') order by name",
+        );
+        // shared_buffers counts 8 kB pages, maintenance_work_mem kB.
+        expect(rows.rows).toEqual([
+          { name: 'TimeZone', setting: 'UTC' },
+          { name: 'maintenance_work_mem', setting: '16384' },
+          { name: 'shared_buffers', setting: '2048' },
+        ]);
+      } finally {
+        await database.close();
+      }
+    }
+  });
 });

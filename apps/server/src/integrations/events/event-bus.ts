@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { lazyModule } from '../../lib/lazy-module';
 import pg from 'pg';
 
 /** A server-sent event for one user (userId) or for every signed-in user (userId null). */
@@ -119,9 +119,12 @@ export function createPostgresEventBus(options: { url: string; onError?: (error:
   };
 }
 
+const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
+
 /** Redis pub/sub: one connection publishes, a second one (in subscriber mode) listens. */
 export function createRedisEventBus(options: { url: string; onError?: (error: unknown) => void }): EventBus & { ready: Promise<void> } {
   const listeners = new Set<EventListener>();
+  const { Redis } = loadIoredis();
   const publisher = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(options.url, { lazyConnect: false });
   publisher.on('error', (error) => options.onError?.(error));

@@ -1,4 +1,6 @@
-import nodemailer from 'nodemailer';
+import { lazyModule } from '../../lib/lazy-module';
+
+const loadNodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -32,7 +34,7 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
 
 /** Real delivery through nodemailer to `SMTP_URL`, from `MAIL_FROM`. */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transporter = nodemailer.createTransport(options.url);
+  const transporter = loadNodemailer().createTransport(options.url);
   return {
     transport: 'smtp',
     async send(message) {

@@ -1,5 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { escapeHtml } from '@fueldesk/contracts';
+import { lazyModule } from '../../lib/lazy-module';
 import {
   convertHtmlToText,
   findFirstImage,
@@ -60,7 +61,10 @@ const arrayTags = new Set([
 // Atom text constructs are read raw so that type="xhtml" keeps its markup and type="html" its escaping.
 const atomTextPaths = ['feed.entry.title', 'feed.entry.summary', 'feed.entry.content', 'feed.title'];
 
-const parser = new XMLParser({
+const loadFastXmlParser = lazyModule<typeof import('fast-xml-parser')>('fast-xml-parser');
+let parser: XMLParser | undefined;
+
+const createParser = () => new (loadFastXmlParser().XMLParser)({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
@@ -297,13 +301,13 @@ function readAtomEntry(entry: XmlObject, feedUrl: string, feedAuthor: string | n
 export function parseFeed(xml: string, feedUrl: string): ParsedFeed {
   const text = xml.replace(/^\uFEFF/, '').trim();
   if (!text.startsWith('<')) throw new FeedParseError('The response is not XML.');
-  const validation = XMLValidator.validate(text);
+  const validation = loadFastXmlParser().XMLValidator.validate(text);
   if (validation !== true) {
     throw new FeedParseError(`The feed is not well-formed XML (line ${validation.err.line}: ${validation.err.msg}).`);
   }
   let document: XmlObject;
   try {
-    document = parser.parse(text) as XmlObject;
+    document = (parser ??= createParser()).parse(text) as XmlObject;
   } catch (error) {
     throw new FeedParseError(`The feed could not be read: ${(error as Error).message}`);
   }

@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtmlModule from 'sanitize-html';
+import { lazyModule } from '../../lib/lazy-module';
+
+const loadSanitizeHtml = lazyModule<typeof sanitizeHtmlModule>('sanitize-html');
 
 /** Tags an article body may keep. Anything else is dropped, keeping its text (script and style lose their content too). */
 const allowedTags = [
@@ -31,7 +34,7 @@ function isTrackingPixel(attribs: Record<string, string>): boolean {
  */
 export function sanitizeArticleHtml(html: string, baseUrl?: string): string {
   if (!html) return '';
-  return sanitizeHtml(html, {
+  return loadSanitizeHtml()(html, {
     allowedTags,
     allowedAttributes: {
       a: ['href', 'title', 'rel', 'target'],
@@ -75,7 +78,7 @@ const textEntities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;'
 export function convertHtmlToText(html: string): string {
   if (!html) return '';
   const withBreaks = html.replace(/<\s*(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, '$& ');
-  const stripped = sanitizeHtml(withBreaks, {
+  const stripped = loadSanitizeHtml()(withBreaks, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'svg', 'math'],

@@ -176,25 +176,31 @@ export interface NewPricePoint {
   importedBy: string | null;
 }
 
-const UPSERT_CHUNK = 2_000;
-
-/** Inserts new points and overwrites changed ones, in chunks that stay under the parameter limit. */
+/**
+ * Writes points with one statement: the rows travel as one JSON parameter and are unpacked by
+ * json_to_recordset. Building a multi-row VALUES list through the query builder cost more than the
+ * database's own work (about 1.3 s of 83,000 rows' import went to building SQL), and a single
+ * parameter works the same on PGlite and node-postgres. Values stay text all the way to `numeric`.
+ */
 export async function upsertPricePoints(db: DbOrTx, points: NewPricePoint[], now: Date) {
-  for (let i = 0; i < points.length; i += UPSERT_CHUNK) {
-    const chunk = points.slice(i, i + UPSERT_CHUNK).map((point) => ({ ...point, createdAt: now, updatedAt: now }));
-    await db
-      .insert(pricePoints)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [pricePoints.productId, pricePoints.forwardPeriod, pricePoints.publicationDate],
-        set: {
-          value: sql`excluded.value`,
-          source: sql`excluded.source`,
-          importedBy: sql`excluded.imported_by`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      });
-  }
+  if (points.length === 0) return;
+  const rows = JSON.stringify(
+    points.map((point) => ({
+      product_id: point.productId,
+      publication_date: point.publicationDate,
+      forward_period: point.forwardPeriod,
+      value: point.value,
+      source: point.source,
+      imported_by: point.importedBy,
+    })),
+  );
+  await db.execute(
+    sql`insert into ${pricePoints} (product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)
+        select r.product_id, r.publication_date, r.forward_period, r.value, r.source, r.imported_by, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from json_to_recordset(${rows}::json) as r(product_id uuid, publication_date date, forward_period text, value numeric, source text, imported_by uuid)
+        on conflict (product_id, forward_period, publication_date) do update
+          set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at`,
+  );
 }
 
 /** Removes generated demo values of products that now receive real ones. */

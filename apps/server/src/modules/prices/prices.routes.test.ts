@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
@@ -256,6 +257,49 @@ describe('GET /api/prices/history', () => {
         },
       ],
     });
+  });
+
+  it('sends gzip when the client accepts it, the same JSON either way, and 304 to its weak ETag', async () => {
+    const url = '/api/prices/history?codes=WTI,BRENT&from=2024-01-04&to=2024-01-08';
+    const plain = await get(url);
+    const zipped = await get(url, { ...user.headers, 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.json().series.map((series: { code: string }) => series.code)).toEqual(['WTI', 'BRENT']);
+
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(zipped.headers.etag).toBe(etag);
+    const again = await get(url, { ...user.headers, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const refused = await get(url, { ...user.headers, 'accept-encoding': 'gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+    const other = await get('/api/prices/history?codes=WTI&from=2024-01-04&to=2024-01-08', { ...user.headers, 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('lets the browser keep a range that ended before the revision window, and revalidate a recent one', async () => {
+    // The latest publication is 2024-01-09: values of the last 14 days before it may still be revised.
+    const old = await get('/api/prices/history?codes=WTI&from=2023-06-01&to=2023-12-01');
+    expect(old.headers['cache-control']).toBe('private, max-age=86400, immutable');
+    const recent = await get('/api/prices/history?codes=WTI&from=2023-06-01&to=2024-01-08');
+    expect(recent.headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/api/prices/history?codes=WTI')).headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers with the new values and a new ETag once an import changed the range', async () => {
+    const url = '/api/prices/history?codes=ULSD_NYH&from=2023-05-01&to=2023-06-30';
+    const before = await get(url);
+    expect(before.json().series[0].points).toEqual([]);
+    expect((await upload('product_code,date,value\nULSD_NYH,2023-06-01,2.5\n')).statusCode).toBe(200);
+    const after = await get(url, { ...user.headers, 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json().series[0].points).toEqual([{ date: '2023-06-01', value: '2.5', diff_base_value: null }]);
   });
 
   it('defaults to the year before the latest date and accepts exactly ten years', async () => {

@@ -16,12 +16,13 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { importUploadedPriceFile } from './price-import.service';
 import {
   exportPrices,
-  getPriceHistory,
+  getPriceHistoryPayload,
   getPriceMovers,
   getPriceSummary,
   listPriceDates,
@@ -38,6 +39,16 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
   return header.split(',').some((candidate) => {
     const value = candidate.trim();
     return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
   });
 }
 
@@ -91,10 +102,22 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Spot series of up to 10 products over up to 10 years',
         querystring: priceHistoryQuerySchema,
-        response: { 200: priceHistoryResponseSchema },
+        response: { 200: priceHistoryResponseSchema, 304: z.null().describe('Not modified (If-None-Match)') },
       },
     },
-    async (request) => getPriceHistory(app.ctx, request.query),
+    async (request, reply) => {
+      const { gzip, etag, final } = await getPriceHistoryPayload(app.ctx, request.query);
+      // A range that ends before the revision window never changes: the browser keeps it for a day.
+      reply
+        .header('etag', etag)
+        .header('cache-control', final ? 'private, max-age=86400, immutable' : 'private, no-cache')
+        .header('vary', 'accept-encoding');
+      if (matchesEtag(request, etag)) return reply.code(304).send(null);
+      reply.type('application/json; charset=utf-8');
+      // Already serialised (and checked against the schema) and compressed once per import.
+      if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzip as never);
+      return reply.send(gunzipSync(gzip) as never);
+    },
   );
 
   app.get(

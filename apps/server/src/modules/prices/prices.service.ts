@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import {
   PRICE_HISTORY_MAX_YEARS,
   priceCategories,
@@ -12,6 +13,7 @@ import {
   type PriceDatesResponse,
   type PriceHistoryQuery,
   type PriceHistoryResponse,
+  priceHistoryResponseSchema,
   type PriceMoversQuery,
   type PriceMoversResponse,
   type PriceRow,
@@ -253,10 +255,7 @@ async function resolveRange(ctx: AppContext, from: string | undefined, to: strin
   return { start, end };
 }
 
-/** Spot series of up to 10 products over up to 10 years (charts and the comparison). */
-export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryResponse> {
-  const products = await resolveProducts(ctx, query.codes);
-  const { start, end } = await resolveRange(ctx, query.from, query.to);
+async function buildPriceHistory(ctx: AppContext, products: ProductRecord[], start: string, end: string): Promise<PriceHistoryResponse> {
   const records = await listHistory(ctx.db, products.map((product) => product.id), start, end);
   const byProduct = new Map<string, typeof records>();
   for (const record of records) {
@@ -281,6 +280,53 @@ export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery)
     };
   });
   return { from: start, to: end, series, is_demo: series.some((item) => item.is_demo) };
+}
+
+/** Spot series of up to 10 products over up to 10 years (charts and the comparison). */
+export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryResponse> {
+  const products = await resolveProducts(ctx, query.codes);
+  const { start, end } = await resolveRange(ctx, query.from, query.to);
+  return buildPriceHistory(ctx, products, start, end);
+}
+
+/**
+ * Days before the latest publication within which values may still change: the EIA API sync
+ * re-reads its last 14 days, where EIA revises. A range ending earlier is final.
+ */
+const HISTORY_REVISION_DAYS = 14;
+
+export interface PriceHistoryPayload {
+  /** The JSON answer, gzip-compressed once (≈ 6× smaller for ten years of five products). */
+  gzip: Buffer;
+  /** Weak: the same validator stands for the compressed and the plain answer. */
+  etag: string;
+  /** True when the range ends before the revision window: its answer will not change. */
+  final: boolean;
+}
+
+/**
+ * The history answer, serialised, checked against the schema and compressed once per import
+ * (cleared with the rest of the price cache), so a repeated chart costs a cache hit, or a 304.
+ */
+export async function getPriceHistoryPayload(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryPayload> {
+  const products = await resolveProducts(ctx, query.codes);
+  const { start, end } = await resolveRange(ctx, query.from, query.to);
+  const key = `history:${products.map((product) => product.code).join(',')}|${start}|${end}`;
+  const [payload, latest] = await Promise.all([
+    getPriceCache(ctx).get(key, async () => {
+      const json = JSON.stringify(priceHistoryResponseSchema.parse(await buildPriceHistory(ctx, products, start, end)));
+      return { gzip: gzipSync(json), etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"` };
+    }),
+    loadLatestDate(ctx),
+  ]);
+  const revisable = latest ? shiftDays(latest, -HISTORY_REVISION_DAYS) : null;
+  return { ...payload, final: revisable !== null && end < revisable };
+}
+
+function shiftDays(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
 }
 
 /** Biggest rises and falls by percent change on a date. */

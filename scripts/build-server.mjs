@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Compiles the server and the CLI (TypeScript, with the contracts package) into apps/server/dist,
+// so that `npm start` and `npm run fueldesk` run plain JavaScript instead of transpiling every
+// module with tsx at each start. npm packages stay external: Node loads them from node_modules.
+// `node scripts/build-server.mjs --if-stale` rebuilds only when a source is newer than the build;
+// `--outdir DIR` builds elsewhere (inside the repository, so that node_modules is found).
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = path.join(root, 'apps/server');
+export const serverDist = path.join(server, 'dist');
+// Written last: an interrupted build is redone.
+const stamp = path.join(serverDist, '.build-complete');
+
+/** The newest modification time in a file or a folder tree (0 when missing). */
+export function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+export function serverBuildIsStale() {
+  if (!existsSync(stamp)) return true;
+  const inputs = [
+    path.join(server, 'src'),
+    path.join(server, 'package.json'),
+    path.join(root, 'packages/contracts/src'),
+    fileURLToPath(import.meta.url),
+  ];
+  return statSync(stamp).mtimeMs < Math.max(...inputs.map(newestMtime));
+}
+
+// A few modules find files next to their source (migrations, the web build, the legal texts):
+// in the bundle, import.meta.url is rewritten to the original file's URL, relative to the bundle.
+const keepSourceLocation = (outdir) => ({
+  name: 'keep-source-location',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /apps[\\/]server[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
+    });
+  },
+});
+
+/** Builds into apps/server/dist, or another folder inside the repository (node_modules must be above it). */
+export async function buildServer(outdir = serverDist) {
+  const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: path.join(server, 'src/main.ts'), cli: path.join(server, 'src/cli.ts') },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Every npm dependency stays in node_modules; only our own TypeScript (and the contracts) is bundled.
+    external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})],
+    plugins: [keepSourceLocation(outdir)],
+    logLevel: 'warning',
+  });
+  writeFileSync(path.join(outdir, '.build-complete'), new Date().toISOString());
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  if (process.argv.includes('--if-stale') && !serverBuildIsStale()) process.exit(0);
+  const outdirIndex = process.argv.indexOf('--outdir');
+  await buildServer(outdirIndex > 0 ? path.resolve(process.argv[outdirIndex + 1]) : serverDist);
+}
