@@ -80,6 +80,43 @@ export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
       },
     ],
   },
+  {
+    version: '0.2.0',
+    type: 'minor',
+    title: 'Counterparty checks',
+    description: 'The pre-deal check: sanctions screening, due-diligence reports, and bank verification with data sharing.',
+    releasedAt: new Date('2026-11-24T15:00:00Z'),
+    sections: [
+      {
+        title: 'Sanctions screening',
+        items: [
+          'Names screened against the OFAC SDN list, OFAC consolidated non-SDN list and the UN Security Council consolidated list, with a score and a plain-language explanation for every candidate.',
+          'Lists are imported from files or downloaded from their publishers daily; a malformed or truncated file never replaces a good list, and screening says so when no list is loaded.',
+        ],
+      },
+      {
+        title: 'Due diligence',
+        items: [
+          'Counterparty reports: every name of the form screened, routing number, tax id, contact and storage-tank checks, news mentions and an overall risk rating with its reasons.',
+          'A notification when a report is ready, and a PDF of every report. Monthly limits depend on the plan.',
+        ],
+      },
+      {
+        title: 'Bank verification and data sharing',
+        items: [
+          'Invite a counterparty to connect their bank and verify their identity; you see only the data they consent to share, and only while the consent lasts.',
+          'Works with Plaid, or with a built-in sandbox when no Plaid keys are configured.',
+        ],
+      },
+      {
+        title: 'Security',
+        items: [
+          'Changing the email address of an account needs the current password and a confirmation from the new address.',
+          'A database outage answers "temporarily unavailable" and recovers on its own.',
+        ],
+      },
+    ],
+  },
 ];
 
 export const releasesSeeder: Seeder = {

@@ -9,4 +9,4 @@ export const services = [
  * Services whose pages are still "not built yet" placeholders (NotBuiltPage): listed as in
  * development, never as available. Remove a key in the change that ships its module.
  */
-export const servicesInDevelopment: ReadonlyArray<(typeof services)[number]['key']> = ['dueDiligence', 'bank'];
+export const servicesInDevelopment: ReadonlyArray<(typeof services)[number]['key']> = [];
