@@ -58,6 +58,7 @@ const SAME_IN_BOTH = new Set([
   'FuelDesk', 'English', 'Español', 'LinkedIn', 'Twitter', 'Colombia', 'Brent', 'WTI Cushing',
   'Plan', 'Total', 'No', 'Demo', 'Beta', 'Legal', 'Error', 'Local', 'Regional',
   'Starter', 'Pro', 'Enterprise', 'Premium Enterprise',
+  'OFAC SDN', 'LLC', 'Plan: {{plan}}',
   '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}',
 ]);
 

@@ -111,7 +111,7 @@ describe('registration → verification → login → ping → refresh → logou
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(201);
-    expect(lastMailTo(t, email).subject).toContain('Verifica');
+    expect(lastMailTo(t, email).subject).toContain('Verifique su correo');
   });
 
   it('answers SPEC.md messages field by field and stores nothing on bad input', async () => {

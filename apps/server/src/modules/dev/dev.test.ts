@@ -34,7 +34,7 @@ describe('GET /api/dev/outbox with the outbox transport', () => {
 describe('GET /api/dev/outbox in production', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' } });
+    t = await createTestContext({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', DATA_ENCRYPTION_KEY: 'a'.repeat(64) } });
   });
   afterAll(async () => {
     await t.close();

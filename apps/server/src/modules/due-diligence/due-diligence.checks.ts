@@ -1,11 +1,12 @@
 import type { DueFindings } from '@fueldesk/contracts';
-import disposableDomains from 'disposable-email-domains';
+import { createRequire } from 'node:module';
 import freeMailDomains from 'email-providers';
 import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { dueText, type DueLang } from './due-diligence.messages';
 
 const freeMail = new Set<string>(freeMailDomains as string[]);
-const disposable = new Set<string>(disposableDomains as string[]);
+// A JSON-only package: loaded with require so that it works the same under tsx and in the compiled (ESM) server.
+const disposable = new Set<string>(createRequire(import.meta.url)('disposable-email-domains') as string[]);
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 

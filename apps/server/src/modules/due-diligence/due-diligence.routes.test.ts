@@ -240,8 +240,9 @@ describe('/api/due plan limits', () => {
   afterAll(() => t.close());
 
   it('stops a Starter user after 3 reports this month with PLAN_LIMIT; bad input is never counted', async () => {
+    // The clock is set before signing in: a token issued "later" than the server's now is refused.
+    t.setNow(new Date('2026-03-31T23:55:00Z'));
     const { headers } = await createSignedInUser(t.ctx, { planCode: 'starter' });
-    t.setNow(new Date('2026-03-31T23:00:00Z'));
     const usage0 = (await t.app.inject({ method: 'GET', url: '/api/due/usage?ts=1', headers })).json();
     expect(usage0).toEqual({ plan_code: 'starter', limit: 3, used: 0, remaining: 3, period_start: '2026-03-01T00:00:00.000Z', period_end: '2026-04-01T00:00:00.000Z' });
     for (let index = 0; index < 3; index += 1) {

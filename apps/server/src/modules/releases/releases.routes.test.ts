@@ -96,15 +96,29 @@ describe('/api/releases', () => {
     expect(await t.ctx.db.$count(releases)).toBe(fuelDeskReleases.length);
     const user = await createSignedInUser(t.ctx);
     const list = await t.app.inject({ method: 'GET', url: '/api/releases', headers: user.headers });
-    expect(list.json()[0]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
+    expect(list.json()[0]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', type: 'minor' });
+    expect(list.json()[1]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
   });
 
-  it('claims nothing the product does not do: due diligence and bank connection only as not yet available', () => {
-    for (const release of fuelDeskReleases) {
+  it('claims nothing the product did not do at the time: before 0.2.0, due diligence and bank connection only as not yet available', () => {
+    for (const release of fuelDeskReleases.filter((item) => item.version < '0.2.0')) {
       for (const section of release.sections) {
         const claims = section.items.filter((item) => /due diligence|bank connection|identity verification|data.sharing/i.test(item));
         if (section.title !== 'Not yet available') expect(claims, `${release.version} ${section.title}`).toEqual([]);
       }
+    }
+  });
+
+  it('backs the 0.2.0 notes with working endpoints: screening, due diligence and data sharing answer (401 signed out, not 404)', async () => {
+    expect(fuelDeskReleases.map((release) => release.version)).toContain('0.2.0');
+    for (const [method, url] of [
+      ['GET', '/api/screening/lists'],
+      ['GET', '/api/due/reports'],
+      ['GET', '/api/sharing/invitations'],
+      ['GET', '/api/bank/accounts'],
+    ] as const) {
+      const answer = await t.app.inject({ method, url });
+      expect(answer.statusCode, url).toBe(401);
     }
   });
 });
