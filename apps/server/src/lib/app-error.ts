@@ -19,5 +19,3 @@ export class AppError extends Error {
 export const notFound = (detail: string) => new AppError('NOT_FOUND', 404, detail);
 export const badRequest = (detail: string, fields?: Record<string, string>) =>
   new AppError(fields ? 'VALIDATION_ERROR' : 'BAD_REQUEST', 400, detail, fields);
-export const forbidden = (detail = 'You do not have access to this resource.') =>
-  new AppError('FORBIDDEN', 403, detail);

@@ -15,21 +15,9 @@ export interface MailMessage {
 
 /** Sends mail through SMTP or stores it in the dev outbox (embedded default). */
 export interface Mailer {
-  readonly transport: 'smtp' | 'outbox' | 'memory';
+  readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
-}
-
-/** Keeps messages in process memory; used until a real transport is configured, and by tests. */
-export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    transport: 'memory',
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
 }
 
 /** Real delivery through nodemailer to `SMTP_URL`, from `MAIL_FROM`. */

@@ -14,11 +14,6 @@ export async function markContactMessageNotified(db: DbOrTx, id: string, at: Dat
   await db.update(contactMessages).set({ notifiedAt: at }).where(eq(contactMessages.id, id));
 }
 
-export async function findContactMessage(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-  return row;
-}
-
 export async function insertLead(db: DbOrTx, values: NewLead) {
   const [row] = await db.insert(leads).values(values).returning();
   return row!;
@@ -26,9 +21,4 @@ export async function insertLead(db: DbOrTx, values: NewLead) {
 
 export async function markLeadNotified(db: DbOrTx, id: string, at: Date) {
   await db.update(leads).set({ notifiedAt: at }).where(eq(leads.id, id));
-}
-
-export async function findLead(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(leads).where(eq(leads.id, id));
-  return row;
 }

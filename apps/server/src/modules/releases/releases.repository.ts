@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema';
 
@@ -7,11 +7,6 @@ export type ReleaseRow = typeof releases.$inferSelect;
 
 export function listReleaseRows(db: DbOrTx, limit: number) {
   return db.select().from(releases).orderBy(desc(releases.releasedAt), desc(releases.createdAt)).limit(limit);
-}
-
-export async function findReleaseByVersion(db: DbOrTx, version: string) {
-  const [row] = await db.select({ id: releases.id }).from(releases).where(eq(releases.version, version));
-  return row;
 }
 
 /** Inserts unless the version exists; returns the new row or undefined. */

@@ -25,10 +25,6 @@ export function formatPercent(value: number | null | undefined): string {
   return `${new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)}%`;
 }
 
-export function formatIndex(value: number): string {
-  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-}
-
 /** YYYY-MM-DD as a date in the reader's language (no time zone shift). */
 export function formatDay(date: string | null | undefined, style: 'long' | 'medium' | 'short' = 'medium'): string {
   if (!date) return '—';
