@@ -1,9 +1,14 @@
+import { setNonce } from 'get-nonce';
 import './styles.css';
 
 // The server's CSP allows no inline style but one with this answer's nonce: goober (the toasts'
-// styles) puts window.__nonce__ on the style element it writes.
+// styles) puts window.__nonce__ on the style element it writes, and the dialogs' scroll lock
+// (react-remove-scroll, under Radix Dialog) takes it from get-nonce.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-style-nonce"]')?.content;
-if (styleNonce) (window as Window & { __nonce__?: string }).__nonce__ = styleNonce;
+if (styleNonce) {
+  (window as Window & { __nonce__?: string }).__nonce__ = styleNonce;
+  setNonce(styleNonce);
+}
 
 /**
  * Resolves once the browser has painted what the server sent (a prerendered page or the boot
