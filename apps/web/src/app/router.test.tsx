@@ -38,6 +38,9 @@ describe('protected routes', () => {
       await router.navigate(allowed);
       await expectPath(router, allowed);
     }
+    // Its home is its own page: the price dashboard's APIs refuse a cliente.
+    await router.navigate('/home');
+    await expectPage('client-home');
     await router.navigate('/admin/sessions');
     await expectPath(router, '/bank/verification');
   });
@@ -47,6 +50,8 @@ describe('protected routes', () => {
     const { router } = renderApp('/admin/sessions');
     await expectPage('admin-sessions');
     expect(currentPath(router)).toBe('/admin/sessions');
+    await router.navigate('/home');
+    await expectPage('home-dashboard');
   });
 
   it('keep /admin/sessions for admins', async () => {

@@ -1,9 +1,11 @@
+import { isRestrictedClient } from '@fueldesk/contracts';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
 import type { RouteHandle } from '@/lib/document-title';
+import { useSession } from '@/lib/session';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -46,11 +48,29 @@ function redirectRoute(path: string, target: string): RouteObject {
 const loadPolicyPage = () => import('@/features/legal/pages/policy-document-page');
 const loadBetaPage = () => import('@/features/beta/pages/beta-module-page');
 const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
+const loadClientHomePage = () => import('@/features/bank/pages/client-home-page');
 const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
 const loadNewsDetailPage = () => import('@/features/news/pages/news-detail-page');
 const loadBankPage = () => import('@/features/bank/pages/bank-page');
 const loadBankVerificationPage = () => import('@/features/bank/pages/bank-verification-page');
 const loadSendEmailPage = () => import('@/features/bank/pages/send-email-page');
+
+const homePages = { full: lazy(loadHomePage), client: lazy(loadClientHomePage) };
+
+/**
+ * /home and /home/{slug}: the price dashboard, or for a restricted cliente (which the price and
+ * dashboard APIs refuse) its own home of bank verification and invitations. Chosen at render, as
+ * the signed-in user can change without a reload.
+ */
+function HomePage() {
+  const { role, isSuperadmin } = useSession();
+  const Page = isRestrictedClient({ role, is_superadmin: isSuperadmin }) ? homePages.client : homePages.full;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
@@ -104,8 +124,8 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  { path: 'home', handle: title('sections.home'), lazy: lazyPage(loadHomePage) },
-  { path: 'home/:slug', handle: title('sections.home'), lazy: lazyPage(loadHomePage) },
+  { path: 'home', handle: title('sections.home'), Component: HomePage },
+  { path: 'home/:slug', handle: title('sections.home'), Component: HomePage },
   { path: 'news', handle: title('sections.news'), lazy: lazyPage(() => import('@/features/news/pages/news-list-page')) },
   {
     path: 'news/:newsId',

@@ -25,6 +25,7 @@ const pageModules: Record<string, string> = {
   '@/features/bank/pages/bank-page': 'bank',
   '@/features/bank/pages/bank-verification-page': 'bank-verification',
   '@/features/bank/pages/send-email-page': 'send-email',
+  '@/features/bank/pages/client-home-page': 'client-home',
   '@/features/due-diligence/pages/overview-page': 'due-diligence-overview',
   '@/features/due-diligence/pages/create-page': 'due-diligence-create',
   '@/features/due-diligence/pages/detail-page': 'due-diligence-detail',

@@ -12,13 +12,18 @@ import { ScopeList } from './scope-list';
 import { InvitationStatusBadge } from './status-badge';
 import { useBankText } from './use-bank-error-text';
 
+/** Who sent an invitation: name (company), else the e-mail address. */
+export function invitationSender({ from }: Pick<ReceivedInvitation, 'from'>): string {
+  return from.name ? `${from.name}${from.company ? ` (${from.company})` : ''}` : from.email;
+}
+
 function ReceivedItem({ invitation, ready }: { invitation: ReceivedInvitation; ready: { bank: boolean; identity: boolean } }) {
   const { t } = useTranslation('bank');
   const { errorText } = useBankText();
   const answer = useAnswerInvitation();
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const dateFormat = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium' });
-  const from = invitation.from.name ? `${invitation.from.name}${invitation.from.company ? ` (${invitation.from.company})` : ''}` : invitation.from.email;
+  const from = invitationSender(invitation);
   const canConsent = ready.bank && ready.identity;
   return (
     <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">

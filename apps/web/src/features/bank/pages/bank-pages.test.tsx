@@ -10,6 +10,7 @@ import { mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import BankVerificationPage from './bank-verification-page';
 import SendEmailPage from './send-email-page';
+import { bankAccount as account, receivedInvitation as received } from '../testing/fixtures';
 
 function renderAt(path: string, element: ReactNode, route = '*') {
   seedSession({ email: 'ana@example.com' });
@@ -25,25 +26,6 @@ function renderAt(path: string, element: ReactNode, route = '*') {
   );
   return { user };
 }
-
-const account = {
-  id: 'a1',
-  name: 'Operating Checking',
-  mask: '1234',
-  type: 'depository',
-  subtype: 'checking',
-  balances: { available: '1200.50', current: '1300.00', limit: null, currency: 'USD' },
-  institution: { id: 'ins_109508', name: 'First Platypus Bank' },
-};
-const received = {
-  id: '0c7d3a52-5b7e-4d55-9d5a-2a2f0f6c8f01',
-  from: { name: 'Tomás Vega', company: 'Vega Fuels', email: 'tomas@example.com' },
-  scopes: ['identity', 'balances'],
-  status: 'PENDING',
-  created_at: '2026-04-02T10:00:00Z',
-  consented_at: null,
-  expires_at: '2026-04-09T10:00:00Z',
-};
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
