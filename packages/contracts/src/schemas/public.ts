@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 
 /**
  * Every message the public, support and release forms can show. SPEC.md §5's lead-form messages
@@ -276,6 +277,8 @@ export const releaseSchema = z.object({
   description: z.string(),
   sections: z.array(z.object({ title: z.string(), items: z.array(z.string()) })),
   released_at: z.string(),
+  /** Language of title, description and sections: the caller's (Accept-Language) when the release has it, else English. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type Release = z.infer<typeof releaseSchema>;
 export const releaseListSchema = z.array(releaseSchema);

@@ -68,6 +68,16 @@ export interface ReleaseSectionRow {
   items: string[];
 }
 
+/** A release's text in another language than the English of its own columns. */
+export interface ReleaseTextRow {
+  title: string;
+  description: string;
+  sections: ReleaseSectionRow[];
+}
+
+/** Translations by language; the title, description and sections columns are the English text. */
+export type ReleaseTranslationsRow = Partial<Record<'es', ReleaseTextRow>>;
+
 /** Product release notes shown on /releases; admins publish them. */
 export const releases = pgTable(
   'releases',
@@ -78,6 +88,7 @@ export const releases = pgTable(
     type: text('type', { enum: ['major', 'minor', 'patch'] }).notNull(),
     description: text('description').notNull(),
     sections: jsonb('sections').$type<ReleaseSectionRow[]>().notNull(),
+    translations: jsonb('translations').$type<ReleaseTranslationsRow>(),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

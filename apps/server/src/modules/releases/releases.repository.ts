@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { releases } from '../../db/schema';
+import { releases, type ReleaseTextRow } from '../../db/schema';
 
 export type NewRelease = typeof releases.$inferInsert;
 export type ReleaseRow = typeof releases.$inferSelect;
@@ -13,4 +13,18 @@ export function listReleaseRows(db: DbOrTx, limit: number) {
 export async function insertReleaseIfNew(db: DbOrTx, values: NewRelease) {
   const [row] = await db.insert(releases).values(values).onConflictDoNothing({ target: releases.version }).returning();
   return row;
+}
+
+/**
+ * Adds the Spanish text to the release with this version and English title when it has none yet;
+ * a translation already stored is kept, and a different release published under the same version is left alone.
+ * Returns whether a row changed.
+ */
+export async function addSpanishIfMissing(db: DbOrTx, version: string, englishTitle: string, es: ReleaseTextRow) {
+  const changed = await db
+    .update(releases)
+    .set({ translations: sql`coalesce(${releases.translations}, '{}'::jsonb) || jsonb_build_object('es', ${JSON.stringify(es)}::jsonb)` })
+    .where(and(eq(releases.version, version), eq(releases.title, englishTitle), isNull(sql`${releases.translations} -> 'es'`)))
+    .returning({ id: releases.id });
+  return changed.length > 0;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
+import { eq } from 'drizzle-orm';
 import { releases } from '../../db/schema';
 import { fuelDeskReleases, releasesSeeder } from './releases.seed';
 
@@ -98,6 +99,65 @@ describe('/api/releases', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/releases', headers: user.headers });
     expect(list.json()[0]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', type: 'minor' });
     expect(list.json()[1]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
+  });
+
+  it('answers in the caller’s language: Spanish seeded notes for Spanish, English for English, English for a release without Spanish', async () => {
+    await releasesSeeder.run(t.ctx);
+    t.setNow(new Date('2026-12-01T10:00:00Z'));
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/releases', payload: { ...release, version: '0.3.0' }, headers: admin.headers })).statusCode).toBe(201);
+    const list = (language?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/releases', headers: { ...admin.headers, ...(language ? { 'accept-language': language } : {}) } });
+
+    const spanish = await list('es-ES,es;q=0.9,en;q=0.8');
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers.vary).toMatch(/accept-language/i);
+    const es = spanish.json();
+    expect(es.map((item: { version: string }) => item.version)).toEqual(['0.3.0', '0.2.0', '0.1.0', '0.0.2', '0.0.1']);
+    expect(es[0]).toMatchObject({ title: 'Price alerts', language: 'en', sections: [{ title: 'New', items: ['Threshold alerts by email.'] }] });
+    expect(es[1]).toMatchObject({ version: '0.2.0', title: 'Comprobación de contrapartes', language: 'es' });
+    expect(es[1].sections[0]).toEqual(fuelDeskReleases.find((item) => item.version === '0.2.0')!.translations.es.sections[0]);
+    expect(es[2]).toMatchObject({ title: 'Lanzamiento de la beta', description: expect.stringContaining('comerciantes y distribuidores') });
+    expect(es[2].sections.map((section: { title: string }) => section.title)).toEqual(['Inteligencia de mercado', 'Ayuda', 'Aún no disponible']);
+
+    for (const language of ['en-US,en;q=0.9', undefined]) {
+      const en = (await list(language)).json();
+      expect(en[1]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', language: 'en' });
+      expect(en[2].sections[0]).toEqual({ title: 'Market intelligence', items: fuelDeskReleases.find((item) => item.version === '0.1.0')!.sections[0]!.items });
+    }
+  });
+
+  it('gives every seeded release a complete Spanish text: same number of sections and items, none left in English', () => {
+    for (const { version, title, description, sections, translations } of fuelDeskReleases) {
+      const es = translations.es;
+      expect(es.title, version).not.toBe(title);
+      expect(es.description, version).not.toBe(description);
+      expect(es.sections.map((section) => section.items.length), version).toEqual(sections.map((section) => section.items.length));
+      sections.forEach((section, index) => {
+        expect(es.sections[index]!.title, `${version} ${section.title}`).not.toBe(section.title);
+        section.items.forEach((item, itemIndex) => expect(es.sections[index]!.items[itemIndex], item).not.toBe(item));
+      });
+      expect(JSON.stringify(es), version).not.toMatch(/(?<!\p{L})(tú|tu|tus|te|ti|puedes|tienes)(?!\p{L})/iu);
+    }
+  });
+
+  it('adds the Spanish text to seeded rows stored before it existed, keeps a stored translation and leaves another release of the same version alone', async () => {
+    const [older, other, ...rest] = fuelDeskReleases;
+    const stored = { title: 'Título guardado', description: 'Descripción guardada.', sections: [{ title: 'Guardado', items: ['Elemento'] }] };
+    const { translations: _olderEs, ...olderEnglish } = older!;
+    await t.ctx.db.insert(releases).values({ ...olderEnglish, createdAt: new Date() });
+    await t.ctx.db.insert(releases).values({ ...other!, title: 'An admin’s own release', translations: null, createdAt: new Date() });
+    await t.ctx.db.insert(releases).values({ ...rest[0]!, translations: { es: stored }, createdAt: new Date() });
+
+    await releasesSeeder.run(t.ctx);
+    await releasesSeeder.run(t.ctx);
+
+    const byVersion = async (version: string) => (await t.ctx.db.select().from(releases).where(eq(releases.version, version)))[0]!;
+    expect(await t.ctx.db.$count(releases)).toBe(fuelDeskReleases.length);
+    expect((await byVersion(older!.version)).translations).toEqual(older!.translations);
+    expect((await byVersion(other!.version)).translations).toBeNull();
+    expect((await byVersion(rest[0]!.version)).translations).toEqual({ es: stored });
+    expect((await byVersion(rest[1]!.version)).translations).toEqual(rest[1]!.translations);
   });
 
   it('claims nothing the product did not do at the time: before 0.2.0, due diligence and bank connection only as not yet available', () => {

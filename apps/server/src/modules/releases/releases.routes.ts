@@ -1,5 +1,6 @@
 import { createReleaseBodySchema, errorBodySchema, releaseListSchema, releaseSchema } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pickLanguage } from '../../lib/messages';
 import { currentUser } from '../../plugins/auth';
 import { listReleases, publishRelease } from './releases.service';
 
@@ -10,7 +11,11 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: { tags: ['releases'], summary: 'Release notes, newest first', response: { 200: releaseListSchema } },
     },
-    async () => listReleases(app.ctx),
+    async (request, reply) => {
+      // The answer depends on the caller's language: caches must keep one copy per Accept-Language.
+      reply.header('Vary', 'Accept-Language');
+      return listReleases(app.ctx, pickLanguage(request.headers['accept-language']));
+    },
   );
 
   app.post(

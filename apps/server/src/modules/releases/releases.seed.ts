@@ -1,13 +1,43 @@
 import type { Seeder } from '../../db/seed';
-import { insertReleaseIfNew, type NewRelease } from './releases.repository';
+import type { ReleaseTextRow } from '../../db/schema';
+import { addSpanishIfMissing, insertReleaseIfNew, type NewRelease } from './releases.repository';
 
-/** FuelDesk's own release history up to the beta; each version is inserted once. */
-export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
+type SeededRelease = Omit<NewRelease, 'createdBy' | 'createdAt' | 'translations'> & { translations: { es: ReleaseTextRow } };
+
+/**
+ * FuelDesk's own release history up to the beta, in English and Spanish; each version is inserted once,
+ * and a row inserted before the Spanish text existed gets it on the next run.
+ */
+export const fuelDeskReleases: SeededRelease[] = [
   {
     version: '0.0.1',
     type: 'patch',
     title: 'Platform foundation',
     description: 'The groundwork every later module builds on: accounts, sessions, the API and the database layer.',
+    translations: {
+      es: {
+        title: 'Base de la plataforma',
+        description: 'Los cimientos sobre los que se construye cada módulo posterior: cuentas, sesiones, la API y la capa de base de datos.',
+        sections: [
+          {
+            title: 'Cuentas y seguridad',
+            items: [
+              'Registro con verificación del correo electrónico antes del primer inicio de sesión.',
+              'Una sola sesión activa por usuario; al iniciar sesión en otro lugar se cierra la sesión anterior.',
+              'Content-Security-Policy estricta y cabeceras de seguridad en todas las páginas.',
+            ],
+          },
+          {
+            title: 'Plataforma',
+            items: [
+              'Funciona desde el primer momento con una base de datos integrada, o con PostgreSQL.',
+              'Las tareas en segundo plano continúan tras un reinicio del servidor.',
+              'Documentación interactiva de la API en /api/docs.',
+            ],
+          },
+        ],
+      },
+    },
     releasedAt: new Date('2026-11-21T10:50:00Z'),
     sections: [
       {
@@ -33,6 +63,29 @@ export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
     type: 'patch',
     title: 'Public site and legal documents',
     description: 'The public website, the plans table, contact and sales forms, and the legal documents in English and Spanish.',
+    translations: {
+      es: {
+        title: 'Sitio público y documentos legales',
+        description: 'El sitio web público, la tabla de planes, los formularios de contacto y de ventas, y los documentos legales en inglés y español.',
+        sections: [
+          {
+            title: 'Sitio público',
+            items: [
+              'Página de inicio con los servicios, las funciones y los cuatro planes.',
+              'Formulario de contacto y formulario de ventas; ambos llegan al equipo por correo electrónico.',
+              'Todo disponible en inglés y español.',
+            ],
+          },
+          {
+            title: 'Documentos legales',
+            items: [
+              'Políticas de privacidad, términos del servicio, reembolso y cancelación, cookies, cumplimiento normativo y programa beta.',
+              'Los Términos del servicio y el acuerdo de no elusión y confidencialidad en archivos PDF.',
+            ],
+          },
+        ],
+      },
+    },
     releasedAt: new Date('2026-11-21T14:00:00Z'),
     sections: [
       {
@@ -57,6 +110,34 @@ export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
     type: 'minor',
     title: 'Beta launch',
     description: 'The first beta of FuelDesk for fuel traders and distributors. Access is granted at our discretion and there is no paid billing during the beta.',
+    translations: {
+      es: {
+        title: 'Lanzamiento de la beta',
+        description:
+          'La primera beta de FuelDesk para comerciantes y distribuidores de combustibles. El acceso se concede a nuestra discreción y no se cobra nada durante la beta.',
+        sections: [
+          {
+            title: 'Inteligencia de mercado',
+            items: [
+              'Precios diarios de combustibles por producto, con la variación respecto al día anterior y un filtro por calendario.',
+              'Un panel personal de hasta cinco productos con los mayores movimientos y un resumen del mercado.',
+              'Noticias internacionales con filtro por categoría.',
+            ],
+          },
+          {
+            title: 'Ayuda',
+            items: ['Formulario de soporte, con respuesta normalmente en menos de 24 horas.', 'Esta página de versiones.'],
+          },
+          {
+            title: 'Aún no disponible',
+            items: [
+              'Los informes de debida diligencia y la verificación bancaria con intercambio de datos están en desarrollo: sus páginas lo indican hasta que se publiquen.',
+              'Cartera, Transacciones, Certificados, Billetera y Comercio están anunciados, pero aún no están disponibles.',
+            ],
+          },
+        ],
+      },
+    },
     releasedAt: new Date('2026-11-21T18:00:00Z'),
     sections: [
       {
@@ -85,6 +166,42 @@ export const fuelDeskReleases: Omit<NewRelease, 'createdBy' | 'createdAt'>[] = [
     type: 'minor',
     title: 'Counterparty checks',
     description: 'The pre-deal check: sanctions screening, due-diligence reports, and bank verification with data sharing.',
+    translations: {
+      es: {
+        title: 'Comprobación de contrapartes',
+        description: 'La comprobación previa a un negocio: cribado de sanciones, informes de debida diligencia y verificación bancaria con intercambio de datos.',
+        sections: [
+          {
+            title: 'Cribado de sanciones',
+            items: [
+              'Cribado de nombres en la lista SDN de la OFAC, la lista consolidada no SDN de la OFAC y la lista consolidada del Consejo de Seguridad de las Naciones Unidas, con una puntuación y una explicación en lenguaje claro para cada candidato.',
+              'Las listas se importan desde archivos o se descargan a diario de sus editores; un archivo mal formado o truncado nunca sustituye a una lista válida, y el cribado lo indica cuando no hay ninguna lista cargada.',
+            ],
+          },
+          {
+            title: 'Debida diligencia',
+            items: [
+              'Informes de contrapartes: cribado de cada nombre del formulario, comprobación del número de ruta bancario, del identificador fiscal, del contacto y de los tanques de almacenamiento, menciones en noticias y una calificación de riesgo global con sus motivos.',
+              'Un aviso cuando un informe está listo y un PDF de cada informe. Los límites mensuales dependen del plan.',
+            ],
+          },
+          {
+            title: 'Verificación bancaria e intercambio de datos',
+            items: [
+              'Invite a una contraparte a conectar su banco y verificar su identidad; usted solo ve los datos que ella acepta compartir, y solo mientras dure su consentimiento.',
+              'Funciona con Plaid o, si no hay claves de Plaid configuradas, con un entorno de pruebas integrado.',
+            ],
+          },
+          {
+            title: 'Seguridad',
+            items: [
+              'Para cambiar la dirección de correo electrónico de una cuenta se necesitan la contraseña actual y una confirmación desde la nueva dirección.',
+              'Si la base de datos no está disponible, FuelDesk responde «temporalmente no disponible» y se recupera por sí solo.',
+            ],
+          },
+        ],
+      },
+    },
     releasedAt: new Date('2026-11-24T15:00:00Z'),
     sections: [
       {
@@ -123,7 +240,8 @@ export const releasesSeeder: Seeder = {
   name: 'releases',
   async run(ctx) {
     for (const release of fuelDeskReleases) {
-      await insertReleaseIfNew(ctx.db, { ...release, createdAt: ctx.now() });
+      const inserted = await insertReleaseIfNew(ctx.db, { ...release, createdAt: ctx.now() });
+      if (!inserted) await addSpanishIfMissing(ctx.db, release.version, release.title, release.translations.es);
     }
   },
 };

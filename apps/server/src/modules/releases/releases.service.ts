@@ -1,4 +1,4 @@
-import type { Release, ReleaseInput } from '@fueldesk/contracts';
+import type { Language, Release, ReleaseInput } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
@@ -7,22 +7,26 @@ import { insertReleaseIfNew, listReleaseRows, type ReleaseRow } from './releases
 /** The releases page shows at most this many, newest first. */
 export const RELEASE_LIST_LIMIT = 100;
 
-function toRelease(row: ReleaseRow): Release {
+/** The release in the reader's language when it has that translation, else in English (its own columns). */
+function toRelease(row: ReleaseRow, lang: Language = 'en'): Release {
+  const translated = lang === 'en' ? undefined : row.translations?.[lang];
+  const text = translated ?? row;
   return {
     id: row.id,
-    title: row.title,
+    title: text.title,
     version: row.version,
     type: row.type,
-    description: row.description,
-    sections: row.sections.map((section) => ({ title: section.title, items: [...section.items] })),
+    description: text.description,
+    sections: text.sections.map((section) => ({ title: section.title, items: [...section.items] })),
     released_at: row.releasedAt.toISOString(),
+    language: translated ? lang : 'en',
   };
 }
 
-/** Published release notes, newest first. */
-export async function listReleases(ctx: AppContext): Promise<Release[]> {
+/** Published release notes, newest first, in the reader's language where a release has it. */
+export async function listReleases(ctx: AppContext, lang: Language): Promise<Release[]> {
   const rows = await listReleaseRows(ctx.db, RELEASE_LIST_LIMIT);
-  return rows.map(toRelease);
+  return rows.map((row) => toRelease(row, lang));
 }
 
 /** Publishes a release (admins only, checked by the route). A version can be published once. */

@@ -1,7 +1,7 @@
 import type { CreateReleaseBody, Release } from '@fueldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { releasesQueryOptions } from './get-releases';
+import { releasesKeys } from './get-releases';
 
 /** POST /api/releases (admins only). */
 export function publishRelease(body: CreateReleaseBody): Promise<Release> {
@@ -13,6 +13,6 @@ export function usePublishRelease() {
   return useMutation({
     mutationKey: ['releases', 'publish'],
     mutationFn: publishRelease,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: releasesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: releasesKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -73,6 +73,23 @@ describe('ReleasesPage', () => {
     expect(screen.getByText('Daily prices')).toBeInTheDocument();
     expect(screen.getAllByText('Released November 21, 2026')).toHaveLength(2);
     expect(screen.queryByRole('form', { name: 'Publish a release' })).not.toBeInTheDocument();
+  });
+
+  it('fetches the notes again in Spanish when the language changes, and marks text the server had only in English', async () => {
+    const spanish = [{ ...releases[0], title: 'Lanzamiento de la beta', language: 'es' }, { ...releases[1], language: 'en' }];
+    const { fetchSpy } = renderPage('user', {
+      'GET /api/releases': (init) => json(200, new Headers(init?.headers).get('Accept-Language')?.startsWith('es') ? spanish : releases),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Beta launch' })).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('es'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lanzamiento de la beta' })).toHaveAttribute('lang', 'es');
+    expect(screen.getByRole('heading', { level: 2, name: 'Platform foundation' })).toHaveAttribute('lang', 'en');
+    const languages = fetchSpy.mock.calls.map(([, init]) => new Headers(init?.headers).get('Accept-Language'));
+    expect(languages).toEqual(['en', 'es']);
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Beta launch' })).toBeInTheDocument();
   });
 
   it('shows the publish form to admins and checks version and sections in English', async () => {

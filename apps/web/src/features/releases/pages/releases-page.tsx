@@ -22,7 +22,7 @@ function ReleaseCard({ release, dateFormat }: { release: Release; dateFormat: In
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h2 id={`release-${release.id}`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+        <h2 id={`release-${release.id}`} lang={release.language} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           {release.title}
         </h2>
         <span className="rounded-md bg-slate-900 px-2 py-0.5 font-mono text-xs font-semibold text-white dark:bg-slate-100 dark:text-slate-900">
@@ -33,8 +33,10 @@ function ReleaseCard({ release, dateFormat }: { release: Release; dateFormat: In
           {t('releasedOn', { date: dateFormat.format(new Date(release.released_at)) })}
         </time>
       </header>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{release.description}</p>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <p lang={release.language} className="mt-3 text-slate-700 dark:text-slate-300">
+        {release.description}
+      </p>
+      <div lang={release.language} className="mt-4 grid gap-4 sm:grid-cols-2">
         {release.sections.map((section, index) => (
           <section key={index} aria-label={section.title}>
             <h3 className="text-sm font-semibold tracking-wide text-slate-800 uppercase dark:text-slate-200">{section.title}</h3>
