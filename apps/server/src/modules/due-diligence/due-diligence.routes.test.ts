@@ -190,6 +190,27 @@ describe('/api/due', () => {
     expect((await get(`/api/due/report/${clean.id}`)).json<DueReport>().findings?.risk.rating).toBe('low');
   });
 
+  it('explains a match in Spanish in a Spanish report, in the findings and the content', async () => {
+    await loadTinySanctionsList(t.ctx);
+    // Its own user, so the shared user's monthly reports are left for the other tests.
+    const owner = (await createSignedInUser(t.ctx, { planCode: 'premium_enterprise' })).headers;
+    const created = (await create(createBody(validDueForm({ business_name: 'Karvelis Fuel Trading LLC' })), { ...owner, 'accept-language': 'es' })).json<DueReport>();
+    await produceDueReport(t.ctx, created.id, { writer: null });
+    const ready = (await get(`/api/due/report/${created.id}`, owner)).json<DueReport>();
+    const explanation = ready.findings?.screening.find((entry) => entry.field === 'business_name')?.matches[0]?.explanation ?? '';
+    expect(explanation).toMatch(/^Coincide con el nombre de la lista «KARVELIS FUEL TRADING LLC»\. Puntuación \d+ %: /);
+    expect(explanation).toContain('es idéntica');
+    expect(explanation).not.toMatch(/tokens? (equal|match)|identical/i);
+    expect(ready.content).toContain('Coincide con el nombre de la lista «KARVELIS FUEL TRADING LLC»');
+
+    // The same match in an English report keeps the engine's English sentence.
+    const english = (await create(createBody(validDueForm({ business_name: 'Karvelis Fuel Trading LLC' })), owner)).json<DueReport>();
+    await produceDueReport(t.ctx, english.id, { writer: null });
+    const englishExplanation = (await get(`/api/due/report/${english.id}`, owner)).json<DueReport>().findings?.screening.find((entry) => entry.field === 'business_name')?.matches[0]?.explanation;
+    expect(englishExplanation).toBeTruthy();
+    expect(englishExplanation).not.toContain('Coincide');
+  });
+
   it("lists FuelDesk's own news articles that mention a screened name, newest first, with links", async () => {
     const article = (title: string, url: string, publishedAt: string) => ({
       title,

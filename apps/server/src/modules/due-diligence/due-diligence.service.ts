@@ -16,6 +16,7 @@ import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { findNewsMentioning } from '../news/news.service';
+import { explainHit } from '../screening/screening.explanation';
 import { screenNames } from '../screening/screening.service';
 import { checkContact, checkFederalTaxId, checkRoutingNumber, checkUst, listMissingFields } from './due-diligence.checks';
 import { dueFieldLabel, dueText, type DueLang } from './due-diligence.messages';
@@ -258,7 +259,8 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
       matched_name: hit.matchedName,
       score: hit.score,
       programs: hit.programs,
-      explanation: hit.explanation,
+      // The engine's sentence is English; the report's language gets the same facts (screening's localiser).
+      explanation: explainHit(hit.reasons, lang),
     })),
   }));
   const partial = {

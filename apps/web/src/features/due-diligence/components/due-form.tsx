@@ -27,12 +27,14 @@ export const emptyDueForm = Object.fromEntries(allFields.map((key) => [key, chec
 
 interface DueFormProps {
   pending: boolean;
+  /** At the plan limit: the fields and the submit button are disabled, nothing can be sent. */
+  disabled?: boolean;
   /** Called with the validated form; a rejection with a 400 puts the server's messages beside the fields. */
   onValid: (form: DueForm) => Promise<unknown>;
 }
 
 /** SPEC.md §3's form in its six sections, validated as the user types with SPEC.md §5's messages. */
-export function DueDiligenceForm({ pending, onValid }: DueFormProps) {
+export function DueDiligenceForm({ pending, disabled = false, onValid }: DueFormProps) {
   const { t } = useTranslation('due');
   const baseId = useId();
   const {
@@ -49,6 +51,7 @@ export function DueDiligenceForm({ pending, onValid }: DueFormProps) {
   };
 
   const submit = handleSubmit(async (form) => {
+    if (disabled) return;
     try {
       await onValid(form);
     } catch (error) {
@@ -107,13 +110,13 @@ export function DueDiligenceForm({ pending, onValid }: DueFormProps) {
     <form noValidate onSubmit={submit} className="flex flex-col gap-6">
       <p className="text-sm text-slate-700 dark:text-slate-300">{t('form.intro')}</p>
       {(Object.keys(dueFormSections) as DueFormSection[]).map((section) => (
-        <fieldset key={section} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+        <fieldset key={section} disabled={disabled} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <legend className="px-1 text-base font-semibold text-slate-900 dark:text-slate-100">{t(`form.sections.${section}`)}</legend>
           <div className="grid gap-4 sm:grid-cols-2">{(dueFormSections[section] as readonly FieldKey[]).map(renderField)}</div>
         </fieldset>
       ))}
       <div>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || disabled}>
           {pending ? t('form.sending') : t('form.submit')}
         </Button>
       </div>

@@ -27,7 +27,7 @@ interface Confirmation {
 
 /** /due-diligence/create: the form, the consent confirmation, then 'processing' until the notification. */
 export default function DueDiligenceCreatePage() {
-  const { t } = useTranslation('due');
+  const { t, i18n } = useTranslation('due');
   const usage = useDueUsage();
   const mutation = useCreateDueReport();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -43,7 +43,10 @@ export default function DueDiligenceCreatePage() {
     processingRef.current?.focus({ preventScroll: true });
   }, [created]);
 
-  const limitReached = (mutation.error && isApiError(mutation.error) && mutation.error.code === 'PLAN_LIMIT') || (usage.data ? usage.data.remaining <= 0 : false);
+  // Usage that cannot be loaded blocks nothing: the server enforces the limit and answers PLAN_LIMIT.
+  const limitReached = (isApiError(mutation.error) && mutation.error.code === 'PLAN_LIMIT') || (usage.data ? usage.data.remaining <= 0 : false);
+  // period_end is the first instant (UTC) of next month: the date is shown in UTC so it is the same day everywhere.
+  const resetDate = usage.data ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(usage.data.period_end)) : null;
 
   // The form waits for the dialog: confirming sends it (a 400 then lands beside the fields), cancelling sends nothing.
   const askConfirmation = (form: DueForm) =>
@@ -79,7 +82,8 @@ export default function DueDiligenceCreatePage() {
       {limitReached ? (
         <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
           <p className="font-semibold">{t('form.limitTitle')}</p>
-          <p className="mt-1">{t('form.limitBody', { used: usage.data?.used ?? usage.data?.limit ?? 0, limit: usage.data?.limit ?? 0 })}</p>
+          <p className="mt-1">{usage.data ? t('form.limitBody', { used: usage.data.used, limit: usage.data.limit }) : t('form.limitBodyNoUsage')}</p>
+          {resetDate ? <p className="mt-1">{t('form.limitResets', { date: resetDate })}</p> : null}
           <Link to={PLANS_PATH} className="mt-2 inline-block font-semibold underline">
             {t('form.seePlans')}
           </Link>
@@ -104,10 +108,11 @@ export default function DueDiligenceCreatePage() {
         hint={t('form.descriptionHint')}
         rows={2}
         maxLength={DUE_DESCRIPTION_MAX}
+        disabled={limitReached}
         value={description}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <DueDiligenceForm key={formKey.current} pending={mutation.isPending} onValid={askConfirmation} />
+      <DueDiligenceForm key={formKey.current} pending={mutation.isPending} disabled={limitReached} onValid={askConfirmation} />
       <Dialog open={confirmation !== null} title={t('form.confirmTitle')} description={t('form.confirmBody')} onClose={cancel}>
         <div className="mt-4 flex justify-end gap-3">
           <Button variant="secondary" onClick={cancel}>

@@ -117,12 +117,59 @@ describe('DueDiligenceCreatePage', () => {
     expect(await screen.findByText('The report could not be created: HTTP 503 Service Unavailable - {"detail":"The report queue is unavailable."}')).toBeInTheDocument();
   });
 
-  it('shows the plan-limit banner with a link to the plans', async () => {
+  it('at the plan limit shows the banner above a disabled form, with the date the count resets', async () => {
     mockApi({ 'GET /api/due/usage': () => ({ body: { ...starterUsage, used: 3, remaining: 0 } }) });
     renderAt(<DueDiligenceCreatePage />);
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent("You have reached your plan's report limit");
+    expect(banner).toHaveTextContent('You have used 3 of 3 reports this month.');
+    expect(banner).toHaveTextContent('Your monthly count starts again on December 1, 2026 (00:00 UTC).');
     expect(within(banner).getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/#plans');
+    expect(screen.getByRole('button', { name: 'Create report' })).toBeDisabled();
+    expect(screen.getByLabelText(/Business name or DBA/)).toBeDisabled();
+    expect(screen.getByLabelText(/Purpose of this check/)).toBeDisabled();
+    // The banner comes before the form in the page.
+    expect(banner.compareDocumentPosition(screen.getByRole('button', { name: 'Create report' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says in Spanish (usted) when the count resets, with the date in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockApi({ 'GET /api/due/usage': () => ({ body: { ...starterUsage, used: 3, remaining: 0 } }) });
+    renderAt(<DueDiligenceCreatePage />);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Ha alcanzado el límite de informes de su plan');
+    expect(banner).toHaveTextContent('Su contador mensual vuelve a empezar el 1 de diciembre de 2026 (00:00 UTC).');
+    expect(within(banner).getByRole('link', { name: 'Ver los planes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear informe' })).toBeDisabled();
+  });
+
+  it('with one report left keeps the form and its submit enabled and shows no banner', async () => {
+    mockApi({ 'GET /api/due/usage': () => ({ body: { ...starterUsage, used: 2, remaining: 1 } }) });
+    renderAt(<DueDiligenceCreatePage />);
+    expect(await screen.findByText(/2 of 3 this month/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create report' })).toBeEnabled();
+    expect(screen.getByLabelText(/Business name or DBA/)).toBeEnabled();
+    expect(screen.queryByText("You have reached your plan's report limit")).not.toBeInTheDocument();
+  });
+
+  it('when usage cannot be loaded the form still sends; a PLAN_LIMIT answer then shows the banner and disables the submit', async () => {
+    const api = mockApi({
+      'GET /api/due/usage': () => ({ status: 500, body: { detail: 'boom' } }),
+      'POST /api/due/create': () => ({ status: 403, body: { detail: 'You have used the 3 due diligence reports of your plan this month.', code: 'PLAN_LIMIT' } }),
+    });
+    const { user } = renderAt(<DueDiligenceCreatePage />);
+    await waitFor(() => expect(api.callsTo('GET /api/due/usage').length).toBeGreaterThan(0));
+    expect(screen.getByRole('button', { name: 'Create report' })).toBeEnabled();
+    await user.type(screen.getByLabelText(/Business name or DBA/), 'Blue Harbor Fuels');
+    await user.type(screen.getByLabelText(/Contact or owner name/), 'Dana Whitfield');
+    await user.click(screen.getByLabelText(/I confirm that the counterparty consented/));
+    await user.click(screen.getByRole('button', { name: 'Create report' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Create this report?' })).getByRole('button', { name: 'Yes, create it' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent("You have reached your plan's report limit");
+    expect(banner).toHaveTextContent('Upgrade your plan to create more reports.');
+    expect(api.callsTo('POST /api/due/create')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Create report' })).toBeDisabled();
   });
 });
 
