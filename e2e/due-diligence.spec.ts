@@ -37,7 +37,7 @@ test.describe('due diligence at desktop width', () => {
       await expect(page.getByText(/of 5 this month/)).toBeVisible();
       await page.getByLabel(/Business name or DBA/).fill('Morey Fuel Supply');
       await page.getByLabel(/Contact or owner name/).fill('Jordan Pike');
-      await page.getByLabel('Owner name (optional)').fill('Elvis Angus Logan Morey');
+      await page.getByLabel('Owner name', { exact: true }).fill('Elvis Angus Logan Morey');
       await page.getByLabel(/Routing number/).fill('02100002');
       await expect(page.getByText('The routing number must have 9 digits.')).toBeVisible();
       await page.getByLabel(/Routing number/).fill('021000021');
