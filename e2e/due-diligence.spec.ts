@@ -1,37 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, waitForSanctionsLists, watchConsole } from './helpers';
 
 // A due diligence report on a counterparty whose owner is on the small OFAC SDN list the journey
 // server imports at start (SANCTIONS_PATHS): create, wait for the notification, read, download.
-
-const account = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
-
-async function signIn(page: Page, request: APIRequestContext): Promise<{ refreshToken: string; accessToken: string }> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { access_token: string; refresh_token: string; user: Record<string, unknown> };
-  await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('authToken', session.access_token);
-    localStorage.setItem('refresh_token', session.refresh_token);
-    localStorage.setItem('login_timestamp', String(Date.now()));
-    sessionStorage.setItem('user', JSON.stringify(session.user));
-  }, body);
-  await expect
-    .poll(async () => {
-      const lists = await request.get('/api/screening/lists', { headers: { authorization: `Bearer ${body.access_token}` } });
-      return ((await lists.json()) as { loaded?: boolean }).loaded;
-    })
-    .toBe(true);
-  return { refreshToken: body.refresh_token, accessToken: body.access_token };
-}
 
 test.describe('due diligence at desktop width', () => {
   test.use({ viewport: viewports.desktop });
 
   test('fill the form, consent, get notified, open the report and download its PDF', async ({ page, request }) => {
     const errors = watchConsole(page);
-    const { refreshToken } = await signIn(page, request);
+    const session = await signInThroughApi(page, request);
+    await waitForSanctionsLists(request, session);
     try {
       await page.goto('/due-diligence/create');
       await expect(page.getByText(/of 5 this month/)).toBeVisible();
@@ -68,14 +47,15 @@ test.describe('due diligence at desktop width', () => {
       await expect(row.getByText('Ready')).toBeVisible();
       expect(errors).toEqual([]);
     } finally {
-      await request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+      await signOutThroughApi(request, session);
     }
   });
 
   test('shows the plan-limit banner once the month is used up', async ({ page, request }) => {
-    const { refreshToken, accessToken } = await signIn(page, request);
+    const session = await signInThroughApi(page, request);
+    await waitForSanctionsLists(request, session);
     try {
-      const headers = { authorization: `Bearer ${accessToken}` };
+      const headers = { authorization: `Bearer ${session.accessToken}` };
       const usage = (await (await request.get('/api/due/usage', { headers })).json()) as { remaining: number };
       for (let index = 0; index < usage.remaining; index += 1) {
         const created = await request.post('/api/due/create', {
@@ -89,7 +69,7 @@ test.describe('due diligence at desktop width', () => {
       await expect(banner).toBeVisible();
       await expect(banner.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/#plans');
     } finally {
-      await request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+      await signOutThroughApi(request, session);
     }
   });
 });

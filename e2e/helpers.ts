@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Mobile and desktop widths every journey checks. */
 export const viewports = {
@@ -31,5 +31,43 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export async function waitForApp(page: Page) {
   await expect
     .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+}
+
+/** The demo Pro account a fresh embedded install (and the journey server) has. */
+export const demoProAccount = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
+
+export interface ApiSession {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs in through the API and stores the session the way the web app does (SPEC.md §3 key names). */
+export async function signInThroughApi(page: Page, request: APIRequestContext, account = demoProAccount): Promise<ApiSession> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { access_token: string; refresh_token: string; user: Record<string, unknown> };
+  await page.goto('/');
+  await page.evaluate((session) => {
+    localStorage.setItem('authToken', session.access_token);
+    localStorage.setItem('refresh_token', session.refresh_token);
+    localStorage.setItem('login_timestamp', String(Date.now()));
+    sessionStorage.setItem('user', JSON.stringify(session.user));
+  }, body);
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
+}
+
+/** Ends the session, so that the next journey's sign-in is not refused by the one-session rule. */
+export async function signOutThroughApi(request: APIRequestContext, session: ApiSession) {
+  await request.post('/api/auth/logout', { data: { refresh_token: session.refreshToken, active_seconds: 1 } });
+}
+
+/** The journey server imports its sanctions list in the background after listening: wait for it. */
+export async function waitForSanctionsLists(request: APIRequestContext, session: ApiSession) {
+  await expect
+    .poll(async () => {
+      const lists = await request.get('/api/screening/lists', { headers: { authorization: `Bearer ${session.accessToken}` } });
+      return ((await lists.json()) as { loaded?: boolean }).loaded;
+    })
     .toBe(true);
 }

@@ -1,32 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
 
 // News journey on the demo articles a fresh embedded install loads: filter, search, open, come back.
-
-const account = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
-
-interface Session {
-  refreshToken: string;
-}
-
-/** Signs in through the API and stores the session the way the web app does (SPEC.md §3 key names). */
-async function signIn(page: Page, request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { access_token: string; refresh_token: string; user: Record<string, unknown> };
-  await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('authToken', session.access_token);
-    localStorage.setItem('refresh_token', session.refresh_token);
-    localStorage.setItem('login_timestamp', String(Date.now()));
-    sessionStorage.setItem('user', JSON.stringify(session.user));
-  }, body);
-  return { refreshToken: body.refresh_token };
-}
-
-async function signOut(request: APIRequestContext, session: Session) {
-  await request.post('/api/auth/logout', { data: { refresh_token: session.refreshToken, active_seconds: 1 } });
-}
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
@@ -35,7 +10,7 @@ test.describe('news at desktop width', () => {
 
   test('filter by category, search, open an article and come back', async ({ page, request }) => {
     const errors = watchConsole(page);
-    const session = await signIn(page, request);
+    const session = await signInThroughApi(page, request);
     try {
       await page.goto('/news');
       await expect(page.getByRole('heading', { level: 2, name: 'Global energy news' })).toBeVisible();
@@ -84,12 +59,12 @@ test.describe('news at desktop width', () => {
       await expect(page.getByText('5 articles')).toBeVisible();
       expect(errors).toEqual([]);
     } finally {
-      await signOut(request, session);
+      await signOutThroughApi(request, session);
     }
   });
 
   test('shows Spanish titles and the dark theme', async ({ page, request }) => {
-    const session = await signIn(page, request);
+    const session = await signInThroughApi(page, request);
     try {
       await page.evaluate(() => {
         localStorage.setItem('i18nextLng', 'es');
@@ -103,7 +78,7 @@ test.describe('news at desktop width', () => {
       await expect(page.locator('html')).toHaveClass(/dark/);
       await expectNoSeriousA11yViolations(page);
     } finally {
-      await signOut(request, session);
+      await signOutThroughApi(request, session);
     }
   });
 });
@@ -113,7 +88,7 @@ test.describe('news at mobile width', () => {
 
   test('the list and an article fit the screen', async ({ page, request }) => {
     const errors = watchConsole(page);
-    const session = await signIn(page, request);
+    const session = await signInThroughApi(page, request);
     try {
       await page.goto('/news');
       await expect(cards(page)).toHaveCount(10);
@@ -128,7 +103,7 @@ test.describe('news at mobile width', () => {
       await expectNoSeriousA11yViolations(page);
       expect(errors).toEqual([]);
     } finally {
-      await signOut(request, session);
+      await signOutThroughApi(request, session);
     }
   });
 });

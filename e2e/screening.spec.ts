@@ -1,37 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, waitForSanctionsLists, watchConsole } from './helpers';
 
 // Sanctions screening on the small OFAC SDN list the journey server imports at start (SANCTIONS_PATHS).
-
-const account = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
-
-async function signIn(page: Page, request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { access_token: string; refresh_token: string; user: Record<string, unknown> };
-  await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('authToken', session.access_token);
-    localStorage.setItem('refresh_token', session.refresh_token);
-    localStorage.setItem('login_timestamp', String(Date.now()));
-    sessionStorage.setItem('user', JSON.stringify(session.user));
-  }, body);
-  // The list is imported in the background after the server starts listening.
-  await expect
-    .poll(async () => {
-      const lists = await request.get('/api/screening/lists', { headers: { authorization: `Bearer ${body.access_token}` } });
-      return ((await lists.json()) as { loaded?: boolean }).loaded;
-    })
-    .toBe(true);
-  return body.refresh_token;
-}
 
 test.describe('sanctions screening at desktop width', () => {
   test.use({ viewport: viewports.desktop });
 
   test('search a listed name, read why it matched, and screen a pasted batch', async ({ page, request }) => {
     const errors = watchConsole(page);
-    const refreshToken = await signIn(page, request);
+    const session = await signInThroughApi(page, request);
+    await waitForSanctionsLists(request, session);
     try {
       await page.goto('/due-diligence/screening');
       const lists = page.getByRole('region', { name: 'Loaded lists' });
@@ -57,7 +35,7 @@ test.describe('sanctions screening at desktop width', () => {
       await expect(page.getByRole('heading', { name: 'Acme Fuel Distributors of Ohio: no match' })).toBeVisible();
       expect(errors).toEqual([]);
     } finally {
-      await request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+      await signOutThroughApi(request, session);
     }
   });
 });
