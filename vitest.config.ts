@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Server tests run once on PGlite and, when DATABASE_URL is set, once more on PostgreSQL.
 const serverProject = (db: 'pglite' | 'postgres') => ({
@@ -8,6 +8,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     name: `server-${db}`,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // *.postgres.test.ts run several server processes on one database: PGlite belongs to one process.
+    exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
     environment: 'node',
     env: { TEST_DB: db, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
     testTimeout: 30_000,

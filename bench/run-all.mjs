@@ -317,3 +317,4 @@ for (const step of [['run', 'build']]) {
 }
 for (const kind of kinds) table(kind, await benchOn(kind));
 console.log('\nLighthouse and first-paint JavaScript: node bench/lighthouse/run.mjs (see its header).');
+console.log('Scaling out (one and two API processes on PostgreSQL and Redis): node --import tsx bench/scale/run.ts (see its header).');

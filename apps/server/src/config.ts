@@ -31,6 +31,11 @@ export const configSchema = z
     // auto: readable lines and a start-up banner on a terminal, JSON lines otherwise (lib/log-output.ts).
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    // A worker that dies mid-job leaves it active: after this long a report's job counts as abandoned
+    // and is run again (longer than a report takes: its narrative alone may wait 30 s).
+    DUE_REPORT_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    // How often worker processes look for abandoned jobs (pg-boss maintenance; its default is 120 s).
+    JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),

@@ -159,13 +159,32 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts, max: number
       const result = await pool.query(text, values as unknown[] | undefined);
       return { rows: result.rows };
     },
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    migrate: () => migratePostgres(url, timeouts.connectMs),
     async ping() {
       await pool.query('select 1');
       return true;
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Several processes start together on one PostgreSQL (two API processes and a worker): without a lock
+ * each sees an empty migrations table and they race to create the same tables. A session-level advisory
+ * lock on a connection of its own lets one process migrate while the others wait, then find nothing to do.
+ * No statement timeout there: a large migration, or waiting for another process's, may outlast a request's.
+ */
+async function migratePostgres(url: string, connectMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('fueldesk.migrations'))");
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock, also when a migration failed.
+    await client.end();
+  }
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */

@@ -27,6 +27,8 @@ export interface JobQueueOptions {
   executor: SqlExecutor;
   runWorkers: boolean;
   pollingIntervalSeconds?: number;
+  /** How often a worker process fails jobs active past their expiry, so that they are retried (pg-boss maintenance). */
+  maintenanceIntervalSeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -36,6 +38,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     db: { executeSql: (text, values) => options.executor.executeSql(text, values) },
     schedule: options.runWorkers,
     supervise: options.runWorkers,
+    ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
     migrate: true,
   });
   boss.on('error', (error) => options.onError?.(error));
@@ -54,12 +57,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.start();
       started = true;
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.name, {
-          name: definition.name,
-          retryLimit: definition.retryLimit ?? 3,
-          retryDelay: definition.retryDelaySeconds ?? 30,
-          retryBackoff: true,
-        });
+        await createQueueOnce(options.executor, definition);
         if (!options.runWorkers) continue;
         await boss.work<object>(
           definition.name,
@@ -79,4 +77,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
   };
+}
+
+/** Any fixed number: it names the lock that queue creation takes, on every process of one database. */
+const CREATE_QUEUE_LOCK = 0x46_44_51_01;
+
+/**
+ * pg-boss's createQueue, one process at a time. Each new queue gets its own partition of
+ * pgboss.job; processes starting together (two API processes and a worker on a new database)
+ * created them at once and PostgreSQL broke the lock cycle by killing one with a deadlock. The
+ * transaction lock and the call are one statement, so the lock is released when it ends.
+ */
+async function createQueueOnce(executor: SqlExecutor, definition: JobDefinition): Promise<void> {
+  const options = { policy: 'standard', retryLimit: definition.retryLimit ?? 3, retryDelay: definition.retryDelaySeconds ?? 30, retryBackoff: true };
+  await executor.executeSql('SELECT pgboss.create_queue($1, $2) FROM (SELECT pg_advisory_xact_lock($3)) AS serialized', [
+    definition.name,
+    JSON.stringify(options),
+    CREATE_QUEUE_LOCK,
+  ]);
 }

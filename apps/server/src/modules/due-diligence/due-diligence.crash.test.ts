@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DueReport } from '@fueldesk/contracts';
@@ -10,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, testDb } from '../../../test/build-test-app';
 import { createDueBody } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
+import { exited, freePort, killAll, openEventStream, serverEnv, startNarrativeStub, startServer, waitForHealth, type NarrativeStub } from '../../../test/processes';
 import { loadConfig } from '../../config';
 import { dueReports } from '../../db/schema';
 import { createRuntime } from '../../runtime';
@@ -19,73 +18,23 @@ import { createRuntime } from '../../runtime';
  * the report must end ready, produced once and announced once. The first server runs as
  * PROCESS_ROLE=api (no workers) so the job is certainly still pending when it dies.
  */
-const serverDir = path.resolve(__dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  child.on('exit', (code, signal) => {
-    if (code && code !== 0) console.error(`server exited ${code ?? signal}:\n${output.slice(-3000)}`);
-  });
-  return child;
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
 describe('due diligence report across a kill -9 of the server', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-dd-crash-'));
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
-  let stub: Server;
-  let narrativeCalls = 0;
-  let releaseNarrative: () => void = () => {};
-  const sseOpen = new Promise<void>((resolve) => (releaseNarrative = resolve));
+  // The narrative model answers only once the test listens on SSE, so report_ready cannot be missed.
+  let stub: NarrativeStub;
   const children: ChildProcess[] = [];
   let env: Record<string, string>;
 
   beforeAll(async () => {
     if (testDb === 'postgres') scratch = await createScratchDatabase();
-    // The narrative model answers only once the test listens on SSE, so report_ready cannot be missed.
-    stub = createServer((req: IncomingMessage, res) => {
-      req.resume();
-      req.on('end', async () => {
-        narrativeCalls += 1;
-        await sseOpen;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Narrative from the stub.' } }] }));
-      });
-    });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      DEMO_DATA: 'false',
-      SANCTIONS_PATHS: '',
-      JWT_SECRET: 'crash-test-secret-0123456789abcdef0123456789',
-      LLM_BASE_URL: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`,
-      LLM_API_KEY: 'stub-key',
-      LLM_MODEL: 'stub-model',
-    };
+    stub = await startNarrativeStub();
+    env = serverEnv({ DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', LLM_BASE_URL: stub.baseUrl('server') });
   });
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map(exited));
-    stub.closeAllConnections();
-    await new Promise((resolve) => stub.close(resolve));
+    await killAll(children);
+    await stub.close();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -98,12 +47,10 @@ describe('due diligence report across a kill -9 of the server', () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
-    const waitForHealth = () =>
-      vi.waitFor(async () => expect((await fetch(`${base}/health`)).ok).toBe(true), { timeout: 60_000, interval: 250 });
 
     const first = startServer({ ...env, PORT: String(port), PROCESS_ROLE: 'api' });
     children.push(first);
-    await waitForHealth();
+    await waitForHealth(base);
     const response = await fetch(`${base}/due/create`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(createDueBody()) });
     expect(response.status).toBe(201);
     const created = (await response.json()) as DueReport;
@@ -111,24 +58,13 @@ describe('due diligence report across a kill -9 of the server', () => {
     first.kill('SIGKILL');
     await exited(first);
     expect(first.signalCode).toBe('SIGKILL');
-    expect(narrativeCalls).toBe(0);
+    expect(stub.calls).toHaveLength(0);
 
     const second = startServer({ ...env, PORT: String(port), PROCESS_ROLE: 'all' });
     children.push(second);
-    await waitForHealth();
-    const { token } = (await (await fetch(`${base}/events/token`, { method: 'POST', headers })).json()) as { token: string };
-    const stream = await fetch(`${base}/events?token=${encodeURIComponent(token)}`);
-    const reader = stream.body!.getReader();
-    let received = '';
-    const reading = (async () => {
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (done) return;
-        received += new TextDecoder().decode(value);
-      }
-    })();
-    await vi.waitFor(() => expect(received).toContain('event: ready'), { timeout: 10_000, interval: 50 });
-    releaseNarrative();
+    await waitForHealth(base);
+    const stream = await openEventStream(base, headers);
+    stub.open();
 
     await vi.waitFor(
       async () => {
@@ -137,13 +73,13 @@ describe('due diligence report across a kill -9 of the server', () => {
       },
       { timeout: 60_000, interval: 250 },
     );
-    // A graceful stop ends the stream; everything the server announced is then in `received`.
+    // A graceful stop ends the stream; everything the server announced is then in the stream's text.
     second.kill('SIGTERM');
     await exited(second);
-    await reading;
+    await stream.ended;
 
-    expect(received.match(/event: report_ready/g)).toHaveLength(1);
-    expect(narrativeCalls).toBe(1);
+    expect(stream.count('report_ready')).toBe(1);
+    expect(stub.calls).toHaveLength(1);
     const check = await createRuntime({ config: loadConfig(env), runWorkers: false });
     try {
       const [stored] = await check.ctx.db.select().from(dueReports).where(eq(dueReports.id, created.id));
