@@ -89,6 +89,23 @@ export default tseslint.config(
   },
   ...moduleBoundaries,
   {
+    // Only repositories query: services, routes, jobs, seeds and plugins name no table and no
+    // query builder (types of rows are fine). A separate rule name, so the blocks above keep theirs.
+    files: ['apps/server/src/{modules,plugins}/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/schema', '**/db/schema/*'], allowTypeImports: true, message: "Only a repository queries a table: call the owning module's service." },
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries live in repositories.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contracts/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -11,6 +11,7 @@ import { staticWebPlugin } from './plugins/static-web';
 import { requestLogLevel, resolveLogFormat } from './lib/log-output';
 import { systemRoutes } from './modules/system/system.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(sessionsRoutes);
       await api.register(profileRoutes);
       await api.register(adminRoutes);
       await api.register(eventsRoutes);

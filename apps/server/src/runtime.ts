@@ -35,6 +35,7 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
   const jobs = createJobQueue({
     executor: database,
     runWorkers: options.runWorkers ?? config.PROCESS_ROLE !== 'api',
+    maintenanceIntervalSeconds: config.JOB_MAINTENANCE_INTERVAL_SECONDS,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   const ctx: AppContext = {

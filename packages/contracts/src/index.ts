@@ -10,7 +10,7 @@ export * from './schemas/profile';
 export * from './schemas/sessions';
 export * from './schemas/events';
 export * from './schemas/admin';
-export * from './schemas/dev-outbox';
+export * from './schemas/dev';
 export * from './schemas/public';
 export * from './schemas/prices';
 export * from './schemas/news';

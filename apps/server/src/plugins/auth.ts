@@ -1,12 +1,9 @@
 import { isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '../db/schema';
-import { authErrors } from '../modules/auth/auth.errors';
 import { AppError } from '../lib/app-error';
-import { sessionStateCache } from '../lib/auth-state-cache';
 import { verifyAccessToken } from '../lib/tokens';
+import { authenticateSession, watchSessionChanges } from '../modules/sessions/sessions.service';
 
 /**
  * Who may call a route. Deny by default: a route under /api without `config.auth` needs a
@@ -56,36 +53,11 @@ export function readBearer(request: FastifyRequest): string | null {
   return match[1]!;
 }
 
-/** Verifies a token and the live state of its session and user. */
+/** Verifies a token, then the live state of its session and user (the sessions module's check). */
 export async function authenticateToken(app: FastifyInstance, token: string, typ = 'access'): Promise<AuthUser> {
   const ctx = app.ctx;
   const claims = await verifyAccessToken(ctx.config.JWT_SECRET, token, ctx.now(), typ);
-  const cache = sessionStateCache(ctx);
-  let state = cache.get(claims.sessionId);
-  if (!state) {
-    const [row] = await ctx.db
-      .select({
-        revokedAt: sessions.revokedAt,
-        revokedReason: sessions.revokedReason,
-        sessionUser: sessions.userId,
-        active: users.active,
-        role: users.role,
-        isSuperadmin: users.isSuperadmin,
-        email: users.email,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, claims.sessionId))
-      .limit(1);
-    if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
-    if (row.revokedAt) throw authErrors.sessionRevoked(row.revokedReason);
-    if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, 'This account is not active.');
-    state = { userId: row.sessionUser, role: row.role, isSuperadmin: row.isSuperadmin, email: row.email };
-    cache.set(claims.sessionId, state);
-  }
-  if (state.userId !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
-  // The role comes from the database, so a role change takes effect without a new token.
-  return { id: claims.userId, sessionId: claims.sessionId, role: state.role, isSuperadmin: state.isSuperadmin, email: state.email };
+  return authenticateSession(ctx, claims);
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -100,13 +72,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  // Other instances revoke sessions and change users too: forget what they invalidate.
-  const cache = sessionStateCache(app.ctx);
-  const unsubscribe = app.ctx.events.subscribe((event) => {
-    const data = (event.data ?? {}) as { session_id?: unknown };
-    if (event.type === 'session_revoked' && typeof data.session_id === 'string') cache.forgetSessions([data.session_id]);
-    if ((event.type === 'session_revoked' || event.type === 'user_changed') && event.userId) cache.forgetUser(event.userId);
-  });
+  const unsubscribe = watchSessionChanges(app.ctx);
   app.addHook('onClose', async () => unsubscribe());
 
   app.addHook('onRequest', async (request) => {

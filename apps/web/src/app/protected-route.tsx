@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { resolveProtectedRedirect } from './route-access';
 
 /** Wraps every dashboard route: sign-in required, then the role rules of SPEC.md §2 and §6. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { SessionProvider } from '@/lib/session';
+import { SessionProvider } from '@/lib/auth-store';
 import { DeferredToaster } from './deferred-toaster';
 import { MaintenanceBanner } from './maintenance-banner';
 

@@ -5,7 +5,7 @@ import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
 import type { RouteHandle } from '@/lib/document-title';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -24,9 +24,9 @@ function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: Compo
 }
 
 /** Profile and Settings, shown by the dashboard layout over the page (the layout imports no feature). */
-const accountViews = {
-  profile: lazy(() => import('@/features/account/components/profile-view')),
-  settings: lazy(() => import('@/features/account/components/settings-view')),
+const profilePanels = {
+  profile: lazy(() => import('@/features/profile/components/profile-view')),
+  settings: lazy(() => import('@/features/profile/components/settings-view')),
 };
 
 /** Watches the caller's pending due-diligence reports and notifies when one is ready (mounted by the layout). */
@@ -212,7 +212,7 @@ export const routes: RouteObject[] = [
                   <Suspense fallback={null}>
                     <InvitationNotifications />
                   </Suspense>
-                  <DashboardLayout accountViews={accountViews} reportWatcher={ReportWatcher} />
+                  <DashboardLayout profilePanels={profilePanels} reportWatcher={ReportWatcher} />
                 </>
               ),
             ),

@@ -3,12 +3,12 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState, type Compone
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
-import { SessionKeeper, useLogOut, useReleaseLoginLoader, useSession } from '@/lib/session';
+import { SessionKeeper, useLogOut, useReleaseLoginLoader, useSession } from '@/lib/auth-store';
 import { readBoolean, writeBoolean } from '@/lib/storage';
 import { useDashboardTheme } from '@/lib/theme';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import { useIsMobile } from '@/lib/use-media-query';
-import { AccountViewFrame, type AccountView, type AccountViews } from './account-view-frame';
+import { ProfilePanelFrame, type ProfilePanel, type ProfilePanels } from './profile-panel-frame';
 import { Header } from './header/header';
 import { NavigationProgress } from './navigation-progress';
 import { Sidebar } from './sidebar/sidebar';
@@ -16,8 +16,8 @@ import { SkipLink } from './skip-link';
 
 export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
-/** Every protected page: sidebar, header, theme, account views (SPEC.md §2 "Dashboard layout"). */
-export default function DashboardLayout({ accountViews, reportWatcher: ReportWatcher }: { accountViews: AccountViews; reportWatcher?: ComponentType }) {
+/** Every protected page: sidebar, header, theme, the profile panels (SPEC.md §2 "Dashboard layout"). */
+export default function DashboardLayout({ profilePanels, reportWatcher: ReportWatcher }: { profilePanels: ProfilePanels; reportWatcher?: ComponentType }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -29,15 +29,15 @@ export default function DashboardLayout({ accountViews, reportWatcher: ReportWat
 
   const [collapsed, setCollapsed] = useState(() => readBoolean('local', SIDEBAR_COLLAPSED_KEY) ?? false);
   const [drawerRequested, setDrawerRequested] = useState(false);
-  const [accountView, setAccountView] = useState<AccountView | null>(null);
+  const [profilePanel, setProfilePanel] = useState<ProfilePanel | null>(null);
   const drawerOpen = isMobile && drawerRequested;
 
-  // A navigation closes the drawer and any account view (state adjusted during render, not in an effect).
+  // A navigation closes the drawer and any profile panel (state adjusted during render, not in an effect).
   const [locationKey, setLocationKey] = useState(location.key);
   if (locationKey !== location.key) {
     setLocationKey(location.key);
     setDrawerRequested(false);
-    setAccountView(null);
+    setProfilePanel(null);
   }
 
   useBodyScrollLock(drawerOpen);
@@ -67,7 +67,7 @@ export default function DashboardLayout({ accountViews, reportWatcher: ReportWat
   useReleaseLoginLoader(navigation.state === 'idle');
 
   const routeTitle = useRouteTitle();
-  const title = accountView ? t(`sections.${accountView}`) : (routeTitle ?? t('app.name'));
+  const title = profilePanel ? t(`sections.${profilePanel}`) : (routeTitle ?? t('app.name'));
   useDocumentTitle(title);
 
   const planName = user?.plan_name || planNameFromCode(user?.plan_code) || t('sidebar.planFallback');
@@ -111,13 +111,13 @@ export default function DashboardLayout({ accountViews, reportWatcher: ReportWat
           onOpenDrawer={() => setDrawerRequested(true)}
           isDark={isDark}
           onToggleTheme={toggleTheme}
-          onOpenProfile={() => setAccountView('profile')}
-          onOpenSettings={() => setAccountView('settings')}
+          onOpenProfile={() => setProfilePanel('profile')}
+          onOpenSettings={() => setProfilePanel('settings')}
           onLogout={logOut}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          {accountView ? <AccountViewFrame view={accountView} views={accountViews} onClose={() => setAccountView(null)} /> : null}
-          <div hidden={accountView !== null}>
+          {profilePanel ? <ProfilePanelFrame view={profilePanel} views={profilePanels} onClose={() => setProfilePanel(null)} /> : null}
+          <div hidden={profilePanel !== null}>
             <Outlet />
           </div>
         </main>

@@ -7,7 +7,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
 import { useHydrationValue } from '@/lib/use-hydration-value';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useLightTheme } from '@/lib/theme';
 import { NavigationProgress } from './navigation-progress';
 import { SkipLink } from './skip-link';

@@ -33,8 +33,8 @@ const pageModules: Record<string, string> = {
   '@/features/support/pages/support-page': 'support',
   '@/features/releases/pages/releases-page': 'releases',
   '@/features/admin/pages/admin-sessions-page': 'admin-sessions',
-  '@/features/account/components/profile-view': 'profile',
-  '@/features/account/components/settings-view': 'settings',
+  '@/features/profile/components/profile-view': 'profile',
+  '@/features/profile/components/settings-view': 'settings',
 };
 
 function createStubPage(name: string) {

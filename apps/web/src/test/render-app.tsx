@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { AUTH_TOKEN_KEY, USER_KEY, type SessionUser } from '@/lib/auth-storage';
-import { reloadSessionFromStorage } from '@/lib/session';
+import { reloadSessionFromStorage } from '@/lib/auth-store';
 
 function encodeSegment(value: object): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach } from 'vitest';
 import i18n from '@/lib/i18n';
 import { maintenanceStore } from '@/lib/maintenance';
 import { resetNotificationsCache } from '@/lib/notifications';
-import { reloadSessionFromStorage } from '@/lib/session';
+import { reloadSessionFromStorage } from '@/lib/auth-store';
 import { stopMockApi } from '@/lib/testing/mock-api';
 
 const DEFAULT_WIDTH = 1024;

@@ -1,44 +1,10 @@
 import { z } from 'zod';
 import { planCodeSchema, roleSchema } from './enums';
-import { sessionRecordSchema } from './sessions';
 
-// Admin (split out of auth.ts; exported through the package index).
+// The admin module's contracts: the /admin/users list and changes (/admin/sessions is in sessions.ts).
 
-const adminPageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
-const adminPageSizeSchema = z.coerce.number().int().min(1).max(200).default(50);
-
-/**
- * `active` while its pings arrive (every 15 s; none for ACTIVE_SESSION_WINDOW_MS means gone),
- * `idle` when not revoked but silent longer than that, `revoked` once ended.
- */
-export const sessionStatusSchema = z.enum(['active', 'idle', 'revoked']);
-export type SessionStatus = z.infer<typeof sessionStatusSchema>;
-
-export const adminSessionsQuerySchema = z.object({
-  status: sessionStatusSchema.optional(),
-  user_id: z.uuid().optional(),
-  q: z.string().trim().max(200).optional(),
-  page: adminPageSchema,
-  page_size: adminPageSizeSchema,
-});
-export type AdminSessionsQuery = z.infer<typeof adminSessionsQuerySchema>;
-
-export const adminSessionRowSchema = sessionRecordSchema.omit({ current: true }).extend({
-  user_id: z.string(),
-  user_email: z.string(),
-  user_name: z.string(),
-  status: sessionStatusSchema,
-  current: z.boolean(),
-});
-export type AdminSessionRow = z.infer<typeof adminSessionRowSchema>;
-
-export const adminSessionListResponseSchema = z.object({
-  items: z.array(adminSessionRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
-export type AdminSessionListResponse = z.infer<typeof adminSessionListResponseSchema>;
+export const adminPageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+export const adminPageSizeSchema = z.coerce.number().int().min(1).max(200).default(50);
 
 export const adminEntityParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 export type AdminEntityParams = z.infer<typeof adminEntityParamsSchema>;

@@ -180,37 +180,27 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const loginResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshBodySchema = z.object({
-  refresh_token: z.string({ error: authMessages.tokenRequired }).min(1, { error: authMessages.tokenRequired }).max(512),
-});
-export type RefreshBody = z.infer<typeof refreshBodySchema>;
-export const refreshResponseSchema = tokenPairSchema;
-export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
-
-/** POST /api/auth/ping: the refresh token, or an empty body with a bearer token. */
-export const pingBodySchema = z
-  .object({ refresh_token: z.string().max(512).optional() })
-  .nullish();
-export type PingBody = z.infer<typeof pingBodySchema>;
-export const pingResponseSchema = z.object({
-  ok: z.literal(true),
-  session_id: z.string(),
-  last_seen_at: z.string(),
-  active_seconds: z.number().int(),
-});
-export type PingResponse = z.infer<typeof pingResponseSchema>;
-
-/** POST /api/auth/logout: refresh token and/or bearer token; `active_seconds` since login (min 1). */
-export const logoutBodySchema = z
-  .object({
-    refresh_token: z.string().max(512).optional(),
-    active_seconds: z.number().int().min(0).max(10 * 365 * 24 * 3600).optional(),
-  })
-  .nullish();
-export type LogoutBody = z.infer<typeof logoutBodySchema>;
-
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** GET /api/auth/me. */
+export const meResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role: roleSchema,
+  access: userAccessSchema,
+  is_superadmin: z.boolean(),
+  plan_code: z.string(),
+  plan_name: z.string().nullable(),
+  subscription_status: z.string(),
+  email_verified: z.boolean(),
+  has_password: z.boolean(),
+  language: accountLanguageSchema,
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 // ---------- Email verification, password reset and set, activation ----------
 

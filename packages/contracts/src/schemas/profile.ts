@@ -1,29 +1,8 @@
 import { z } from 'zod';
 import { roleSchema } from './enums';
-import { accountEmailSchema, accountLanguageSchema, PASSWORD_MAX, userAccessSchema } from './auth';
+import { accountEmailSchema, accountLanguageSchema, PASSWORD_MAX } from './auth';
 
-// Me and profile (split out of auth.ts; exported through the package index).
-
-export const subscriptionStatusSchema = z.string();
-
-/** GET /api/auth/me. */
-export const meResponseSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  role: roleSchema,
-  access: userAccessSchema,
-  is_superadmin: z.boolean(),
-  plan_code: z.string(),
-  plan_name: z.string().nullable(),
-  subscription_status: z.string(),
-  email_verified: z.boolean(),
-  has_password: z.boolean(),
-  language: accountLanguageSchema,
-});
-export type MeResponse = z.infer<typeof meResponseSchema>;
+// The profile module's contracts: GET/PUT /auth/profile (SPEC.md §3 profile).
 
 /** Settings countries (SPEC.md §2). Stored as ISO codes; the web labels them in both languages. */
 export const countryCodes = ['US', 'MX', 'CO', 'ES'] as const;

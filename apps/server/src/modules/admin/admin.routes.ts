@@ -1,8 +1,5 @@
 import {
   adminEntityParamsSchema,
-  adminSessionListResponseSchema,
-  adminSessionRowSchema,
-  adminSessionsQuerySchema,
   adminUserListResponseSchema,
   adminUserRowSchema,
   adminUserUpdateBodySchema,
@@ -10,24 +7,12 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { getAdminUser, listAdminSessions, listAdminUsers, revokeSessionAsAdmin, updateAdminUser } from './admin.service';
+import { getAdminUser, listAdminUsers, updateAdminUser } from './admin.service';
 
 const tags = ['admin'];
 
-/** /api/admin/sessions and /api/admin/users: role admin or superadmin only. */
+/** /api/admin/users: role admin or superadmin only (/api/admin/sessions is in sessions.routes.ts). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/sessions',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'All sessions with user, active time and status', querystring: adminSessionsQuerySchema, response: { 200: adminSessionListResponseSchema } } },
-    async (request) => listAdminSessions(app.ctx, currentUser(request), request.query),
-  );
-
-  app.post(
-    '/admin/sessions/:id/revoke',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Revoke a session', params: adminEntityParamsSchema, response: { 200: adminSessionRowSchema } } },
-    async (request) => revokeSessionAsAdmin(app.ctx, currentUser(request), request.params.id),
-  );
-
   app.get(
     '/admin/users',
     { config: { auth: 'admin' }, schema: { tags, summary: 'Users', querystring: adminUsersQuerySchema, response: { 200: adminUserListResponseSchema } } },

@@ -21,12 +21,14 @@ import {
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
+import { revokeSessionsAndNotify } from '../sessions/sessions.service';
+import * as users from '../users/users.service';
+import type { UserRow } from '../users/users.service';
 import { consumeLimits, mailLimitKeys } from './auth.limits';
 import { displayName, userLanguage } from './auth.presenters';
 import * as repo from './auth.repository';
-import type { AccountTokenRow, UserRow } from './auth.repository';
+import type { AccountTokenRow } from './auth.repository';
 import { authErrors } from './auth.errors';
-import { revokeSessionsAndNotify } from './session-revocation.service';
 
 const HOUR_MS = 3_600_000;
 
@@ -110,7 +112,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   if (change) return confirmEmailChange(ctx, change);
   const row = await repo.consumeAccountToken(ctx.db, hash, 'email_verification', ctx.now());
   if (!row) throw await explainUnusableToken(ctx, hash, 'email_verification', 'email_change');
-  const user = await repo.updateUser(ctx.db, row.userId, { emailVerifiedAt: ctx.now(), updatedAt: ctx.now() });
+  const user = await users.updateUser(ctx.db, row.userId, { emailVerifiedAt: ctx.now(), updatedAt: ctx.now() });
   if (!user) throw linkErrors.invalid();
   return { ok: true, email: user.email };
 }
@@ -120,14 +122,14 @@ const emailTaken = () => new AppError('EMAIL_TAKEN', 409, 'An account with this 
 async function confirmEmailChange(ctx: AppContext, row: AccountTokenRow): Promise<VerifyEmailResponse> {
   const email = typeof row.data?.email === 'string' ? row.data.email : null;
   if (!email) throw linkErrors.invalid();
-  const other = await repo.findUserByEmail(ctx.db, email);
+  const other = await users.findUserByEmail(ctx.db, email);
   if (other && other.id !== row.userId) throw emailTaken();
   const now = ctx.now();
   let user: UserRow | undefined;
   try {
-    user = await repo.updateUser(ctx.db, row.userId, { email, emailVerifiedAt: now, updatedAt: now });
+    user = await users.updateUser(ctx.db, row.userId, { email, emailVerifiedAt: now, updatedAt: now });
   } catch (error) {
-    if (await repo.findUserByEmail(ctx.db, email)) throw emailTaken();
+    if (await users.findUserByEmail(ctx.db, email)) throw emailTaken();
     throw error;
   }
   if (!user) throw linkErrors.invalid();
@@ -167,7 +169,7 @@ export async function pendingEmailOf(ctx: AppContext, userId: string): Promise<s
 export async function cancelEmailChange(ctx: AppContext, token: string): Promise<{ ok: true; email: string }> {
   const row = await consumeLinkToken(ctx, token, 'email_change_cancel');
   const now = ctx.now();
-  const user = await repo.findUserById(ctx.db, row.userId);
+  const user = await users.findUserById(ctx.db, row.userId);
   if (!user) throw linkErrors.invalid();
   const from = typeof row.data?.from === 'string' ? row.data.from : null;
   const to = typeof row.data?.to === 'string' ? row.data.to : null;
@@ -175,9 +177,9 @@ export async function cancelEmailChange(ctx: AppContext, token: string): Promise
   await repo.expireUnusedTokens(ctx.db, user.id, 'password_reset', now);
   let email = user.email;
   if (from && to && user.email.toLowerCase() === to.toLowerCase()) {
-    const other = await repo.findUserByEmail(ctx.db, from);
+    const other = await users.findUserByEmail(ctx.db, from);
     if (!other || other.id === user.id) {
-      const restored = await repo.updateUser(ctx.db, user.id, { email: from, emailVerifiedAt: now, updatedAt: now });
+      const restored = await users.updateUser(ctx.db, user.id, { email: from, emailVerifiedAt: now, updatedAt: now });
       email = restored?.email ?? email;
     }
   }
@@ -188,7 +190,7 @@ export async function cancelEmailChange(ctx: AppContext, token: string): Promise
 /** Re-sends the verification mail. SPEC.md's messages reveal unknown addresses; the limits slow enumeration. */
 export async function resendVerification(ctx: AppContext, email: string, ip: string): Promise<{ ok: true }> {
   await consumeLimits(ctx, mailLimitKeys('resend', email, ip));
-  const user = await repo.findUserByEmail(ctx.db, email);
+  const user = await users.findUserByEmail(ctx.db, email);
   if (!user) throw authErrors.userNotFound();
   if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'This email address is already verified. You can sign in.');
   await sendVerificationMail(ctx, user);
@@ -197,7 +199,7 @@ export async function resendVerification(ctx: AppContext, email: string, ip: str
 
 export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<{ ok: true }> {
   await consumeLimits(ctx, mailLimitKeys('forgot', email, ip));
-  const user = await repo.findUserByEmail(ctx.db, email);
+  const user = await users.findUserByEmail(ctx.db, email);
   if (!user) throw authErrors.userNotFound();
   const token = await issueLinkToken(ctx, user, 'password_reset');
   const mail = renderPasswordResetMail(userLanguage(user), { name: displayName(user), link: buildLink(ctx, 'password_reset', token) });
@@ -213,9 +215,9 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
 export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<{ ok: true }> {
   const row = await consumeLinkToken(ctx, body.token, 'password_reset');
   const now = ctx.now();
-  const user = await repo.findUserById(ctx.db, row.userId);
+  const user = await users.findUserById(ctx.db, row.userId);
   if (!user) throw linkErrors.invalid();
-  await repo.updateUser(ctx.db, user.id, {
+  await users.updateUser(ctx.db, user.id, {
     passwordHash: await hashPassword(body.password),
     emailVerifiedAt: user.emailVerifiedAt ?? now,
     updatedAt: now,
@@ -231,7 +233,7 @@ export async function getActivation(ctx: AppContext, token: string): Promise<Act
   if (!row) throw linkErrors.invalid();
   if (row.usedAt) throw linkErrors.used();
   if (row.expiresAt <= ctx.now()) throw linkErrors.expired();
-  const user = await repo.findUserById(ctx.db, row.userId);
+  const user = await users.findUserById(ctx.db, row.userId);
   if (!user) throw linkErrors.invalid();
   const invitedBy = typeof row.data?.invitedBy === 'string' ? row.data.invitedBy : null;
   return {
@@ -248,7 +250,7 @@ export async function getActivation(ctx: AppContext, token: string): Promise<Act
 export async function completeActivation(ctx: AppContext, body: ActivationBody): Promise<ActivationResponse> {
   const row = await consumeLinkToken(ctx, body.token, 'activation');
   const now = ctx.now();
-  const user = await repo.updateUser(ctx.db, row.userId, {
+  const user = await users.updateUser(ctx.db, row.userId, {
     passwordHash: await hashPassword(body.password),
     emailVerifiedAt: now,
     active: true,
@@ -277,11 +279,11 @@ export async function inviteAccount(
   ctx: AppContext,
   input: InviteAccountInput,
 ): Promise<{ userId: string; created: boolean; activationSent: boolean }> {
-  let user = await repo.findUserByEmail(ctx.db, input.email);
+  let user = await users.findUserByEmail(ctx.db, input.email);
   let created = false;
   if (!user) {
     try {
-      user = await repo.insertUser(ctx.db, {
+      user = await users.insertUser(ctx.db, {
         email: input.email.trim(),
         firstName: input.firstName ?? null,
         lastName: input.lastName ?? null,
@@ -293,7 +295,7 @@ export async function inviteAccount(
       });
       created = true;
     } catch (error) {
-      user = await repo.findUserByEmail(ctx.db, input.email);
+      user = await users.findUserByEmail(ctx.db, input.email);
       if (!user) throw error;
     }
   }

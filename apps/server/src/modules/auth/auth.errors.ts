@@ -28,6 +28,8 @@ export const authErrors = {
     const reason = toSessionEndReason(revokedReason);
     return new AppError('SESSION_REVOKED', 401, sessionEndedDetail[reason], undefined, undefined, reason);
   },
+  /** An ordinary admin must not lock the owner out. */
+  superadminOnly: () => new AppError('FORBIDDEN', 403, 'Only a superadmin can change a superadmin account or its sessions.'),
   refreshInvalid: () => new AppError('TOKEN_INVALID', 401, 'The session token is not valid. Please sign in again.'),
   passwordNotSet: () =>
     new AppError(

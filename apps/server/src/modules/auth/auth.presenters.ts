@@ -6,10 +6,9 @@ import {
   type Language,
   type MeResponse,
   type Profile,
-  type SessionRecord,
   type SessionUser,
 } from '@fueldesk/contracts';
-import type { SessionRow, UserRow } from './auth.repository';
+import type { UserRow } from '../users/users.service';
 
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
@@ -80,20 +79,6 @@ export function toProfile(user: UserRow): Profile {
     language: userLanguage(user),
     email_verified: user.emailVerifiedAt !== null,
     created_at: user.createdAt.toISOString(),
-  };
-}
-
-export function toSessionRecord(session: SessionRow, currentSessionId: string | null): SessionRecord {
-  return {
-    id: session.id,
-    created_at: session.createdAt.toISOString(),
-    last_seen_at: session.lastSeenAt.toISOString(),
-    revoked_at: session.revokedAt?.toISOString() ?? null,
-    revoked_reason: session.revokedReason,
-    active_seconds: session.activeSeconds,
-    user_agent: session.userAgent,
-    ip: session.ip,
-    current: session.id === currentSessionId,
   };
 }
 

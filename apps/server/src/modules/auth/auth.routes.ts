@@ -6,18 +6,12 @@ import {
   forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
-  logoutBodySchema,
   meResponseSchema,
   okResponseSchema,
-  pingBodySchema,
-  pingResponseSchema,
-  refreshBodySchema,
-  refreshResponseSchema,
   registerBodySchema,
   registerResponseSchema,
   resendVerificationBodySchema,
   resetPasswordBodySchema,
-  sessionListResponseSchema,
   setPasswordBodySchema,
   verifyEmailBodySchema,
   verifyEmailResponseSchema,
@@ -25,7 +19,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser, readBearer } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
+import type { ClientInfo } from '../sessions/sessions.service';
 import {
   cancelEmailChange,
   completeActivation,
@@ -35,17 +30,7 @@ import {
   resetPassword,
   verifyEmail,
 } from './account-links.service';
-import {
-  getMe,
-  listMySessions,
-  login,
-  logout,
-  pingSession,
-  refreshSession,
-  registerUser,
-  setPassword,
-  type ClientInfo,
-} from './auth.service';
+import { getMe, login, registerUser, setPassword } from './auth.service';
 
 const tags = ['auth'];
 
@@ -54,7 +39,10 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null };
 }
 
-/** API.md "Auth and account". Public routes check their own proof (password, refresh token, link token). */
+/**
+ * API.md "Auth and account": sign-up, sign-in and the account links. Refresh, ping, logout and the
+ * session lists are in sessions.routes.ts. Public routes check their own proof (password, link token).
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
@@ -74,40 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => login(app.ctx, request.body, clientInfo(request)),
   );
 
-  app.post(
-    '/auth/refresh',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: refreshResponseSchema } } },
-    async (request) => refreshSession(app.ctx, request.body.refresh_token),
-  );
-
-  app.post(
-    '/auth/ping',
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: 'Keep the session alive (refresh token in the body, or a bearer token)', body: pingBodySchema, response: { 200: pingResponseSchema } },
-    },
-    async (request) => pingSession(app.ctx, { refreshToken: request.body?.refresh_token, bearerToken: readBearer(request) }),
-  );
-
-  app.post(
-    '/auth/logout',
-    { config: { auth: 'public' }, schema: { tags, summary: 'End the session', body: logoutBodySchema, response: { 200: okResponseSchema } } },
-    async (request) => logout(app.ctx, { refreshToken: request.body?.refresh_token, bearerToken: readBearer(request) }, request.body),
-  );
-
   app.get(
     '/auth/me',
     { config: { auth: 'cliente' }, schema: { tags, summary: 'The signed-in user with plan', response: { 200: meResponseSchema } } },
     async (request) => getMe(app.ctx, currentUser(request).id),
-  );
-
-  app.get(
-    '/auth/sessions',
-    { config: { auth: 'cliente' }, schema: { tags, summary: "The caller's session records", response: { 200: sessionListResponseSchema } } },
-    async (request) => {
-      const user = currentUser(request);
-      return listMySessions(app.ctx, user.id, user.sessionId);
-    },
   );
 
   app.post(

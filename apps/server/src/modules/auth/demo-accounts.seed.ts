@@ -2,7 +2,7 @@ import type { PlanCode, Role } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { Seeder } from '../../db/seed';
 import { hashPassword } from '../../lib/passwords';
-import * as repo from './auth.repository';
+import * as users from '../users/users.service';
 
 interface DemoAccount {
   email: string;
@@ -21,11 +21,11 @@ export const demoAccounts: readonly DemoAccount[] = [
 ];
 
 async function ensureDemoAccount(ctx: AppContext, account: DemoAccount): Promise<'created' | 'kept'> {
-  const existing = await repo.findUserByEmail(ctx.db, account.email);
+  const existing = await users.findUserByEmail(ctx.db, account.email);
   if (existing) {
     // Repairs a demo account left half-made (e.g. no password) without undoing the user's changes.
     if (!existing.passwordHash || !existing.emailVerifiedAt) {
-      await repo.updateUser(ctx.db, existing.id, {
+      await users.updateUser(ctx.db, existing.id, {
         passwordHash: existing.passwordHash ?? (await hashPassword(account.password)),
         emailVerifiedAt: existing.emailVerifiedAt ?? ctx.now(),
         isDemo: true,
@@ -33,7 +33,7 @@ async function ensureDemoAccount(ctx: AppContext, account: DemoAccount): Promise
     }
     return 'kept';
   }
-  await repo.insertUser(ctx.db, {
+  await users.insertUser(ctx.db, {
     email: account.email,
     passwordHash: await hashPassword(account.password),
     firstName: account.firstName,

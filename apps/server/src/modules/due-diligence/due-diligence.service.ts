@@ -39,8 +39,6 @@ import {
 export const DUE_REPORT_JOB = 'due-report';
 /** Runs of one report's job before it ends `failed` (a crash counts as a run). */
 export const DUE_REPORT_MAX_ATTEMPTS = 3;
-/** A job whose worker died is handed out again after this long (pg-boss expiry). */
-export const DUE_REPORT_JOB_EXPIRE_SECONDS = 120;
 export const DUE_NARRATIVE_TIMEOUT_MS = 30_000;
 export const DUE_REPORT_SWEEP_JOB = 'due-report-sweep';
 export const DUE_REPORT_SWEEP_CRON = '*/5 * * * *';
@@ -134,7 +132,7 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
 
 async function queueReportJob(ctx: AppContext, reportId: string) {
   try {
-    await ctx.jobs.send(DUE_REPORT_JOB, { reportId }, { singletonKey: reportId, expireInSeconds: DUE_REPORT_JOB_EXPIRE_SECONDS });
+    await ctx.jobs.send(DUE_REPORT_JOB, { reportId }, { singletonKey: reportId, expireInSeconds: ctx.config.DUE_REPORT_EXPIRE_SECONDS });
   } catch (error) {
     // The report stays `processing`; the sweep queues it again.
     ctx.log.error({ err: error, reportId }, 'could not queue the due diligence report');

@@ -4,12 +4,12 @@ import { AppError } from '../../lib/app-error';
 import { pendingEmailOf, requestEmailChange } from '../auth/account-links.service';
 import { requireCurrentPassword } from '../auth/auth.service';
 import { toProfile } from '../auth/auth.presenters';
-import * as repo from './profile.repository';
+import * as users from '../users/users.service';
 
 const emailTakenMessage = 'An account with this email already exists.';
 
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
-  const row = await repo.findProfile(ctx.db, userId);
+  const row = await users.findUserById(ctx.db, userId);
   if (!row) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
   return { ...toProfile(row), pending_email: await pendingEmailOf(ctx, userId) };
 }
@@ -23,11 +23,11 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
  * one is confirmed through the link mailed to it; the old address is told at once and can cancel.
  */
 export async function updateProfile(ctx: AppContext, userId: string, body: ProfileUpdateBody): Promise<Profile> {
-  const current = await repo.findProfile(ctx.db, userId);
+  const current = await users.findUserById(ctx.db, userId);
   if (!current) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
   const input = normalizeProfileUpdate(body);
   const now = ctx.now();
-  const changes: Parameters<typeof repo.updateProfile>[2] = { updatedAt: now };
+  const changes: users.UserChanges = { updatedAt: now };
   if (input.first_name !== undefined) changes.firstName = input.first_name;
   if (input.last_name !== undefined) changes.lastName = input.last_name;
   if (input.phone !== undefined) changes.phone = input.phone;
@@ -45,14 +45,14 @@ export async function updateProfile(ctx: AppContext, userId: string, body: Profi
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
   if (emailChanged) {
     await requireCurrentPassword(ctx, current, body.current_password);
-    if (await repo.isEmailUsedByAnother(ctx.db, input.email!, userId)) {
+    if (await users.isEmailUsedByAnother(ctx.db, input.email!, userId)) {
       throw new AppError('EMAIL_TAKEN', 409, emailTakenMessage, { email: emailTakenMessage });
     }
   } else if (input.email !== undefined && input.email !== current.email) {
     changes.email = input.email;
   }
 
-  const updated = await repo.updateProfile(ctx.db, userId, changes);
+  const updated = await users.updateUser(ctx.db, userId, changes);
   if (!updated) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
   if (emailChanged) await requestEmailChange(ctx, updated, input.email!);
   return { ...toProfile(updated), pending_email: await pendingEmailOf(ctx, userId) };

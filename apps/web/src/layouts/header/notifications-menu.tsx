@@ -11,7 +11,7 @@ import {
   useNotifications,
   type AppNotification,
 } from '@/lib/notifications';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useDismiss } from '@/lib/use-dismiss';
 
 function formatTime(time: string, language: string): string {

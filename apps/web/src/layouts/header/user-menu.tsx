@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { changeLanguage, getCurrentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useDismiss } from '@/lib/use-dismiss';
 
 interface UserMenuProps {

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
-import { signIn, startLoginLoader } from '@/lib/session';
+import { signIn, startLoginLoader } from '@/lib/auth-store';
 import { useActivation } from '../api/get-activation';
 import { useCompleteActivation } from '../api/complete-activation';
 import { login } from '../api/login';

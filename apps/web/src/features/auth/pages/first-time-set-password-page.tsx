@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useMe } from '../api/get-me';
 import { useSetPassword } from '../api/set-password';
 import { Alert } from '../components/alert';

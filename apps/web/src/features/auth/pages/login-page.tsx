@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { clearSignOutReason, startLoginLoader, useSession } from '@/lib/session';
+import { clearSignOutReason, startLoginLoader, useSession } from '@/lib/auth-store';
 import { useLogin } from '../api/login';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '@/lib/notifications';
 import { useServerEvent } from '@/lib/server-events';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 
 export const INVITATION_UPDATED_EVENT = 'invitation_updated';
 const notified = new Set(['ACCEPTED', 'REJECTED', 'EXPIRED']);

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { readJson, writeJson } from '@/lib/storage';
 import { useInvitationAction, useInvitations, type InvitationAction } from '../api/invitations';
 import { InvitationStatusBadge } from './status-badge';

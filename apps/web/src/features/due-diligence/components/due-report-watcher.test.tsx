@@ -4,7 +4,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { readNotifications } from '@/lib/notifications';
-import { SessionKeeper } from '@/lib/session';
+import { SessionKeeper } from '@/lib/auth-store';
 import { installFakeEventSource } from '@/lib/testing/fake-event-source';
 import { mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';

@@ -4,7 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '@/lib/notifications';
 import { useServerEvent } from '@/lib/server-events';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { dueKeys, getDueReports } from '../api/get-due-reports';
 import { clearPendingContact, readNotifiedReports, readPendingContact, rememberNotifiedReport } from '../lib/pending-contact';
 

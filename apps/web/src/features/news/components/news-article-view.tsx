@@ -9,7 +9,7 @@ import { Icon } from '@/components/ui/icon';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useDeleteNewsArticle } from '../api/delete-news-article';
 import { isNumericNewsId, useNewsArticle } from '../api/get-news-article';
 import { formatNewsDate, useNewsLanguage } from '../lib/use-news-language';

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useNewsList } from '../api/get-news-list';
 import { buildNewsSearch, readNewsFilters, type NewsFilters } from '../lib/news-filters';
 import { useNewsLanguage } from '../lib/use-news-language';

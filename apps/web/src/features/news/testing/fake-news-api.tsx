@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { SessionProvider } from '@/lib/session';
+import { SessionProvider } from '@/lib/auth-store';
 import NewsDetailPage from '../pages/news-detail-page';
 import NewsListPage from '../pages/news-list-page';
 

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { SessionProvider } from '@/lib/session';
+import { SessionProvider } from '@/lib/auth-store';
 
 interface ProductSpec {
   code: string;

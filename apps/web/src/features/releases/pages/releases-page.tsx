@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useReleases } from '../api/get-releases';
 import { ReleaseForm } from '../components/release-form';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useSupportMessages } from '../api/get-support-messages';
 import { SupportForm } from '../components/support-form';
 

@@ -9,7 +9,7 @@ export async function getSessions(signal?: AbortSignal): Promise<SessionRecord[]
 }
 
 export const sessionsQueryOptions = () =>
-  queryOptions({ queryKey: ['account', 'sessions'], queryFn: ({ signal }) => getSessions(signal), staleTime: 0 });
+  queryOptions({ queryKey: ['profile', 'sessions'], queryFn: ({ signal }) => getSessions(signal), staleTime: 0 });
 
 export function useSessions() {
   return useQuery(sessionsQueryOptions());

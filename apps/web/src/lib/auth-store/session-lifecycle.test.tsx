@@ -2,12 +2,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectPage, stubPages } from '@/test/page-stubs';
 import { currentPath, futureExp, makeToken, renderApp, seedSession } from '@/test/render-app';
-import { api } from './api-client';
-import { AUTH_TOKEN_KEY, LOGIN_TIMESTAMP_KEY, REFRESH_TOKEN_KEY, USER_KEY, captureTokenFromUrl } from './auth-storage';
-import { useServerEvent } from './server-events';
-import { SessionKeeper, SessionProvider, clearSignOutReason, reloadSessionFromStorage, startLoginLoader } from './session';
-import { installFakeEventSource } from './testing/fake-event-source';
-import { jsonResponse, mockApi, type MockHandler } from './testing/mock-api';
+import { api } from '../api-client';
+import { AUTH_TOKEN_KEY, LOGIN_TIMESTAMP_KEY, REFRESH_TOKEN_KEY, USER_KEY, captureTokenFromUrl } from '../auth-storage';
+import { useServerEvent } from '../server-events';
+import { SessionKeeper, SessionProvider, clearSignOutReason, reloadSessionFromStorage, startLoginLoader } from '.';
+import { installFakeEventSource } from '../testing/fake-event-source';
+import { jsonResponse, mockApi, type MockHandler } from '../testing/mock-api';
 
 stubPages();
 

@@ -5,7 +5,7 @@ import i18n from '@/lib/i18n';
 import { mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import { buildProfile } from '../testing/profile-fixture';
-import { renderAccountView } from '../testing/render-account-view';
+import { renderProfilePanel } from '../testing/render-profile-panel';
 import ProfileView from './profile-view';
 
 function buildSession(overrides: Partial<SessionRecord>): SessionRecord {
@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 async function openSessionsTab() {
-  const app = renderAccountView(ProfileView);
+  const app = renderProfilePanel(ProfileView);
   await app.user.click(await screen.findByRole('tab', { name: 'Sessions' }));
   return app;
 }
@@ -52,7 +52,7 @@ function row(id: string) {
 describe('profile tab', () => {
   it('shows the fields, "not registered" for a missing phone and a website derived from the company', async () => {
     mockApi({ 'GET /api/auth/profile': () => ({ body: buildProfile({ role: 'admin', linkedin: 'https://linkedin.com/in/ana' }) }) });
-    renderAccountView(ProfileView);
+    renderProfilePanel(ProfileView);
     const panel = await screen.findByRole('tabpanel');
     expect(await within(panel).findByText('ana@example.com')).toBeInTheDocument();
     expect(within(panel).getByText('not registered')).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('profile tab', () => {
   it('shows a stored website as it is, and the user role label in Spanish', async () => {
     await i18n.changeLanguage('es');
     mockApi({ 'GET /api/auth/profile': () => ({ body: buildProfile({ website: 'https://fuel.example', phone: '+1 555 0100' }) }) });
-    renderAccountView(ProfileView);
+    renderProfilePanel(ProfileView);
     const panel = await screen.findByRole('tabpanel');
     expect(await within(panel).findByRole('link', { name: 'https://fuel.example' })).toBeInTheDocument();
     expect(within(panel).getByText('+1 555 0100')).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('profile screen ping', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     localStorage.setItem('refresh_token', 'r-profile');
     const server = mockApi({ 'GET /api/auth/profile': () => ({ body: buildProfile() }), 'POST /api/auth/ping': ping });
-    const { unmount } = renderAccountView(ProfileView);
+    const { unmount } = renderProfilePanel(ProfileView);
     await screen.findByRole('tabpanel');
     expect(server.callsTo('POST /api/auth/ping')).toHaveLength(0);
     await act(async () => {

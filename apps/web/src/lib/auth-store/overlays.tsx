@@ -2,7 +2,7 @@ import { LOGIN_LOADER_MAX_MS, LOGOUT_ANIMATION_MS } from '@fueldesk/contracts';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createStore, useStore } from './create-store';
+import { createStore, useStore } from '../create-store';
 
 export interface OverlayState {
   /** Set at sign-in; cleared once the dashboard has loaded its data, or after 10 s at most. */

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { PageLoader } from '@/components/ui/spinner';
 
-export type AccountView = 'profile' | 'settings';
+export type ProfilePanel = 'profile' | 'settings';
 
-/** The views themselves come from the app (the account feature); layouts import no feature. */
-export type AccountViews = Record<AccountView, ComponentType<{ onClose: () => void }>>;
+/** The views themselves come from the app (the profile feature); layouts import no feature. */
+export type ProfilePanels = Record<ProfilePanel, ComponentType<{ onClose: () => void }>>;
 
 /** Profile and Settings are views over the page content, not routes (SPEC.md §2). */
-export function AccountViewFrame({ view, views, onClose }: { view: AccountView; views: AccountViews; onClose: () => void }) {
+export function ProfilePanelFrame({ view, views, onClose }: { view: ProfilePanel; views: ProfilePanels; onClose: () => void }) {
   const View = views[view];
   const { t } = useTranslation();
   const backRef = useRef<HTMLButtonElement>(null);

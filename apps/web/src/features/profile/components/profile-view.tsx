@@ -3,10 +3,10 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { pingSession } from '@/lib/session';
+import { pingSession } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
 import { deriveWebsite, resolveRoleLabelKey, toHref } from '../lib/profile-format';
-import type { AccountViewProps } from './account-view-props';
+import type { ProfilePanelProps } from './profile-panel-props';
 import { SessionsTab } from './sessions-tab';
 
 type Tab = 'profile' | 'sessions';
@@ -31,7 +31,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 function ProfileDetails({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const none = <span className="text-slate-500 dark:text-slate-400">{t('profile.none')}</span>;
   const website = deriveWebsite(profile.website, profile.company === '-' ? null : profile.company);
   const subscription = t(`profile.subscription.${profile.subscription_status}`, { defaultValue: profile.subscription_status });
@@ -84,8 +84,8 @@ function initialsOf(profile: Profile): string {
 }
 
 /** The profile screen, shown by the dashboard layout over the page content (not a route). */
-const ProfileView: ComponentType<AccountViewProps> = function ProfileView() {
-  const { t } = useTranslation('account');
+const ProfileView: ComponentType<ProfilePanelProps> = function ProfileView() {
+  const { t } = useTranslation('profile');
   const profile = useProfile();
   const [tab, setTab] = useState<Tab>('profile');
 

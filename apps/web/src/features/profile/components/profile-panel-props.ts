@@ -1,5 +1,5 @@
 /** What the dashboard layout passes to the Profile and Settings views. */
-export interface AccountViewProps {
+export interface ProfilePanelProps {
   /** Closes the view and shows the page underneath again. */
   onClose: () => void;
 }

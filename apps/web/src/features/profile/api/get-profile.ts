@@ -7,7 +7,7 @@ export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return api.get<Profile>('/auth/profile', { signal });
 }
 
-export const profileQueryOptions = () => queryOptions({ queryKey: ['account', 'profile'], queryFn: ({ signal }) => getProfile(signal) });
+export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile(signal) });
 
 export function useProfile() {
   return useQuery(profileQueryOptions());

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { futureExp, makeToken } from '@/test/render-app';
-import { api } from './api-client';
+import { api } from '../api-client';
 import {
   AUTH_TOKEN_KEY,
   LOGIN_TIMESTAMP_KEY,
@@ -10,8 +10,8 @@ import {
   decodeTokenPayload,
   isTokenExpired,
   readAccessToken,
-} from './auth-storage';
-import { SessionProvider, reloadSessionFromStorage, useSession, type SessionUser } from './session';
+} from '../auth-storage';
+import { SessionProvider, reloadSessionFromStorage, useSession, type SessionUser } from '.';
 
 const user: SessionUser = { id: 3, name: 'Luis', email: 'luis@example.com', role: 'user', access: null, is_superadmin: false };
 

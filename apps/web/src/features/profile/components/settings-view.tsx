@@ -19,10 +19,10 @@ import { PasswordField, SelectField, TextAreaField, TextField } from '@/componen
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import type { AccountViewProps } from './account-view-props';
+import type { ProfilePanelProps } from './profile-panel-props';
 
 export interface SettingsFormValues {
   first_name: string;
@@ -105,7 +105,7 @@ function describeSaveFailure(error: unknown, generic: string): string {
 }
 
 function SettingsForm({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const baseId = useId();
   const { updateUser } = useSession();
   const mutation = useUpdateProfile();
@@ -247,8 +247,8 @@ function SettingsForm({ profile }: { profile: Profile }) {
 }
 
 /** The settings screen, shown by the dashboard layout over the page content (not a route). */
-const SettingsView: ComponentType<AccountViewProps> = function SettingsView() {
-  const { t } = useTranslation('account');
+const SettingsView: ComponentType<ProfilePanelProps> = function SettingsView() {
+  const { t } = useTranslation('profile');
   const profile = useProfile();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">

@@ -18,7 +18,7 @@ function useTicker(since: unknown, active: boolean): number {
 }
 
 function StatusBadge({ session, live }: { session: SessionRecord; live: boolean }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   if (session.revoked_at) {
     return <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">{t('sessions.ended')}</span>;
   }
@@ -31,7 +31,7 @@ function StatusBadge({ session, live }: { session: SessionRecord; live: boolean 
 
 /** The Sessions tab: date, active time (hh:mm:ss and seconds), a total, the live session ticking. */
 export function SessionsTab() {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useTranslation('profile');
   const query = useSessions();
   const sessions = useMemo(() => (query.isError ? [] : (query.data ?? [])), [query.isError, query.data]);
   const liveId = findLiveSessionId(sessions);

@@ -4,7 +4,7 @@ import i18n from '@/lib/i18n';
 import { mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import { buildProfile } from '../testing/profile-fixture';
-import { renderAccountView } from '../testing/render-account-view';
+import { renderProfilePanel } from '../testing/render-profile-panel';
 import SettingsView from './settings-view';
 
 beforeEach(() => {
@@ -17,7 +17,7 @@ function buttons() {
 }
 
 async function openSettings(profile = buildProfile()) {
-  const app = renderAccountView(SettingsView);
+  const app = renderProfilePanel(SettingsView);
   await screen.findByDisplayValue(profile.email);
   return app;
 }
@@ -68,7 +68,7 @@ describe('settings dirty state', () => {
   it('lists the four countries, labelled in the current language', async () => {
     await i18n.changeLanguage('es');
     mockApi({ 'GET /api/auth/profile': () => ({ body: buildProfile() }) });
-    renderAccountView(SettingsView);
+    renderProfilePanel(SettingsView);
     const country = await screen.findByLabelText('País');
     expect([...(country as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Sin indicar', 'EE. UU.', 'México', 'Colombia', 'España']);
   });

@@ -11,7 +11,7 @@ export function updateProfile(body: ProfileUpdateBody): Promise<Profile> {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['account', 'profile', 'update'],
+    mutationKey: ['profile', 'update'],
     mutationFn: updateProfile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions().queryKey, profile);
