@@ -9,8 +9,8 @@ const MINUTE_MS = 60_000;
 export const authLimits = {
   /** Failed sign-ins for one account from one address (OWASP: an attacker elsewhere cannot lock the owner out). */
   loginPerAccount: LOGIN_FAILURES_PER_MINUTE,
-  /** Failed sign-ins from one address across accounts (offices share an address, so it is wider). */
-  loginPerIp: LOGIN_FAILURES_PER_MINUTE * 4,
+  /** Failed sign-ins from one address across accounts: DECISIONS.md fixes 5 a minute per account and per IP. */
+  loginPerIp: LOGIN_FAILURES_PER_MINUTE,
   mailPerAddress: 3,
   mailPerIp: 10,
   registerPerIp: 10,
