@@ -27,6 +27,11 @@ export interface DatabaseHandle extends SqlExecutor {
   pool?: pg.Pool;
   pglite?: PGlite;
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while no other process runs a task under the same name (start-up seeding, list imports):
+   * on PostgreSQL a session advisory lock on a connection of its own; PGlite has one process by its lock file.
+   */
+  exclusive<T>(name: string, task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -123,6 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return { rows: (results.at(-1)?.rows ?? []) as any[] };
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusive: (_name, task) => task(),
     async ping() {
       await client.query('select 1');
       return true;
@@ -159,7 +165,8 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts, max: number
       const result = await pool.query(text, values as unknown[] | undefined);
       return { rows: result.rows };
     },
-    migrate: () => migratePostgres(url, timeouts.connectMs),
+    migrate: () => withSessionLock(url, timeouts.connectMs, 'fueldesk.migrations', () => migrateOn(url, timeouts.connectMs)),
+    exclusive: (name, task) => withSessionLock(url, timeouts.connectMs, name, task),
     async ping() {
       await pool.query('select 1');
       return true;
@@ -170,19 +177,31 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts, max: number
 
 /**
  * Several processes start together on one PostgreSQL (two API processes and a worker): without a lock
- * each sees an empty migrations table and they race to create the same tables. A session-level advisory
- * lock on a connection of its own lets one process migrate while the others wait, then find nothing to do.
- * No statement timeout there: a large migration, or waiting for another process's, may outlast a request's.
+ * each sees an empty migrations table (or no demo data) and they race to create the same rows. A
+ * session-level advisory lock on a connection of its own lets one process work while the others wait,
+ * then find nothing to do. No statement timeout there: a large migration, or waiting for another
+ * process's, may outlast a request's.
  */
-async function migratePostgres(url: string, connectMs: number): Promise<void> {
+async function withSessionLock<T>(url: string, connectMs: number, name: string, task: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
   client.on('error', () => {});
   await client.connect();
   try {
-    await client.query("select pg_advisory_lock(hashtext('fueldesk.migrations'))");
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    return await task();
+  } finally {
+    // Ending the session releases the lock, also when the task failed.
+    await client.end();
+  }
+}
+
+async function migrateOn(url: string, connectMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+  client.on('error', () => {});
+  await client.connect();
+  try {
     await migratePg(drizzlePg(client), { migrationsFolder });
   } finally {
-    // Ending the session releases the lock, also when a migration failed.
     await client.end();
   }
 }

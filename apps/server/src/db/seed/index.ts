@@ -19,7 +19,10 @@ export function shouldLoadDemoData(ctx: AppContext): boolean {
 
 export async function runStartupSeeds(ctx: AppContext, force = false) {
   if (!force && !shouldLoadDemoData(ctx)) return;
-  for (const seeder of seeders) {
-    await seeder.run(ctx);
-  }
+  // Two API processes and a worker start together: one seeds, the others then find the rows there.
+  await ctx.database.exclusive('fueldesk.seeds', async () => {
+    for (const seeder of seeders) {
+      await seeder.run(ctx);
+    }
+  });
 }

@@ -177,7 +177,8 @@ export async function importConfiguredSanctionsPaths(ctx: AppContext): Promise<L
   const paths = ctx.config.SANCTIONS_PATHS;
   if (paths.length === 0) return [];
   try {
-    const results = await importSanctionsPaths(ctx, paths, { onlyNewer: true });
+    // Every API process checks at start: one imports, the others then find the lists current.
+    const results = await ctx.database.exclusive('fueldesk.sanctions-import', () => importSanctionsPaths(ctx, paths, { onlyNewer: true }));
     ctx.log.info({ results }, 'SANCTIONS_PATHS checked');
     return results;
   } catch (error) {
