@@ -46,6 +46,7 @@ export const importPricesCommand: CliCommand = {
         const report = await syncEiaApi(runtime.ctx, {
           from: typeof flags.from === 'string' ? flags.from : undefined,
           to: typeof flags.to === 'string' ? flags.to : undefined,
+          actor: { kind: 'cli' },
         });
         console.log(describeReport(report));
         return 0;
@@ -59,7 +60,7 @@ export const importPricesCommand: CliCommand = {
       for (const file of files) {
         bar.update({ file: path.basename(file) });
         const text = await readFile(file, 'utf8');
-        reports.push(await importPriceFile(runtime.ctx, { name: file, text, strict: flags.strict === true }));
+        reports.push(await importPriceFile(runtime.ctx, { name: file, text, strict: flags.strict === true, actor: { kind: 'cli' } }));
         bar.increment();
       }
       bar.stop();
