@@ -52,9 +52,10 @@ export function ImportsPanel() {
           {
             key: 'source',
             header: t('imports.source'),
+            className: 'min-w-[11rem]',
             cell: (row) => (
               <>
-                <p className="font-medium break-all text-slate-900 dark:text-slate-100">{row.source}</p>
+                <p className="font-medium break-words text-slate-900 dark:text-slate-100">{row.source}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">{row.format}</p>
               </>
             ),

@@ -41,7 +41,7 @@ function TriageEditor({ detail, assignees }: { detail: AdminInboxDetail; assigne
   const options = useMemo(() => {
     const people = [...assignees];
     if (detail.assignee && !people.some((person) => person.id === detail.assignee!.id)) people.push(detail.assignee);
-    return [{ value: '', label: t('inbox.nobody') }, ...people.map((person) => ({ value: person.id, label: `${person.name} (${person.email})` }))];
+    return [{ value: '', label: t('inbox.nobody') }, ...people.map((person) => ({ value: person.id, label: person.name }))];
   }, [assignees, detail.assignee, t]);
 
   const onSubmit = handleSubmit(async (values) => {
