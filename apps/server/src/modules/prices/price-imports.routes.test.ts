@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { startEiaTestServer, type EiaTestServer } from '../../../test/eia-api-server';
 import { createSignedInUser } from '../../../test/factories';
 import { createEiaApiClient } from '../../integrations/market-data/eia-api';
-import { importPriceFile, syncEiaApi } from './price-import.service';
+import { parseCommandArgs } from '../../cli/args';
+import { createImportPricesCommand } from '../../cli/import-prices';
+import { syncEiaApi } from './price-import.service';
 import { EIA_SYNC_JOB } from './prices.jobs';
 
 const API_KEY = 'history-key';
@@ -78,10 +83,20 @@ describe('GET /api/admin/price-imports', () => {
     }
   });
 
-  it('names the command line without a user, and keeps only the file name of a path', async () => {
-    t.setNow(new Date(Date.now() + 10_000));
-    await importPriceFile(t.ctx, { name: '/home/ops/prices/cli-file.csv', text: 'product_code,date,value\nBRENT,2024-01-04,77.59\n', actor: { kind: 'cli' } });
-    t.setNow(null);
+  it('names the command line (npm run fueldesk -- import-prices) without a user, and keeps only the file name', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-history-'));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const file = path.join(dir, 'cli-file.csv');
+      writeFileSync(file, 'product_code,date,value\nBRENT,2024-01-04,77.59\n');
+      const command = createImportPricesCommand(async () => ({ ctx: t.ctx, close: async () => undefined }));
+      t.setNow(new Date(Date.now() + 10_000));
+      expect(await command.run(parseCommandArgs(command, [file]))).toBe(0);
+    } finally {
+      t.setNow(null);
+      log.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect((await history('?page_size=1')).items[0]).toMatchObject({ actor: 'cli', user: null, source: 'cli-file.csv', inserted: 1 });
   });
 
