@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
@@ -219,5 +220,35 @@ describe('admin inbox: one message and its changes', () => {
     const assignees = response.json().assignees as { id: string; name: string }[];
     expect(assignees.map((assignee) => assignee.name)).toEqual(['Ada Admin', 'Otto Other']);
     expect(assignees.map((assignee) => assignee.id)).not.toContain(member.user.id);
+  });
+});
+
+describe('admin inbox: any input', () => {
+  const text = fc.oneof(fc.string(), fc.constantFrom('contact', 'lead', 'support', 'open', 'answered', 'me', 'none', '0', '-1', '1e9', '%', '\\', "'"), fc.uuid());
+
+  it('answers every query string, path and body with 2xx or a 4xx {code, detail}, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('kind', 'status', 'assignee', 'q', 'page', 'page_size', 'other'), text),
+        text,
+        text,
+        fc.oneof(fc.dictionary(fc.constantFrom('status', 'assignee_id', 'other'), fc.oneof(text, fc.constant(null), fc.integer())), fc.anything()),
+        async (query, kind, id, body) => {
+          const list = await get(`/api/admin/inbox?${new URLSearchParams(query).toString()}`);
+          const one = await get(`/api/admin/inbox/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`);
+          const change = await t.app.inject({
+            method: 'PATCH',
+            url: `/api/admin/inbox/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+            headers: { ...admin.headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          });
+          for (const response of [list, one, change]) {
+            expect(response.statusCode, response.body).toBeLessThan(500);
+            if (response.statusCode >= 400) expect(response.json()).toEqual(expect.objectContaining({ code: expect.any(String), detail: expect.any(String) }));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
