@@ -67,6 +67,7 @@ export function ImportsPanel() {
           {
             key: 'result',
             header: t('imports.result'),
+            className: 'min-w-[14rem]',
             cell: (row) =>
               row.refused ? (
                 <>
