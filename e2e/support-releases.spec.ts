@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, watchConsole } from './helpers';
 
-// Signed-in help pages: a support message is sent and listed; an admin publishes a release that
-// then heads the releases list.
+// Signed-in help pages: a support message is sent and listed, then answered from the admin inbox;
+// an admin publishes a release that then heads the releases list.
 
 const admin = { email: 'admin@fueldesk.demo', password: 'Demo-Admin-2026' };
 
@@ -22,6 +22,28 @@ test('support message and release publishing through the pages', async ({ page }
   await expect(page.getByText(/Your message has been sent/)).toBeVisible();
   await expect(page.getByText(subject)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The admin inbox has it, open and unassigned; the admin takes it and marks it answered.
+  await page.goto('/admin/sessions?tab=inbox');
+  await page.getByRole('searchbox', { name: 'Search sender, subject or text' }).fill(subject);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const inbox = page.getByRole('table', { name: 'Inbox' });
+  await expect(inbox.getByRole('row')).toHaveCount(2);
+  await expect(inbox.getByText('Support message')).toBeVisible();
+  await inbox.getByRole('button', { name: new RegExp(`^View "${subject}"`) }).click();
+  const message = page.getByRole('dialog', { name: subject });
+  await expect(message.getByText('Which days does the daily table skip, and why?')).toBeVisible();
+  await message.getByRole('combobox', { name: 'Status' }).selectOption('answered');
+  await message.getByRole('combobox', { name: 'Assignee' }).selectOption({ label: 'Demo Admin' });
+  await expectNoSeriousA11yViolations(page);
+  await message.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Message updated')).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Open messages only by default: it has left the list.
+  await expect(page.getByText('No messages match these filters')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('answered');
+  await expect(inbox.getByRole('cell', { name: 'Demo Admin', exact: true })).toBeVisible();
+  await expect(inbox.getByText(subject)).toBeVisible();
 
   await page.goto('/releases');
   const version = `9.${Date.now() % 1000}.0`;

@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { publicRoutes } from './modules/public/public.routes';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(sessionsRoutes);
       await api.register(profileRoutes);
       await api.register(adminRoutes);
+      await api.register(inboxRoutes);
       await api.register(eventsRoutes);
       await api.register(devRoutes);
       await api.register(publicRoutes);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { ImportReport } from '@fueldesk/contracts';
 import { importPriceFile, syncEiaApi } from '../modules/prices/price-import.service';
-import { createRuntime } from '../runtime';
+import { createRuntime, type Runtime } from '../runtime';
 import type { CliCommand } from './args';
 
 function describeReport(report: ImportReport): string {
@@ -15,65 +15,71 @@ function describeReport(report: ImportReport): string {
 
 const REJECTED_LINES_SHOWN = 20;
 
-export const importPricesCommand: CliCommand = {
-  name: 'import-prices',
-  usage: 'import-prices FILE… [--strict] | import-prices --eia-api [--from DATE] [--to DATE]',
-  options: { strict: { type: 'boolean' }, 'eia-api': { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' } },
-  describe: 'Import EIA/FRED/generic CSV price files (one transaction each), or sync from the EIA API v2.',
-  async run({ flags, positional }) {
-    const viaApi = flags['eia-api'] === true;
-    if (!viaApi && positional.length === 0) {
-      console.error('import-prices needs at least one file (or --eia-api).');
-      return 2;
-    }
-    // `npm run fueldesk` runs in apps/server; paths are meant from where the user typed them.
-    const baseDir = process.env.INIT_CWD ?? process.cwd();
-    const files = positional.map((file) => path.resolve(baseDir, file));
-    for (const file of files) {
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) {
-        console.error(`${file}: no such file.`);
+/** The database the command writes to: the configured one, or a test's. */
+export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = () => createRuntime({ runWorkers: false })): CliCommand {
+  return {
+    name: 'import-prices',
+    usage: 'import-prices FILE… [--strict] | import-prices --eia-api [--from DATE] [--to DATE]',
+    options: { strict: { type: 'boolean' }, 'eia-api': { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' } },
+    describe: 'Import EIA/FRED/generic CSV price files (one transaction each), or sync from the EIA API v2.',
+    async run({ flags, positional }) {
+      const viaApi = flags['eia-api'] === true;
+      if (!viaApi && positional.length === 0) {
+        console.error('import-prices needs at least one file (or --eia-api).');
         return 2;
       }
-    }
-    const runtime = await createRuntime({ runWorkers: false });
-    try {
-      if (viaApi) {
-        if (!runtime.ctx.config.EIA_API_KEY) {
-          console.error('Set EIA_API_KEY to sync from the EIA API.');
+      // `npm run fueldesk` runs in apps/server; paths are meant from where the user typed them.
+      const baseDir = process.env.INIT_CWD ?? process.cwd();
+      const files = positional.map((file) => path.resolve(baseDir, file));
+      for (const file of files) {
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile()) {
+          console.error(`${file}: no such file.`);
           return 2;
         }
-        const report = await syncEiaApi(runtime.ctx, {
-          from: typeof flags.from === 'string' ? flags.from : undefined,
-          to: typeof flags.to === 'string' ? flags.to : undefined,
-        });
-        console.log(describeReport(report));
-        return 0;
       }
-      const bar = new cliProgress.SingleBar(
-        { format: 'Importing {bar} {value}/{total} files | {file}', hideCursor: true, clearOnComplete: true, stopOnComplete: true },
-        cliProgress.Presets.shades_classic,
-      );
-      const reports: ImportReport[] = [];
-      bar.start(files.length, 0, { file: '' });
-      for (const file of files) {
-        bar.update({ file: path.basename(file) });
-        const text = await readFile(file, 'utf8');
-        reports.push(await importPriceFile(runtime.ctx, { name: file, text, strict: flags.strict === true }));
-        bar.increment();
+      const runtime = await openRuntime();
+      try {
+        if (viaApi) {
+          if (!runtime.ctx.config.EIA_API_KEY) {
+            console.error('Set EIA_API_KEY to sync from the EIA API.');
+            return 2;
+          }
+          const report = await syncEiaApi(runtime.ctx, {
+            from: typeof flags.from === 'string' ? flags.from : undefined,
+            to: typeof flags.to === 'string' ? flags.to : undefined,
+            actor: { kind: 'cli' },
+          });
+          console.log(describeReport(report));
+          return 0;
+        }
+        const bar = new cliProgress.SingleBar(
+          { format: 'Importing {bar} {value}/{total} files | {file}', hideCursor: true, clearOnComplete: true, stopOnComplete: true },
+          cliProgress.Presets.shades_classic,
+        );
+        const reports: ImportReport[] = [];
+        bar.start(files.length, 0, { file: '' });
+        for (const file of files) {
+          bar.update({ file: path.basename(file) });
+          const text = await readFile(file, 'utf8');
+          reports.push(await importPriceFile(runtime.ctx, { name: file, text, strict: flags.strict === true, actor: { kind: 'cli' } }));
+          bar.increment();
+        }
+        bar.stop();
+        for (const report of reports) {
+          console.log(describeReport(report));
+          for (const rejected of report.rejected_lines.slice(0, REJECTED_LINES_SHOWN)) console.log(`  line ${rejected.line}: ${rejected.reason}`);
+          if (report.rejected_lines.length > REJECTED_LINES_SHOWN) console.log(`  … and ${report.rejected_lines.length - REJECTED_LINES_SHOWN} more`);
+        }
+        const total = reports.reduce((sum, report) => sum + report.inserted + report.updated, 0);
+        const refused = reports.filter((report) => report.refused).length;
+        console.log(`${reports.length} file(s): ${total} price(s) written, ${refused} file(s) refused.`);
+        return refused > 0 ? 1 : 0;
+      } finally {
+        await runtime.close();
       }
-      bar.stop();
-      for (const report of reports) {
-        console.log(describeReport(report));
-        for (const rejected of report.rejected_lines.slice(0, REJECTED_LINES_SHOWN)) console.log(`  line ${rejected.line}: ${rejected.reason}`);
-        if (report.rejected_lines.length > REJECTED_LINES_SHOWN) console.log(`  … and ${report.rejected_lines.length - REJECTED_LINES_SHOWN} more`);
-      }
-      const total = reports.reduce((sum, report) => sum + report.inserted + report.updated, 0);
-      const refused = reports.filter((report) => report.refused).length;
-      console.log(`${reports.length} file(s): ${total} price(s) written, ${refused} file(s) refused.`);
-      return refused > 0 ? 1 : 0;
-    } finally {
-      await runtime.close();
-    }
-  },
-};
+    },
+  };
+}
+
+export const importPricesCommand = createImportPricesCommand();

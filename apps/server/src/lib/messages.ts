@@ -1,4 +1,4 @@
-import { screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
+import { inboxMessages, inboxMessagesEs, screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
 
 type Lang = 'en' | 'es';
 
@@ -41,6 +41,7 @@ export const NESTED_TOO_DEEPLY = `The request is nested too deeply (at most ${MA
 /** Spanish for the English detail and field texts the server sends; texts not listed stay as they are. */
 const spanishTexts = new Map<string, string>([
   ...Object.entries(screeningMessages).map(([key, en]) => [en, screeningMessagesEs[key as keyof typeof screeningMessages]] as const),
+  ...Object.entries(inboxMessages).map(([key, en]) => [en, inboxMessagesEs[key as keyof typeof inboxMessages]] as const),
   [NOT_AN_OBJECT, 'El cuerpo de la solicitud debe ser un objeto JSON.'],
   [INVALID_CHARACTER, 'La solicitud contiene un carácter no permitido.'],
   [INVALID_CHARACTER_FIELD, 'Este campo contiene caracteres no válidos.'],

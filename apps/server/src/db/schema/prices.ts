@@ -63,6 +63,32 @@ export const pricePoints = pgTable(
   ],
 );
 
+/** Who started a price import: a signed-in admin (web upload), the command line, or the scheduled EIA job. */
+export const priceImportActors = ['user', 'cli', 'eia-job'] as const;
+
+/** One price import (file upload, CLI file or EIA sync) and what it did, for the admin history. */
+export const priceImports = pgTable(
+  'price_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actor: text('actor', { enum: priceImportActors }).notNull(),
+    /** The admin who uploaded the file (actor 'user'); kept null if that account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The file's name (no directory) or the EIA API route. */
+    source: text('source').notNull(),
+    format: text('format').notNull(),
+    inserted: integer('inserted').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** True when nothing was written (a file that could not be read, a strict import with bad rows, a failed sync). */
+    refused: boolean('refused').notNull().default(false),
+    refusalReason: text('refusal_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('price_imports_created_idx').on(table.createdAt)],
+);
+
 /** A user's named personal dashboard (SPEC.md §3), reached at /home/{slug}. */
 export const dashboards = pgTable(
   'dashboards',

@@ -1,6 +1,18 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
+/** Where an admin has got with a message in the admin inbox. */
+export const inboxStatuses = ['open', 'answered'] as const;
+
+/** The admin inbox's columns, shared by the contact, lead and support tables. */
+const inboxColumns = () => ({
+  status: text('status', { enum: inboxStatuses }).notNull().default('open'),
+  /** The administrator who answers it; null while nobody has taken it. */
+  assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Last change of status or assignee (the creation time until then). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Messages sent from the public contact form (/contact-us). */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -17,8 +29,9 @@ export const contactMessages = pgTable(
     /** Set when the team inbox accepted the notification; null means it still has to be sent. */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...inboxColumns(),
   },
-  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+  (table) => [index('contact_messages_created_idx').on(table.createdAt), index('contact_messages_status_idx').on(table.status, table.createdAt)],
 );
 
 /** Sales enquiries from the public lead form (/form). */
@@ -42,8 +55,9 @@ export const leads = pgTable(
     ip: text('ip'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...inboxColumns(),
   },
-  (table) => [index('leads_created_idx').on(table.createdAt)],
+  (table) => [index('leads_created_idx').on(table.createdAt), index('leads_status_idx').on(table.status, table.createdAt)],
 );
 
 /** Messages signed-in users send from /support. */
@@ -59,8 +73,12 @@ export const supportMessages = pgTable(
     message: text('message').notNull(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...inboxColumns(),
   },
-  (table) => [index('support_messages_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('support_messages_user_idx').on(table.userId, table.createdAt),
+    index('support_messages_status_idx').on(table.status, table.createdAt),
+  ],
 );
 
 export interface ReleaseSectionRow {

@@ -1,4 +1,13 @@
-import { PRICES_UPDATED_EVENT, shiftIsoDate, toIsoDate, type ImportReport, type PriceSource } from '@fueldesk/contracts';
+import path from 'node:path';
+import {
+  PRICES_UPDATED_EVENT,
+  shiftIsoDate,
+  toIsoDate,
+  type ImportReport,
+  type PriceImportListResponse,
+  type PriceImportRow,
+  type PriceSource,
+} from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
@@ -8,6 +17,7 @@ import { parsePriceFile } from '../../integrations/market-data/eia-files';
 import { AppError } from '../../lib/app-error';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
+import { insertPriceImport, listPriceImports, type PriceImportWithUser } from './price-imports.repository';
 import {
   countPricePoints,
   deleteDemoPoints,
@@ -25,6 +35,57 @@ const SOURCE_BY_FORMAT: Record<PriceFileFormat, PriceSource> = {
   'fred-observation': 'fred',
   'generic-csv': 'csv',
 };
+
+/** Who started an import, for the admin history: an admin's upload, the command line, or the scheduled EIA job. */
+export type ImportActor = { kind: 'user'; userId: string } | { kind: 'cli' } | { kind: 'eia-job' };
+
+/**
+ * Writes one line of the import history. The prices are already stored (or the file refused), so a
+ * failure here is logged and does not turn a done import into an error.
+ */
+async function recordImport(ctx: AppContext, actor: ImportActor, report: ImportReport) {
+  try {
+    await insertPriceImport(ctx.db, {
+      actor: actor.kind,
+      userId: actor.kind === 'user' ? actor.userId : null,
+      source: report.format === 'eia-api' ? report.file : path.basename(report.file),
+      format: report.format,
+      inserted: report.inserted,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      rejected: report.rejected,
+      refused: report.refused,
+      refusalReason: report.refusal_reason,
+      createdAt: ctx.now(),
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, file: report.file }, 'could not record the price import in its history');
+  }
+}
+
+function toPriceImportRow({ entry, user }: PriceImportWithUser): PriceImportRow {
+  const name = user ? [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim() : '';
+  return {
+    id: entry.id,
+    actor: entry.actor,
+    user: user ? { id: user.id, name: name || user.email, email: user.email } : null,
+    source: entry.source,
+    format: entry.format,
+    inserted: entry.inserted,
+    updated: entry.updated,
+    unchanged: entry.unchanged,
+    rejected: entry.rejected,
+    refused: entry.refused,
+    refusal_reason: entry.refusalReason,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/admin/price-imports: the history, newest first. */
+export async function listPriceImportHistory(ctx: AppContext, query: { page: number; page_size: number }): Promise<PriceImportListResponse> {
+  const { rows, total } = await listPriceImports(ctx.db, query.page_size, (query.page - 1) * query.page_size);
+  return { items: rows.map(toPriceImportRow), total, page: query.page, page_size: query.page_size };
+}
 
 /** How far back a first EIA API sync reaches, and how much a later one re-reads (EIA revises recent days). */
 const EIA_FIRST_SYNC_YEARS = 10;
@@ -170,6 +231,8 @@ export interface ImportPriceFileInput {
   /** Refuse the whole file when any row is malformed, instead of skipping those rows. */
   strict?: boolean;
   importedBy?: string | null;
+  /** Who to name in the import history: by default the uploading user when importedBy is set, else the CLI. */
+  actor?: ImportActor;
 }
 
 /**
@@ -178,6 +241,12 @@ export interface ImportPriceFileInput {
  * line numbers; a file that cannot be read as a whole is refused and nothing is written.
  */
 export async function importPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
+  const report = await importPriceFileUnrecorded(ctx, input);
+  await recordImport(ctx, input.actor ?? (input.importedBy ? { kind: 'user', userId: input.importedBy } : { kind: 'cli' }), report);
+  return report;
+}
+
+async function importPriceFileUnrecorded(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const products = await loadProductsByCode(ctx);
   const parsed = parsePriceFile({ name: input.name, text: input.text, products: [...products.values()].filter((product) => product.active) });
   if (!parsed.ok) return refusedReport(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected);
@@ -217,10 +286,27 @@ export interface SyncEiaApiInput {
   from?: string;
   to?: string;
   client?: EiaApiClient;
+  /** Who to name in the import history; the CLI unless the scheduled job says so. */
+  actor?: ImportActor;
 }
 
 /** Fetches the configured products' daily spot prices from the EIA API v2 and stores them in one transaction. */
 export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): Promise<ImportReport> {
+  const actor = input.actor ?? { kind: 'cli' };
+  let report: ImportReport;
+  try {
+    report = await syncEiaApiUnrecorded(ctx, input);
+  } catch (error) {
+    // A failed sync is part of the history too: the admin sees when and why prices did not come.
+    const reason = error instanceof Error ? error.message : String(error);
+    await recordImport(ctx, actor, refusedReport(`EIA API v2 ${EIA_SPOT_ROUTE}`, 'eia-api', reason.replace(/\.$/, ''), null, []));
+    throw error;
+  }
+  await recordImport(ctx, actor, report);
+  return report;
+}
+
+async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput): Promise<ImportReport> {
   const apiKey = ctx.config.EIA_API_KEY;
   if (!input.client && !apiKey) throw new Error('EIA_API_KEY is not set');
   const client = input.client ?? createEiaApiClient({ baseUrl: ctx.config.EIA_API_BASE_URL, apiKey: apiKey! });

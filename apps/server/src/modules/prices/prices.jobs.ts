@@ -15,7 +15,7 @@ export function registerPriceJobs(ctx: AppContext) {
         ctx.log.warn('EIA sync skipped: EIA_API_KEY is not set');
         return;
       }
-      const report = await syncEiaApi(ctx, { from: data?.from, to: data?.to });
+      const report = await syncEiaApi(ctx, { from: data?.from, to: data?.to, actor: { kind: 'eia-job' } });
       ctx.log.info(
         { inserted: report.inserted, updated: report.updated, unchanged: report.unchanged, products: report.product_codes.length },
         'EIA API prices synced',

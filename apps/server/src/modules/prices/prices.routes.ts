@@ -1,4 +1,6 @@
 import {
+  adminPriceImportsQuerySchema,
+  priceImportListResponseSchema,
   exportPricesQuerySchema,
   importPricesQuerySchema,
   importReportSchema,
@@ -19,7 +21,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
-import { importUploadedPriceFile } from './price-import.service';
+import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
 import {
   exportPrices,
   getPriceHistoryPayload,
@@ -163,6 +165,15 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(csv);
     },
+  );
+
+  app.get(
+    '/admin/price-imports',
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } },
+    },
+    async (request) => listPriceImportHistory(app.ctx, request.query),
   );
 
   await app.register(async (instance) => {

@@ -6,7 +6,27 @@ import type { AppContext } from '../../context';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { AppError, notFound } from '../../lib/app-error';
 import { defaultWebDist } from '../../plugins/static-web';
-import { insertContactMessage, insertLead, markContactMessageNotified, markLeadNotified } from './public.repository';
+import {
+  insertContactMessage,
+  insertLead,
+  markContactMessageNotified,
+  markLeadNotified,
+  updateContactMessageInbox,
+  updateLeadInbox,
+  type InboxChanges,
+} from './public.repository';
+
+export type { InboxChanges } from './public.repository';
+
+/** The admin inbox sets a contact message's status or assignee; false when it does not exist. */
+export function setContactMessageInbox(ctx: AppContext, id: string, changes: InboxChanges): Promise<boolean> {
+  return updateContactMessageInbox(ctx.db, id, changes);
+}
+
+/** The admin inbox sets a lead's status or assignee; false when it does not exist. */
+export function setLeadInbox(ctx: AppContext, id: string, changes: InboxChanges): Promise<boolean> {
+  return updateLeadInbox(ctx.db, id, changes);
+}
 
 /** Public forms: a person may send this many per window from one IP address. */
 export const PUBLIC_FORM_LIMIT = 5;

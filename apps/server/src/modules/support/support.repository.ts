@@ -22,3 +22,16 @@ export function listSupportMessagesOfUser(db: DbOrTx, userId: string, limit: num
     .orderBy(desc(supportMessages.createdAt), desc(supportMessages.id))
     .limit(limit);
 }
+
+/** The admin inbox's changes to a message: status, assignee (null: nobody), and when. */
+export interface SupportInboxChanges {
+  status?: 'open' | 'answered';
+  assigneeId?: string | null;
+  updatedAt: Date;
+}
+
+/** Returns false when there is no such message. */
+export async function updateSupportMessageInbox(db: DbOrTx, id: string, changes: SupportInboxChanges): Promise<boolean> {
+  const rows = await db.update(supportMessages).set(changes).where(eq(supportMessages.id, id)).returning({ id: supportMessages.id });
+  return rows.length > 0;
+}

@@ -2,7 +2,19 @@ import type { SupportMessage, SupportMessageInput } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
 import { enforceRateLimit, notifyInbox } from '../public/public.service';
-import { insertSupportMessage, listSupportMessagesOfUser, markSupportMessageNotified, type SupportMessageRow } from './support.repository';
+import {
+  insertSupportMessage,
+  listSupportMessagesOfUser,
+  markSupportMessageNotified,
+  updateSupportMessageInbox,
+  type SupportInboxChanges,
+  type SupportMessageRow,
+} from './support.repository';
+
+/** The admin inbox sets a support message's status or assignee; false when it does not exist. */
+export function setSupportMessageInbox(ctx: AppContext, id: string, changes: SupportInboxChanges): Promise<boolean> {
+  return updateSupportMessageInbox(ctx.db, id, changes);
+}
 
 /** A signed-in user may send this many support messages per window. */
 export const SUPPORT_MESSAGE_LIMIT = 5;

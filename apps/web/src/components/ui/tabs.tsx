@@ -21,7 +21,7 @@ interface TabsProps<T extends string> {
 export function Tabs<T extends string>({ label, items, value, onValueChange, panelClassName }: TabsProps<T>) {
   return (
     <RadixTabs.Root value={value} onValueChange={(next) => onValueChange(next as T)}>
-      <RadixTabs.List aria-label={label} className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
+      <RadixTabs.List aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}

@@ -1,16 +1,35 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Tabs } from '@/components/ui/tabs';
+import { ImportsPanel } from '../components/imports-panel';
+import { InboxPanel } from '../components/inbox-panel';
 import { SanctionsListsStatus } from '../components/sanctions-lists-status';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UsersPanel } from '../components/users-panel';
 
-type Tab = 'sessions' | 'users';
+const tabs = ['sessions', 'users', 'inbox', 'imports'] as const;
+type Tab = (typeof tabs)[number];
 
-/** /admin/sessions (admins only, guarded by the router and the server): sessions and users. */
+function isTab(value: string | null): value is Tab {
+  return (tabs as readonly (string | null)[]).includes(value);
+}
+
+/** /admin/sessions (admins only, guarded by the router and the server): sessions, users, inbox, imports; ?tab= names the tab. */
 export default function AdminSessionsPage() {
   const { t } = useTranslation('admin');
-  const [tab, setTab] = useState<Tab>('sessions');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'sessions';
+  const setTab = (next: Tab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'sessions') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('intro')}</p>
@@ -22,6 +41,8 @@ export default function AdminSessionsPage() {
         items={[
           { value: 'sessions', label: t('tabs.sessions'), content: <SessionsPanel /> },
           { value: 'users', label: t('tabs.users'), content: <UsersPanel /> },
+          { value: 'inbox', label: t('tabs.inbox'), content: <InboxPanel /> },
+          { value: 'imports', label: t('tabs.imports'), content: <ImportsPanel /> },
         ]}
       />
     </div>
