@@ -1,3 +1,4 @@
+import { daysBetweenIsoDates, fromIsoDate, shiftIsoDate, toIsoDate } from '@fueldesk/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeDecimal } from './decimal';
@@ -13,12 +14,12 @@ const products: SeriesProduct[] = [
   { code: 'GASOLINE_NYH', eiaSeriesId: 'EER_EPMRU_PF4_Y35NY_DPG', fredSeriesId: 'DGASNYH', decimalPlaces: 3 },
 ];
 
-const DAY_MS = 86_400_000;
-const FIRST_DAY = Date.UTC(1990, 0, 1) / DAY_MS;
-const LAST_DAY = Date.UTC(2150, 11, 31) / DAY_MS;
+/** Days are counted from 1970-01-01. */
+const FIRST_DAY = daysBetweenIsoDates('1970-01-01', '1990-01-01');
+const LAST_DAY = daysBetweenIsoDates('1970-01-01', '2150-12-31');
 
 function isoOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return shiftIsoDate('1970-01-01', { days: day });
 }
 
 /** How a date is written in the file: ISO, or EIA's M/D/YYYY (with or without leading zeros). */
@@ -177,7 +178,7 @@ describe('parsePriceFile (properties)', () => {
         }
         for (const observation of parsed.observations) {
           expect(observation.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-          expect(new Date(`${observation.date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(observation.date);
+          expect(toIsoDate(fromIsoDate(observation.date))).toBe(observation.date);
           expect(normalizeDecimal(observation.value)).toBe(observation.value);
         }
         const lines = new Set([...parsed.observations.map((row) => row.line), ...parsed.rejected.map((row) => row.line)]);
