@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  createContactMessageBodySchema,
-  createLeadBodySchema,
-  createSupportMessageBodySchema,
-  employeeRanges,
-  findFormMessageKey,
-  geographicRegions,
-  subscriptionInterests,
-  supportMessageTypes,
-} from './public';
+import { findFormMessageKey } from './forms';
+import { createContactMessageBodySchema, createLeadBodySchema, employeeRanges, geographicRegions, subscriptionInterests } from './public';
+import { createSupportMessageBodySchema, supportMessageTypes } from './support';
 
 // The public forms take whatever a browser (or a script) sends. For any input the schemas answer
 // with a result, never an exception, and every error is one of the catalog's messages, which the web
