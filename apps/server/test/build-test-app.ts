@@ -17,11 +17,16 @@ export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:637
 /** Which database this test project runs on (vitest sets TEST_DB per project). */
 export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh PostgreSQL database per test file, so that files run in parallel without sharing rows. */
-export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
+/**
+ * A fresh PostgreSQL database per test file, so that files run in parallel without sharing rows
+ * (the benchmarks use it too, with their own prefix).
+ */
+export async function createScratchDatabase(
+  base = process.env.DATABASE_URL,
+  prefix = 'fd_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  const name = `fd_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
