@@ -107,9 +107,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/contracts/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/contracts/src/testing/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$)[^.]', message: 'contracts imports nothing but zod.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!(zod|date-fns|@date-fns/tz)$)[^.]', message: 'contracts imports nothing but zod and date-fns.' }] }],
     },
   },
 );

@@ -5,13 +5,11 @@
 // On embedded PGlite (a fresh data directory on disk), and on PostgreSQL too when DATABASE_URL is set
 // (a scratch database is created and dropped).
 // Run: node --import tsx bench/prices/run.ts [--duration 10] [--connections 20]
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { listPricesQuerySchema } from '@fueldesk/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from '../../apps/server/src/app';
@@ -22,6 +20,7 @@ import { listPricesJson } from '../../apps/server/src/modules/prices/prices.serv
 import { authenticateToken } from '../../apps/server/src/plugins/auth';
 import { createRuntime } from '../../apps/server/src/runtime';
 import { listAllPriceFiles, sharedDataDir } from '../../apps/server/test/market-data';
+import { createScratchDatabase } from '../../apps/server/test/build-test-app';
 import { createSignedInUser } from '../../apps/server/test/factories';
 
 const arg = (name: string, fallback: number) => {
@@ -38,27 +37,8 @@ async function measure(url: string, headers: Record<string, string> = {}) {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function createScratchDatabase(base: string) {
-  const name = `fd_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function runOn(kind: 'pglite' | 'postgres') {
-  const scratch = kind === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!) : null;
+  const scratch = kind === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!, 'fd_bench') : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-bench-prices-'));
   const config = loadConfig({
     ...process.env,

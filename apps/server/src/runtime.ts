@@ -4,27 +4,44 @@ import { createPrettyStream, resolveLogFormat } from './lib/log-output';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type OpenDatabaseOptions } from './db/client';
-import { createEventBus } from './integrations/events/event-bus';
-import { createMailer } from './integrations/mail/mailer';
+import { createEventBus, type EventBus } from './integrations/events/event-bus';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { registerAllJobs } from './jobs';
-import { createRateLimiter } from './lib/rate-limiter';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createJobQueue } from './jobs/queue';
 
 export interface Runtime {
   ctx: AppContext;
-  close(): Promise<void>;
+  /** Stops the job queue (waiting up to `jobsTimeoutMs` for running jobs), then closes every connection. */
+  close(options?: { jobsTimeoutMs?: number }): Promise<void>;
 }
 
-/** Config → database → migrations → job definitions. Shared by the server, the worker and the CLI. */
-export async function createRuntime(options: { config?: Config; runWorkers?: boolean } = {}): Promise<Runtime> {
-  const config = options.config ?? loadConfig();
+export interface RuntimeOptions {
+  config?: Config;
+  runWorkers?: boolean;
+  // What the tests put in place of a part (tests build the app through this same function):
+  log?: pino.Logger;
+  now?: () => Date;
+  events?: EventBus;
+  rateLimiter?: RateLimiter;
+  /** Wraps the configured mailer (tests record what is sent). */
+  wrapMailer?: (mailer: Mailer) => Mailer;
+  jobPollingIntervalSeconds?: number;
+}
+
+function createLogger(config: Config): pino.Logger {
   const logOptions: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'password', 'refresh_token', 'access_token', '*.password'],
     serializers: logSerializers,
   };
-  const log =
-    resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? pino(logOptions, createPrettyStream(process.stdout)) : pino(logOptions);
+  return resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? pino(logOptions, createPrettyStream(process.stdout)) : pino(logOptions);
+}
+
+/** Config → database → migrations → job definitions. Shared by the server, the worker, the CLI and the tests. */
+export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? createLogger(config);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
   try {
     await database.migrate();
@@ -35,6 +52,7 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
   const jobs = createJobQueue({
     executor: database,
     runWorkers: options.runWorkers ?? config.PROCESS_ROLE !== 'api',
+    pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     maintenanceIntervalSeconds: config.JOB_MAINTENANCE_INTERVAL_SECONDS,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
@@ -43,17 +61,17 @@ export async function createRuntime(options: { config?: Config; runWorkers?: boo
     database,
     db: database.db,
     jobs,
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     log,
-    events: createEventBus(config, database.kind, (error) => log.error({ err: error }, 'event bus error')),
-    mailer: createMailer(config, database.db),
-    rateLimiter: createRateLimiter(config, (error) => log.error({ err: error }, 'rate limiter error')),
+    events: options.events ?? createEventBus(config, database.kind, (error) => log.error({ err: error }, 'event bus error')),
+    mailer: (options.wrapMailer ?? ((mailer) => mailer))(createMailer(config, database.db)),
+    rateLimiter: options.rateLimiter ?? createRateLimiter(config, (error) => log.error({ err: error }, 'rate limiter error')),
   };
   registerAllJobs(ctx);
   return {
     ctx,
-    async close() {
-      await jobs.stop();
+    async close({ jobsTimeoutMs } = {}) {
+      await jobs.stop(jobsTimeoutMs);
       await ctx.events.close();
       await ctx.rateLimiter.close();
       await ctx.mailer.close?.();

@@ -4,24 +4,29 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
-import { openDatabase } from '../src/db/client';
-import { createEventBus, createMemoryEventBus } from '../src/integrations/events/event-bus';
-import { createMailer, recordSentMail, type MailMessage } from '../src/integrations/mail/mailer';
-import { registerAllJobs } from '../src/jobs';
+import { createMemoryEventBus } from '../src/integrations/events/event-bus';
+import { recordSentMail, type MailMessage } from '../src/integrations/mail/mailer';
 import { createLibraryRateLimiter } from '../src/lib/rate-limiter';
-import { createJobQueue } from '../src/jobs/queue';
-import { databaseLimits } from '../src/runtime';
+import { createRuntime } from '../src/runtime';
 
 export type TestDb = 'pglite' | 'postgres';
+
+/** The Redis the Redis-backed tests use: CI sets TEST_REDIS_URL to its own; a local redis-server otherwise. */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Which database this test project runs on (vitest sets TEST_DB per project). */
 export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh PostgreSQL database per test file, so that files run in parallel without sharing rows. */
-export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
+/**
+ * A fresh PostgreSQL database per test file, so that files run in parallel without sharing rows
+ * (the benchmarks use it too, with their own prefix).
+ */
+export async function createScratchDatabase(
+  base = process.env.DATABASE_URL,
+  prefix = 'fd_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  const name = `fd_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -46,7 +51,7 @@ export interface TestContextOptions {
   webDistDir?: string;
   /** 'auto' picks the production bus (LISTEN/NOTIFY on PostgreSQL, Redis with REDIS_URL); default memory. */
   eventBus?: 'memory' | 'auto';
-  /** 'redis' uses the Redis store at REDIS_URL (127.0.0.1:6379 unless set); default memory (real clock: fake Date to move it). */
+  /** 'redis' uses the Redis store at testRedisUrl; default memory (real clock: fake Date to move it). */
   rateLimiter?: 'memory' | 'redis';
 }
 
@@ -61,7 +66,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The same app production builds, on a throwaway database of the project's kind. */
+/**
+ * The same app production builds, through the same createRuntime (config, database, migrations, jobs,
+ * mailer, bus, limiter), on a throwaway database of the project's kind; only the logger, the clock,
+ * the bus (unless 'auto'), the limiter's store and a recorder around the mailer are the test's.
+ */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const scratch = testDb === 'postgres' ? await createScratchDatabase() : null;
   const config = loadConfig({
@@ -76,27 +85,24 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
-  await database.migrate();
   let fixedNow: Date | null = null;
-  const mailer = recordSentMail(createMailer(config, database.db));
-  const jobs = createJobQueue({ executor: database, runWorkers: options.startJobs ?? false, pollingIntervalSeconds: 0.5 });
-  const ctx: AppContext = {
+  let mailer: ReturnType<typeof recordSentMail> | undefined;
+  const runtime = await createRuntime({
     config,
-    database,
-    db: database.db,
-    jobs,
-    now: () => (fixedNow ? new Date(fixedNow) : new Date()),
+    runWorkers: options.startJobs ?? false,
+    jobPollingIntervalSeconds: 0.5,
     log: pino({ level: 'silent' }),
-    events: options.eventBus === 'auto' ? createEventBus(config, database.kind) : createMemoryEventBus(),
-    mailer,
+    now: () => (fixedNow ? new Date(fixedNow) : new Date()),
+    // 'auto' leaves the production choice to createRuntime.
+    events: options.eventBus === 'auto' ? undefined : createMemoryEventBus(),
     rateLimiter:
       options.rateLimiter === 'redis'
-        ? createLibraryRateLimiter({ redisUrl: config.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `fueldesk:test:${randomUUID()}:` })
+        ? createLibraryRateLimiter({ redisUrl: testRedisUrl, prefix: `fueldesk:test:${randomUUID()}:` })
         : createLibraryRateLimiter(),
-  };
-  registerAllJobs(ctx);
-  if (options.startJobs) await jobs.start();
+    wrapMailer: (inner) => (mailer = recordSentMail(inner)),
+  });
+  const { ctx } = runtime;
+  if (options.startJobs) await ctx.jobs.start();
   const app = await buildApp(ctx, { webDistDir: options.webDistDir ?? '/nonexistent-web-dist' });
   await app.ready();
   return {
@@ -106,14 +112,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     setNow(date) {
       fixedNow = date;
     },
-    sentMail: mailer.sent,
+    sentMail: mailer!.sent,
     async close() {
       await app.close();
-      await jobs.stop(2_000);
-      await ctx.events.close();
-      await ctx.rateLimiter.close();
-      await ctx.mailer.close?.();
-      await database.close();
+      await runtime.close({ jobsTimeoutMs: 2_000 });
       await scratch?.drop();
     },
   };

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,16 +39,14 @@ export interface FileObservation {
 }
 
 /**
- * The observations of a two-column price file, read independently of the importer: every line
- * after the header whose second cell is neither empty nor '.'.
+ * The observations of a two-column price file, read independently of the importer (by csv-parse):
+ * every record after the header with two cells whose second is neither empty nor '.'.
  */
 export function readObservations(text: string): FileObservation[] {
-  return text
-    .split(/\r?\n/)
-    .slice(1)
-    .map((line) => line.split(','))
-    .filter((cells) => cells.length === 2 && cells[1]!.trim() !== '' && cells[1]!.trim() !== '.')
-    .map(([date, value]) => ({ date: date!.trim(), value: value!.trim() }));
+  const records: string[][] = parse(text, { bom: true, trim: true, relax_column_count: true, skip_empty_lines: true, from_line: 2 });
+  return records
+    .filter((cells) => cells.length === 2 && cells[1] !== '' && cells[1] !== '.')
+    .map(([date, value]) => ({ date: date!, value: value! }));
 }
 
 /** a − b on values with at most 6 decimals, as a number rounded to 6 decimals. */

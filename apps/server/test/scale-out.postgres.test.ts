@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/lib/passwords';
 import { createRuntime } from '../src/runtime';
 import { uniqueEmail } from './auth-helpers';
-import { createScratchDatabase } from './build-test-app';
+import { createScratchDatabase, testRedisUrl } from './build-test-app';
 import { createDueBody } from './due-diligence';
 import { createSignedInUser, createUser } from './factories';
 import { freePort, killAll, openEventStream, serverEnv, startNarrativeStub, startServer, waitForHealth, type EventStream, type NarrativeStub } from './processes';
@@ -22,7 +22,7 @@ import { freePort, killAll, openEventStream, serverEnv, startNarrativeStub, star
  * Whatever one API process decides (sessions, revocations, rate limits, events) the other must
  * honour, and background jobs run in the worker only, once.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl;
 const password = 'Secret123';
 /** DECISIONS.md: a revocation takes effect at once on every instance; the issue bounds it at one second. */
 const REVOCATION_BOUND = { timeout: 1_000, interval: 50 };

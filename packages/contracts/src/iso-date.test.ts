@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shiftIsoDate, toIsoDate } from './iso-date';
+import { daysBetweenIsoDates, fromIsoDate, listIsoDays, shiftIsoDate, toIsoDate } from './iso-date';
 
 const isoDates = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map(toIsoDate);
 
@@ -32,6 +32,35 @@ describe('shiftIsoDate', () => {
         const lastDay = new Date(Date.UTC(movedYear, movedMonth, 0)).getUTCDate();
         expect(movedDay).toBe(Math.min(day, lastDay));
         expect(shiftIsoDate(date, { years: months })).toBe(shiftIsoDate(date, { months: months * 12 }));
+      }),
+    );
+  });
+});
+
+describe('toIsoDate and fromIsoDate', () => {
+  it('read the UTC calendar day, whatever the time of day', () => {
+    expect(toIsoDate(new Date('2024-03-10T23:59:59.999Z'))).toBe('2024-03-10');
+    expect(toIsoDate(new Date('2024-03-11T00:00:00Z'))).toBe('2024-03-11');
+    expect(fromIsoDate('2024-03-10').getTime()).toBe(Date.UTC(2024, 2, 10));
+  });
+
+  it('round-trip every day', () => {
+    fc.assert(fc.property(isoDates, (date) => {
+        expect(toIsoDate(fromIsoDate(date))).toBe(date);
+      }));
+  });
+});
+
+describe('daysBetweenIsoDates and listIsoDays', () => {
+  it('agree with shifting by days', () => {
+    fc.assert(
+      fc.property(isoDates, fc.integer({ min: -400, max: 400 }), (date, days) => {
+        const other = shiftIsoDate(date, { days });
+        expect(daysBetweenIsoDates(date, other)).toBe(days);
+        const listed = listIsoDays(date, other);
+        expect(listed).toHaveLength(days < 0 ? 0 : days + 1);
+        listed.forEach((day, index) => expect(day).toBe(shiftIsoDate(date, { days: index })));
+        expect(listIsoDays(date, other, 'descending')).toEqual([...listed].reverse());
       }),
     );
   });

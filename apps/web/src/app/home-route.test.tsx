@@ -68,7 +68,8 @@ describe('/home of a user', () => {
     seedSession();
     const api = installFakePricesApi();
     renderApp('/home');
-    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
+    // As above: the first render also loads the page's code.
+    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.', undefined, { timeout: 5_000 })).toBeInTheDocument();
     await waitFor(() => expect(api.last('/api/dashboards')).toBeDefined());
     expect(screen.queryByRole('region', { name: 'Invitations you received' })).not.toBeInTheDocument();
     expect(api.requests.filter(({ url }) => /^\/api\/bank\//.test(url.pathname) || url.pathname === '/api/sharing/received')).toEqual([]);

@@ -5,35 +5,36 @@ import { ApiError, api, apiRequest, resolveErrorMessage, setUnauthorizedHandler 
 import { AUTH_TOKEN_KEY } from './auth-storage';
 import i18n from './i18n';
 import { maintenanceStore } from './maintenance';
+import { jsonResponse, mockApi, type MockHandler } from './testing/mock-api';
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+// The server is msw (the same mock-api as every web test): each test queues the answers in order,
+// the last one repeats, and every request the client made is in `server.calls`.
+let server: ReturnType<typeof mockApi>;
+let replies: MockHandler[] = [];
+let answered = 0;
+
+function reply(...handlers: MockHandler[]) {
+  replies.push(...handlers);
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function lastRequest(index = -1): { url: string; init: RequestInit; headers: Headers } {
-  const call = fetchMock.mock.calls.at(index)!;
-  const init = call[1] ?? {};
-  return { url: String(call[0]), init, headers: new Headers(init.headers) };
+function lastRequest(index = -1) {
+  const call = server.calls.at(index)!;
+  return { url: `${call.url.pathname}${call.url.search}`, method: call.method, body: call.body, headers: call.headers };
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  replies = [];
+  answered = 0;
+  server = mockApi({}, { fallback: (call) => replies[Math.min(answered++, replies.length - 1)]!(call) });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('requests', () => {
   it('calls /api with Accept JSON and no Authorization when signed out', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    reply(() => jsonResponse(200, { ok: true }));
     await expect(api.get('/prices', { query: { date: '2024-01-02', page: 2, q: undefined } })).resolves.toEqual({ ok: true });
     const { url, headers } = lastRequest();
     expect(url).toBe('/api/prices?date=2024-01-02&page=2');
@@ -44,19 +45,19 @@ describe('requests', () => {
   it('sends the stored bearer token and a JSON body', async () => {
     const token = makeToken({ sub: '1', exp: futureExp() });
     localStorage.setItem(AUTH_TOKEN_KEY, token);
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { id: 7 }));
+    reply(() => jsonResponse(201, { id: 7 }));
     await api.post('/support', { type: 'question', subject: 'Hi' });
-    const { init, headers } = lastRequest();
+    const { method, body, headers } = lastRequest();
     expect(headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(headers.get('Content-Type')).toBe('application/json');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe(JSON.stringify({ type: 'question', subject: 'Hi' }));
+    expect(method).toBe('POST');
+    expect(body).toEqual({ type: 'question', subject: 'Hi' });
   });
 
   it('asks the server for the language on screen', async () => {
     await i18n.changeLanguage('es');
     try {
-      fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+      reply(() => jsonResponse(200, {}));
       await api.get('/due/reports');
       expect(lastRequest().headers.get('Accept-Language')).toBe('es');
     } finally {
@@ -66,7 +67,7 @@ describe('requests', () => {
 
   it('reads the legacy auth_token key and drops an expired token instead of sending it', async () => {
     localStorage.setItem('auth_token', makeToken({ exp: futureExp() }));
-    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    reply(() => jsonResponse(200, {}));
     await api.get('/auth/me');
     expect(lastRequest().headers.get('Authorization')).toMatch(/^Bearer /);
 
@@ -78,12 +79,8 @@ describe('requests', () => {
 
   it(`aborts after ${HTTP_TIMEOUT_MS} ms with a REQUEST_TIMEOUT error`, async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation(
-      (_input, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-        }),
-    );
+    // An answer that never comes: only the client's own timeout ends the request.
+    reply(() => new Promise<Response>(() => undefined));
     let settled: unknown = 'pending';
     const request = apiRequest('/slow').catch((error: unknown) => {
       settled = error;
@@ -97,14 +94,14 @@ describe('requests', () => {
   });
 
   it('turns a network failure into a NETWORK_ERROR ApiError', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    reply(() => {
+      throw new TypeError('Failed to fetch');
+    });
     await expect(api.get('/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
   });
 
   it('parses the error body into status, code, detail and fields', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(422, { detail: 'Invalid input', code: 'VALIDATION_ERROR', fields: { email: 'Invalid email.' } }),
-    );
+    reply(() => jsonResponse(422, { detail: 'Invalid input', code: 'VALIDATION_ERROR', fields: { email: 'Invalid email.' } }));
     await expect(api.post('/x', {})).rejects.toMatchObject({
       status: 422,
       code: 'VALIDATION_ERROR',
@@ -116,15 +113,15 @@ describe('requests', () => {
 
 describe('maintenance flag', () => {
   it('turns on with a 503 and off with the next successful answer', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(503, { detail: 'down', code: 'SERVICE_UNAVAILABLE' }));
+    reply(() => jsonResponse(503, { detail: 'down', code: 'SERVICE_UNAVAILABLE' }));
     await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(maintenanceStore.get()).toBe(true);
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(404, { detail: 'no', code: 'NOT_FOUND' }));
+    reply(() => jsonResponse(404, { detail: 'no', code: 'NOT_FOUND' }));
     await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(maintenanceStore.get()).toBe(true);
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(204, undefined));
+    reply(() => jsonResponse(204, undefined));
     await expect(api.delete('/x')).resolves.toBeUndefined();
     expect(maintenanceStore.get()).toBe(false);
   });
@@ -138,9 +135,7 @@ describe('401 handling', () => {
       return true;
     });
     const unregister = setUnauthorizedHandler(handler);
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(401, { detail: 'expired', code: 'TOKEN_EXPIRED' }))
-      .mockResolvedValueOnce(jsonResponse(200, { me: true }));
+    reply(() => jsonResponse(401, { detail: 'expired', code: 'TOKEN_EXPIRED' }), () => jsonResponse(200, { me: true }));
     await expect(api.get('/auth/me')).resolves.toEqual({ me: true });
     expect(handler).toHaveBeenCalledTimes(1);
     expect(lastRequest().headers.get('Authorization')).toBe(`Bearer ${fresh}`);
@@ -150,15 +145,15 @@ describe('401 handling', () => {
   it('gives up when the handler cannot refresh, and never retries twice', async () => {
     const handler = vi.fn(async () => true);
     const unregister = setUnauthorizedHandler(handler);
-    fetchMock.mockImplementation(async () => jsonResponse(401, { detail: 'revoked', code: 'SESSION_REVOKED' }));
+    reply(() => jsonResponse(401, { detail: 'revoked', code: 'SESSION_REVOKED' }));
     await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(server.calls).toHaveLength(2);
     expect(handler).toHaveBeenCalledTimes(1);
 
     handler.mockResolvedValueOnce(false);
-    fetchMock.mockClear();
+    server.calls.length = 0;
     await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(server.calls).toHaveLength(1);
     unregister();
   });
 });

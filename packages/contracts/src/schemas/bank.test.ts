@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankMessages, createInvitationBodySchema, findBankMessageKey, isFinalVerificationStatus, sandboxPublicTokenBodySchema } from './bank';
+import { bankMessages, findBankMessageKey, isFinalVerificationStatus, sandboxPublicTokenBodySchema } from './bank';
+import { createInvitationBodySchema } from './sharing';
 
 function firstMessages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

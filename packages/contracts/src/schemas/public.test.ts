@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  createContactMessageBodySchema,
-  createLeadBodySchema,
-  createReleaseBodySchema,
-  createSupportMessageBodySchema,
-  findFormMessageKey,
-  formMessages,
-} from './public';
+import { findFormMessageKey, formMessages } from './forms';
+import { createContactMessageBodySchema, createLeadBodySchema } from './public';
+import { createReleaseBodySchema } from './releases';
+import { createSupportMessageBodySchema } from './support';
 
 function messagesByField(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);

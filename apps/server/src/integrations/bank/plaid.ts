@@ -1,4 +1,4 @@
-import type { IdentityVerificationStatus } from '@fueldesk/contracts';
+import { toIsoDate, type IdentityVerificationStatus } from '@fueldesk/contracts';
 import {
   Configuration,
   CountryCode,
@@ -163,8 +163,8 @@ export function createPlaidProvider(options: PlaidProviderOptions): FinancialDat
     },
 
     async getTransactions(accessToken, since, until): Promise<ProviderTransaction[]> {
-      const from = since.toISOString().slice(0, 10);
-      const to = until.toISOString().slice(0, 10);
+      const from = toIsoDate(since);
+      const to = toIsoDate(until);
       const added: ProviderTransaction[] = [];
       let cursor: string | undefined;
       // /transactions/sync pages through the whole history; a bound keeps a misbehaving answer from looping forever.

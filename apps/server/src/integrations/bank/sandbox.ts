@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SANDBOX_INSTITUTIONS, type IdentityVerificationStatus, type Institution } from '@fueldesk/contracts';
+import { listIsoDays, SANDBOX_INSTITUTIONS, toIsoDate, type IdentityVerificationStatus, type Institution } from '@fueldesk/contracts';
 import {
   ProviderError,
   type FinancialDataProvider,
@@ -96,7 +96,6 @@ function accountsOf(item: SandboxItem): ProviderAccount[] {
   ];
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * The built-in sandbox provider (the default without Plaid keys). Institutions, accounts,
@@ -155,11 +154,8 @@ export function createSandboxProvider(options: { now: () => Date }): FinancialDa
       const item = parseAccessToken(accessToken);
       const accounts = accountsOf(item).filter((account) => account.type === 'depository' || account.type === 'credit');
       const transactions: ProviderTransaction[] = [];
-      const start = Math.floor(since.getTime() / DAY_MS);
-      const end = Math.floor(until.getTime() / DAY_MS);
       // Each calendar day's transactions depend only on the connection and the day: asking twice gives the same list.
-      for (let day = end; day >= start; day -= 1) {
-        const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      for (const date of listIsoDays(toIsoDate(since), toIsoDate(until), 'descending')) {
         for (const account of accounts) {
           const random = generator(`tx:${item.seed}:${account.id}:${date}`);
           if (random.next() > 0.3) continue;

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDb } from '../../../test/build-test-app';
+import { testDb, testRedisUrl } from '../../../test/build-test-app';
 import { createPostgresEventBus, createRedisEventBus, type AppEvent, type EventBus } from './event-bus';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 type BusFactory = () => EventBus & { ready: Promise<void> };
-const transports: [string, BusFactory][] = [['Redis pub/sub', () => createRedisEventBus({ url: REDIS_URL })]];
+const transports: [string, BusFactory][] = [['Redis pub/sub', () => createRedisEventBus({ url: testRedisUrl })]];
 if (testDb === 'postgres') {
   transports.push(['PostgreSQL LISTEN/NOTIFY', () => createPostgresEventBus({ url: process.env.DATABASE_URL! })]);
 }

@@ -1,4 +1,4 @@
-import { toIsoDate } from '@fueldesk/contracts';
+import { fromIsoDate, listIsoDays, toIsoDate } from '@fueldesk/contracts';
 import type { PriceObservation } from './types';
 
 /**
@@ -129,18 +129,13 @@ export function usMarketHolidays(year: number): Set<string> {
 
 /** Weekdays except US exchange holidays (no spot assessment). */
 export function listBusinessDays(from: Date, to: Date): string[] {
-  const days: string[] = [];
   const holidays = new Map<number, Set<string>>();
-  const cursor = utc(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
-  while (cursor <= to) {
-    const year = cursor.getUTCFullYear();
+  return listIsoDays(toIsoDate(from), toIsoDate(to)).filter((day) => {
+    const date = fromIsoDate(day);
+    const year = date.getUTCFullYear();
     if (!holidays.has(year)) holidays.set(year, usMarketHolidays(year));
-    const weekday = cursor.getUTCDay();
-    const day = toIsoDate(cursor);
-    if (weekday !== 0 && weekday !== 6 && !holidays.get(year)!.has(day)) days.push(day);
-    cursor.setUTCDate(cursor.getUTCDate() + 1);
-  }
-  return days;
+    return date.getUTCDay() !== 0 && date.getUTCDay() !== 6 && !holidays.get(year)!.has(day);
+  });
 }
 
 export interface DemoHistoryInput {

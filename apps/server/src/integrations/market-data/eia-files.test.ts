@@ -1,3 +1,4 @@
+import { listIsoDays, shiftIsoDate } from '@fueldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatCsv, formatCsvCell, splitCsvRecord } from './csv';
 import { averageDecimals, compareDecimals, normalizeDecimal, roundDecimal, subtractDecimals } from './decimal';
@@ -11,8 +12,8 @@ const products: SeriesProduct[] = [
   { code: 'GASOLINE_NYH', eiaSeriesId: 'EER_EPMRU_PF4_Y35NY_DPG', fredSeriesId: 'DGASNYH', decimalPlaces: 3 },
 ];
 
-function dailyRows(count: number, start = Date.UTC(2024, 0, 1)) {
-  return Array.from({ length: count }, (_, index) => new Date(start + index * 86_400_000).toISOString().slice(0, 10));
+function dailyRows(count: number, start = '2024-01-01') {
+  return listIsoDays(start, shiftIsoDate(start, { days: count - 1 }));
 }
 
 describe('parsePriceFile', () => {
@@ -83,7 +84,7 @@ describe('parsePriceFile', () => {
   });
 
   it('refuses weekly data hiding under a daily name', () => {
-    const weekly = Array.from({ length: 20 }, (_, index) => new Date(Date.UTC(2024, 0, 5 + index * 7)).toISOString().slice(0, 10));
+    const weekly = Array.from({ length: 20 }, (_, index) => shiftIsoDate('2024-01-05', { days: index * 7 }));
     const parsed = parsePriceFile({ name: 'RBRTE.csv', text: ['Date,Price', ...weekly.map((date) => `${date},80`)].join('\n'), products });
     expect(parsed).toMatchObject({ ok: false, reason: expect.stringMatching(/7 days apart/) });
   });

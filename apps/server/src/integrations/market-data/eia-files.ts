@@ -1,3 +1,4 @@
+import { daysBetweenIsoDates } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
 import { normalizeDecimal } from './decimal';
 import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
@@ -165,7 +166,7 @@ function medianGapDays(dates: string[]): number {
   const sorted = [...dates].sort();
   const gaps: number[] = [];
   for (let i = 1; i < sorted.length; i += 1) {
-    gaps.push((Date.parse(sorted[i]!) - Date.parse(sorted[i - 1]!)) / 86_400_000);
+    gaps.push(daysBetweenIsoDates(sorted[i - 1]!, sorted[i]!));
   }
   gaps.sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)] ?? 0;

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUserWithPassword, nextIp, postLogin, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { createTestContext, testRedisUrl, type TestContext } from '../../../test/build-test-app';
 import { createLibraryRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const password = 'Secret123';
 
 describe.each([
   ['memory', () => createLibraryRateLimiter()],
-  ['redis', () => createLibraryRateLimiter({ redisUrl: REDIS_URL, prefix: `fueldesk:test:${crypto.randomUUID()}:` })],
+  ['redis', () => createLibraryRateLimiter({ redisUrl: testRedisUrl, prefix: `fueldesk:test:${crypto.randomUUID()}:` })],
 ] as const)('%s rate limiter', (_name, create) => {
   let limiter: RateLimiter;
   beforeAll(() => {
@@ -44,7 +43,7 @@ describe.each([
 describe.each(['memory', 'redis'] as const)('sign-in limits with the %s store', (store) => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext({ rateLimiter: store, env: { REDIS_URL } });
+    t = await createTestContext({ rateLimiter: store, env: { REDIS_URL: testRedisUrl } });
   });
   afterAll(async () => {
     await t.close();

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUserWithPassword, loginOk, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { createTestContext, testRedisUrl, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser, signIn } from '../../../test/factories';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Stream {
   status: number;
@@ -48,7 +47,7 @@ function openStream(base: string, token: string): Promise<Stream> {
 
 describe.each([
   ['the default bus of the database', {}],
-  ['the Redis bus', { REDIS_URL }],
+  ['the Redis bus', { REDIS_URL: testRedisUrl }],
 ] as const)('GET /api/events with %s', (_name, env) => {
   let t: TestContext;
   let base: string;

@@ -20,6 +20,7 @@ import {
   type PriceSortField,
   type PriceSummaryResponse,
   type Product,
+  formatIsoDate,
   shiftIsoDate,
   toIsoDate,
 } from '@fueldesk/contracts';
@@ -39,11 +40,8 @@ import {
   type ProductRecord,
 } from './prices.repository';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 function formatDisplayDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${MONTHS[Number(month) - 1]} ${Number(day)}, ${year}`;
+  return formatIsoDate(date, 'MMM d, yyyy');
 }
 
 function unitsLabel(product: Pick<ProductRecord, 'currency' | 'unit'>): string {
@@ -319,14 +317,8 @@ export async function getPriceHistoryPayload(ctx: AppContext, query: PriceHistor
     }),
     loadLatestDate(ctx),
   ]);
-  const revisable = latest ? shiftDays(latest, -HISTORY_REVISION_DAYS) : null;
+  const revisable = latest ? shiftIsoDate(latest, { days: -HISTORY_REVISION_DAYS }) : null;
   return { ...payload, final: revisable !== null && end < revisable };
-}
-
-function shiftDays(date: string, days: number): string {
-  const shifted = new Date(`${date}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() + days);
-  return shifted.toISOString().slice(0, 10);
 }
 
 /** Biggest rises and falls by percent change on a date. */

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { toIsoDate } from '@fueldesk/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, lastMailTo, linkTokenFrom, loginOk, uniqueEmail } from '../../../test/auth-helpers';
@@ -163,7 +164,7 @@ describe('bank connection and data sharing journey', () => {
     expect((await call('POST', `/api/sharing/received/${first.id}/consent`, invitee.headers)).statusCode).toBe(200);
     const data = (await call('GET', `/api/sharing/invitations/${first.id}`, inviter.headers)).json().data;
     expect(Object.keys(data).sort()).toEqual(['fetched_at', 'investments', 'transactions']);
-    const oldest = new Date(started.getTime() - 91 * 86_400_000).toISOString().slice(0, 10);
+    const oldest = toIsoDate(new Date(started.getTime() - 91 * 86_400_000));
     expect(data.transactions.every((item: { date: string }) => item.date > oldest)).toBe(true);
 
     const withdrawn = await call('POST', `/api/sharing/received/${first.id}/revoke`, invitee.headers);

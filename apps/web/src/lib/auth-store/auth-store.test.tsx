@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { futureExp, makeToken } from '@/test/render-app';
 import { api } from '../api-client';
+import { mockApi } from '../testing/mock-api';
 import {
   AUTH_TOKEN_KEY,
   LOGIN_TIMESTAMP_KEY,
@@ -97,31 +98,25 @@ describe('SessionProvider', () => {
   });
 
   describe('refresh after a 401', () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-    beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-    afterEach(() => {
-      vi.unstubAllGlobals();
-      fetchMock.mockReset();
-    });
-
     it('refreshes once with the refresh token, stores the rotated tokens and retries', async () => {
       localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: futureExp(), role: 'user' }));
       localStorage.setItem(REFRESH_TOKEN_KEY, 'old-refresh');
       const fresh = makeToken({ exp: futureExp(), role: 'user' });
-      fetchMock
-        .mockResolvedValueOnce(json(401, { code: 'TOKEN_EXPIRED', detail: 'expired' }))
-        .mockResolvedValueOnce(json(200, { access_token: fresh, refresh_token: 'new-refresh' }))
-        .mockResolvedValueOnce(json(200, { ok: true }));
+      let refreshed = false;
+      const server = mockApi({
+        'GET /api/auth/me': () => (refreshed ? { body: { ok: true } } : { status: 401, body: { code: 'TOKEN_EXPIRED', detail: 'expired' } }),
+        'POST /api/auth/refresh': () => {
+          refreshed = true;
+          return { body: { access_token: fresh, refresh_token: 'new-refresh' } };
+        },
+      });
       renderProbe();
 
       await expect(api.get('/auth/me')).resolves.toEqual({ ok: true });
-      const refreshCall = fetchMock.mock.calls[1];
-      expect(String(refreshCall[0])).toBe('/api/auth/refresh');
-      expect(refreshCall[1]?.body).toBe(JSON.stringify({ refresh_token: 'old-refresh' }));
-      expect(new Headers(refreshCall[1]?.headers).has('Authorization')).toBe(false);
+      expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh', 'GET /api/auth/me']);
+      const refreshCall = server.calls[1]!;
+      expect(refreshCall.body).toEqual({ refresh_token: 'old-refresh' });
+      expect(refreshCall.headers.has('Authorization')).toBe(false);
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh);
       expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('new-refresh');
     });
@@ -129,16 +124,15 @@ describe('SessionProvider', () => {
     it('ends the session when the refresh fails', async () => {
       localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: futureExp(), role: 'user' }));
       localStorage.setItem(REFRESH_TOKEN_KEY, 'reused');
-      fetchMock
-        .mockResolvedValueOnce(json(401, { code: 'SESSION_REVOKED', detail: 'revoked' }))
-        .mockResolvedValueOnce(json(401, { code: 'SESSION_REVOKED', detail: 'revoked' }));
+      const revoked = () => ({ status: 401, body: { code: 'SESSION_REVOKED', detail: 'revoked' } });
+      const server = mockApi({ 'GET /api/auth/me': revoked, 'POST /api/auth/refresh': revoked });
       renderProbe();
       expect(screen.getByText('authenticated: true')).toBeInTheDocument();
 
       await act(async () => {
         await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
       });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh']);
       expect(screen.getByText('authenticated: false')).toBeInTheDocument();
       expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     });

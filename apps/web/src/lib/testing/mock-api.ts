@@ -33,11 +33,11 @@ export function stopMockApi(): void {
 }
 
 /**
- * Answers the app's requests (msw) with handlers keyed by 'METHOD /api/path'. Unknown routes
- * answer 404 so that a test notices a call it did not plan for (see `calls`). Returns the
- * recorded calls.
+ * Answers the app's requests (msw) with handlers keyed by 'METHOD /api/path'. Unknown routes go to
+ * `fallback` (a fake API that routes by itself) or answer 404 so that a test notices a call it did
+ * not plan for (see `calls`). Returns the recorded calls.
  */
-export function mockApi(routes: Record<string, MockHandler>) {
+export function mockApi(routes: Record<string, MockHandler>, options: { fallback?: MockHandler } = {}) {
   const calls: MockRequest[] = [];
   const handler: HttpHandler = http.all('*', async ({ request }) => {
     const url = new URL(request.url);
@@ -50,7 +50,7 @@ export function mockApi(routes: Record<string, MockHandler>) {
       headers: request.headers,
     };
     calls.push(call);
-    const route = routes[`${call.method} ${url.pathname}`];
+    const route = routes[`${call.method} ${url.pathname}`] ?? options.fallback;
     if (!route) return jsonResponse(404, { detail: 'not mocked', code: 'ROUTE_NOT_FOUND' });
     let reply: Awaited<MockReply>;
     try {

@@ -5,6 +5,7 @@ import {
   type NewsCategory,
   type NewsLanguage,
 } from '@fueldesk/contracts';
+import { format } from 'date-fns';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +36,7 @@ const otherLanguageOf = (language: NewsLanguage): NewsLanguage => (language === 
 /** ISO → the value a datetime-local input shows (local time, minutes). */
 function toLocalInput(iso: string | undefined): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+  return format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
 }
 
 function initialState(article?: NewsArticle): FormState {

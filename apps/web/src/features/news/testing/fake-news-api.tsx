@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { SessionProvider } from '@/lib/auth-store';
+import { jsonResponse as json, mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import NewsDetailPage from '../pages/news-detail-page';
 import NewsListPage from '../pages/news-list-page';
 
@@ -44,21 +44,17 @@ function present(article: StoredArticle, lang: NewsLanguage | null): NewsArticle
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /**
- * A fetch stand-in that answers /api/news like the server (filters, search in titles, paging,
+ * An msw fake that answers /api/news like the server (filters, search in titles, paging,
  * lang) and records every request URL.
  */
 export function installFakeNewsApi(articles: StoredArticle[], options: { failList?: boolean } = {}) {
   const requests: URL[] = [];
   const writes: { method: string; path: string; body: unknown }[] = [];
-  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+  const answer: MockHandler = ({ url, method, body: sent }) => {
     requests.push(url);
-    const method = init?.method ?? 'GET';
     if (url.pathname.startsWith('/api/admin/news')) {
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      const body = sent as Record<string, unknown> | undefined;
       writes.push({ method, path: url.pathname, body });
       if (method === 'POST' && url.pathname === '/api/admin/news') {
         if (!String(body?.source_url ?? '').startsWith('http')) {
@@ -104,8 +100,9 @@ export function installFakeNewsApi(articles: StoredArticle[], options: { failLis
         : undefined;
     if (byId || bySlug) return found ? json(200, present(found, lang)) : json(404, { code: 'NOT_FOUND', detail: 'Article not found.' });
     return json(404, { code: 'ROUTE_NOT_FOUND', detail: 'This API path does not exist.' });
-  });
-  return { requests, writes, fetchMock, newsRequests: () => requests.filter((url) => url.pathname.startsWith('/api/news')) };
+  };
+  mockApi({}, { fallback: answer });
+  return { requests, writes, newsRequests: () => requests.filter((url) => url.pathname.startsWith('/api/news')) };
 }
 
 /** The news pages on their real paths, with the providers they use. */

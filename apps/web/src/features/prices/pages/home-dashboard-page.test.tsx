@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/lib/i18n';
+import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import { createFakeChartModule, drawnCharts, installFakePricesApi, renderPrices } from '../testing/fake-prices-api';
 import HomeDashboardPage from './home-dashboard-page';
@@ -144,9 +145,7 @@ describe('home dashboard', () => {
 
   it('shows an error with a retry when the dashboards cannot be loaded', async () => {
     seedSession();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ code: 'INTERNAL_ERROR', detail: 'boom' }), { status: 500, headers: { 'Content-Type': 'application/json' } }),
-    );
+    mockApi({}, { fallback: () => jsonResponse(500, { code: 'INTERNAL_ERROR', detail: 'boom' }) });
     renderPrices('/home', routes);
     expect(await screen.findByText('Your dashboard could not be loaded.')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);

@@ -11,8 +11,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { SessionProvider } from '@/lib/auth-store';
+import { jsonResponse as json, mockApi, type MockHandler } from '@/lib/testing/mock-api';
 
 interface ProductSpec {
   code: string;
@@ -104,9 +104,6 @@ function buildRow(spec: ProductSpec, date: string, market: Market, isDemo: boole
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 export interface FakePricesOptions {
   market?: Market;
   isDemo?: boolean;
@@ -116,7 +113,7 @@ export interface FakePricesOptions {
 }
 
 /**
- * A fetch stand-in answering the market-data API like the server does (latest day by default,
+ * An msw fake answering the market-data API like the server does (latest day by default,
  * previous-publication changes, server-side sort and paging, the dashboard limit) and recording
  * every request.
  */
@@ -128,10 +125,7 @@ export function installFakePricesApi(options: FakePricesOptions = {}) {
   const dates = Object.keys(market).sort();
   const rowsOf = (date: string) => PRODUCTS.filter((spec) => market[date]?.[spec.code]).map((spec) => buildRow(spec, date, market, isDemo));
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  const answer: MockHandler = ({ url, method, body }) => {
     requests.push({ method, url, body });
     const query = url.searchParams;
 
@@ -228,7 +222,8 @@ export function installFakePricesApi(options: FakePricesOptions = {}) {
       }
     }
     return json(404, { code: 'ROUTE_NOT_FOUND', detail: 'This API path does not exist.' });
-  });
+  };
+  mockApi({}, { fallback: answer });
 
   return {
     requests,

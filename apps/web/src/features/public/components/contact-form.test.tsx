@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
+import { mockApi } from '@/lib/testing/mock-api';
 import { ContactForm } from './contact-form';
 
 function renderForm() {
@@ -22,7 +23,7 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 
 describe('ContactForm', () => {
   it('shows the required-field messages in English and sends nothing', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const api = mockApi({});
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
@@ -31,12 +32,12 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Name/)).toHaveFocus();
     expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('aria-invalid');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('shows the same rules in Spanish', async () => {
     await i18n.changeLanguage('es');
-    vi.spyOn(globalThis, 'fetch');
+    mockApi({});
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^Nombre/), 'Ana 2');
     await user.type(screen.getByLabelText(/^Teléfono/), '55-ABC');
@@ -50,7 +51,7 @@ describe('ContactForm', () => {
   });
 
   it('posts the trimmed message to /api/contact and confirms it', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, { id: 'c1', received_at: '2026-01-01T00:00:00Z' }));
+    const api = mockApi({ 'POST /api/contact': () => jsonResponse(201, { id: 'c1', received_at: '2026-01-01T00:00:00Z' }) });
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^Name/), '  Lee Park ');
     await user.type(screen.getByLabelText(/^Email/), 'lee@example.com');
@@ -59,11 +60,8 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you. Your message has been sent');
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe('/api/contact');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/contact']);
+    expect(api.calls[0]!.body).toEqual({
       name: 'Lee Park',
       email: 'lee@example.com',
       phone: '',
@@ -76,9 +74,9 @@ describe('ContactForm', () => {
 
   it('says clearly when the server refuses, in the visitor’s language', async () => {
     await i18n.changeLanguage('es');
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse(429, { code: 'RATE_LIMITED', detail: 'Please wait 1 minute and try again.' }, { 'Retry-After': '60' }),
-    );
+    mockApi({
+      'POST /api/contact': () => jsonResponse(429, { code: 'RATE_LIMITED', detail: 'Please wait 1 minute and try again.' }, { 'Retry-After': '60' }),
+    });
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^Nombre/), 'Lee');
     await user.type(screen.getByLabelText(/^Correo electrónico/), 'lee@example.com');
@@ -93,9 +91,10 @@ describe('ContactForm', () => {
   });
 
   it('puts the server’s field messages beside their fields', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse(400, { code: 'VALIDATION_ERROR', detail: 'Some fields are not valid.', fields: { subject: 'This field contains invalid characters.' } }),
-    );
+    mockApi({
+      'POST /api/contact': () =>
+        jsonResponse(400, { code: 'VALIDATION_ERROR', detail: 'Some fields are not valid.', fields: { subject: 'This field contains invalid characters.' } }),
+    });
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^Name/), 'Lee');
     await user.type(screen.getByLabelText(/^Email/), 'lee@example.com');

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
+import { mockApi } from '@/lib/testing/mock-api';
 import { LeadForm } from './lead-form';
 
 function renderForm() {
@@ -18,7 +19,7 @@ function renderForm() {
 
 describe('LeadForm', () => {
   it('applies SPEC.md §5’s messages in English', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const api = mockApi({});
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^First name/), 'Ana3');
     await user.type(screen.getByLabelText(/^Last name/), 'Ruiz<b>');
@@ -32,7 +33,7 @@ describe('LeadForm', () => {
     expect(screen.getByText('Phone number cannot contain letters.')).toBeInTheDocument();
     const interests = screen.getByRole('group', { name: /Subscription interests/ });
     expect(within(interests).getByText('Please select at least one option.')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
 
     await user.clear(screen.getByLabelText(/^Phone/));
     await user.type(screen.getByLabelText(/^Phone/), '12 34');
@@ -42,7 +43,7 @@ describe('LeadForm', () => {
 
   it('applies the same rules in Spanish', async () => {
     await i18n.changeLanguage('es');
-    vi.spyOn(globalThis, 'fetch');
+    mockApi({});
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^Nombre/), 'Ana3');
     await user.type(screen.getByLabelText(/^Teléfono/), 'llámame');
@@ -62,14 +63,7 @@ describe('LeadForm', () => {
   });
 
   it('sends the chosen interests, regions and choices to /api/leads and confirms', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ id: 'l1', received_at: '2026-01-01T00:00:00Z' }), {
-          status: 201,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
+    const api = mockApi({ 'POST /api/leads': () => ({ status: 201, body: { id: 'l1', received_at: '2026-01-01T00:00:00Z' } }) });
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^First name/), 'María José');
     await user.type(screen.getByLabelText(/^Last name/), "O'Neil");
@@ -85,9 +79,8 @@ describe('LeadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Our sales team has your details');
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe('/api/leads');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/leads']);
+    expect(api.calls[0]!.body).toEqual({
       first_name: 'María José',
       last_name: "O'Neil",
       email: 'mj@example.com',
@@ -104,7 +97,11 @@ describe('LeadForm', () => {
   });
 
   it('shows a failure when the server cannot be reached', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    mockApi({
+      'POST /api/leads': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     const { user } = renderForm();
     await user.type(screen.getByLabelText(/^First name/), 'Ana');
     await user.type(screen.getByLabelText(/^Last name/), 'Ruiz');

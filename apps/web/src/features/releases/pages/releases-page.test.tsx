@@ -2,15 +2,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import i18n from '@/lib/i18n';
+import { jsonResponse as json, mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import ReleasesPage from './releases-page';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const releases = [
   {
@@ -33,13 +30,8 @@ const releases = [
   },
 ];
 
-function renderPage(role: 'admin' | 'user', handlers: Record<string, (init?: RequestInit) => Response> = {}) {
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = handlers[key] ?? (key === 'GET /api/releases' ? () => json(200, releases) : null);
-    if (!handler) throw new Error(`unexpected request ${key}`);
-    return handler(init);
-  });
+function renderPage(role: 'admin' | 'user', handlers: Record<string, MockHandler> = {}) {
+  const api = mockApi({ 'GET /api/releases': () => json(200, releases), ...handlers });
   seedSession({ role });
   const user = userEvent.setup();
   render(
@@ -49,7 +41,7 @@ function renderPage(role: 'admin' | 'user', handlers: Record<string, (init?: Req
       </MemoryRouter>
     </AppProviders>,
   );
-  return { user, fetchSpy };
+  return { user, api };
 }
 
 async function fillValidRelease(user: ReturnType<typeof userEvent.setup>, version = '0.2.0') {
@@ -77,15 +69,15 @@ describe('ReleasesPage', () => {
 
   it('fetches the notes again in Spanish when the language changes, and marks text the server had only in English', async () => {
     const spanish = [{ ...releases[0], title: 'Lanzamiento de la beta', language: 'es' }, { ...releases[1], language: 'en' }];
-    const { fetchSpy } = renderPage('user', {
-      'GET /api/releases': (init) => json(200, new Headers(init?.headers).get('Accept-Language')?.startsWith('es') ? spanish : releases),
+    const { api } = renderPage('user', {
+      'GET /api/releases': ({ headers }) => json(200, headers.get('Accept-Language')?.startsWith('es') ? spanish : releases),
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Beta launch' })).toBeInTheDocument();
 
     await act(() => i18n.changeLanguage('es'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Lanzamiento de la beta' })).toHaveAttribute('lang', 'es');
     expect(screen.getByRole('heading', { level: 2, name: 'Platform foundation' })).toHaveAttribute('lang', 'en');
-    const languages = fetchSpy.mock.calls.map(([, init]) => new Headers(init?.headers).get('Accept-Language'));
+    const languages = api.calls.map((call) => call.headers.get('Accept-Language'));
     expect(languages).toEqual(['en', 'es']);
 
     await act(() => i18n.changeLanguage('en'));
@@ -93,7 +85,7 @@ describe('ReleasesPage', () => {
   });
 
   it('shows the publish form to admins and checks version and sections in English', async () => {
-    const { user, fetchSpy } = renderPage('admin');
+    const { user, api } = renderPage('admin');
     await screen.findByText('Beta launch');
     expect(screen.getByRole('form', { name: 'Publish a release' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Version/), 'v1.0-beta');
@@ -104,7 +96,7 @@ describe('ReleasesPage', () => {
     expect(screen.getByText('Each section needs at least one item.')).toBeInTheDocument();
     expect(screen.getByText('Please select an option.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Version/)).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(api.callsTo('POST /api/releases')).toEqual([]);
   });
 
   it('checks the same rules in Spanish', async () => {
@@ -121,7 +113,7 @@ describe('ReleasesPage', () => {
   it('publishes a release with one item per line and refreshes the list', async () => {
     const published = { ...releases[0], id: 'r3', title: 'Price alerts', version: '0.2.0', released_at: '2026-12-01T00:00:00Z' };
     let list = releases;
-    const { user, fetchSpy } = renderPage('admin', {
+    const { user, api } = renderPage('admin', {
       'POST /api/releases': () => {
         list = [published, ...releases];
         return json(201, published);
@@ -136,8 +128,8 @@ describe('ReleasesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Publish release' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Release 0.2.0 has been published.');
-    const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]?.body))).toEqual({
+    expect(api.callsTo('POST /api/releases')).toHaveLength(1);
+    expect(api.callsTo('POST /api/releases')[0]!.body).toEqual({
       title: 'Price alerts',
       version: '0.2.0',
       type: 'minor',

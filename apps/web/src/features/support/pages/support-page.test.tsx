@@ -2,26 +2,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import i18n from '@/lib/i18n';
+import { jsonResponse as json, mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import SupportPage from './support-page';
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function mockApi(handlers: Record<string, Handler>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = handlers[key];
-    if (!handler) throw new Error(`unexpected request ${key}`);
-    return handler(init);
-  });
-}
 
 function renderPage() {
   seedSession({ email: 'ana@example.com' });
@@ -50,7 +36,7 @@ describe('SupportPage', () => {
   });
 
   it('validates type, subject and message in English and in Spanish', async () => {
-    const fetchSpy = mockApi({ 'GET /api/support': () => json(200, []) });
+    const api = mockApi({ 'GET /api/support': () => json(200, []) });
     const { user } = renderPage();
     expect(await screen.findByText('You have not sent any messages yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send to support' }));
@@ -61,13 +47,13 @@ describe('SupportPage', () => {
     expect(await screen.findByText('Seleccione una opción.')).toBeInTheDocument();
     expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(2);
     expect(screen.getByText('Aún no ha enviado ningún mensaje.')).toBeInTheDocument();
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/support']);
   });
 
   it('sends the message and shows it at the top of the list', async () => {
     const created = { id: 's2', type: 'complaint', subject: 'Missing price', message: 'Friday is missing.', created_at: '2026-03-03T09:00:00Z' };
     let listed = [earlier];
-    const fetchSpy = mockApi({
+    const api = mockApi({
       'GET /api/support': () => json(200, listed),
       'POST /api/support': () => {
         listed = [created, earlier];
@@ -82,8 +68,7 @@ describe('SupportPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send to support' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('We usually answer within 24 hours.');
-    const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]?.body))).toEqual({ type: 'complaint', subject: 'Missing price', message: 'Friday is missing.' });
+    expect(api.callsTo('POST /api/support').map((call) => call.body)).toEqual([{ type: 'complaint', subject: 'Missing price', message: 'Friday is missing.' }]);
     await waitFor(() => {
       const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
       expect(headings).toEqual(['Missing price', 'Diesel coverage']);
