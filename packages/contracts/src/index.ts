@@ -25,4 +25,4 @@ export * from './html';
 export * from './schemas/screening';
 export * from './schemas/due-diligence';
 export * from './iso-date';
-export * from './schemas/admin-inbox';
+export * from './schemas/inbox';

@@ -19,7 +19,7 @@ describe('contracts by module', () => {
     expect(modulesWithRoutes).toEqual(expect.arrayContaining(['auth', 'prices', 'releases', 'sessions', 'sharing', 'support']));
   });
 
-  it.each(modulesWithRoutes)('%s has packages/contracts/src/schemas/%s.ts, exported by the index', (name) => {
+  it.each(modulesWithRoutes)('module %s has its contracts file of the same name, exported by the index', (name) => {
     expect(existsSync(join(schemasDir, `${name}.ts`))).toBe(true);
     expect(contractsIndex).toContain(`export * from './schemas/${name}';`);
   });
