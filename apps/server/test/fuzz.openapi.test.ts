@@ -3,6 +3,7 @@ import { errorCodes } from '@fueldesk/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStartupSeeds } from '../src/db/seed';
+import { produceDueReport } from '../src/modules/due-diligence/due-diligence.service';
 import { createTestContext, testDb, type TestContext } from './build-test-app';
 import { createDueBody, validDueForm } from './due-diligence';
 import { createSignedInUser, signIn, type UserOverrides } from './factories';
@@ -840,6 +841,65 @@ describe('fuzz: every OpenAPI operation × every role', () => {
     expect(stats.serverErrors).toBe(0);
     if (!only && runsPerPair >= 64) expect(stats.requests).toBeGreaterThan(23_334);
   }, 900_000);
+
+  // The report job never runs in this process (no workers), so the reports the fuzz creates stay
+  // pending; this property makes them, runs the job, and reads them as JSON and as PDF.
+  it('produces and renders due-diligence reports of any form text', async () => {
+    if (only && !'GET /api/due/report/{id}/pdf'.includes(only)) return;
+    const before = failures.length;
+    const text = fc.oneof(
+      { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' }) },
+      { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 200, unit: 'binary' }) },
+      { weight: 1, arbitrary: fc.constantFrom('北京石油天然气集团', '🚀🛢️⛽ Fuel 🇲🇽', '\u202eSLEUF\u202c', 'שמן דלק בע״מ', 'نفط الخليج', 'Ω≈ç√∫˜µ≤≥÷', '\t\r\n\u000b\u000c', 'KARVELIS FUEL TRADING LLC', 'x'.repeat(200), '<b>bold</b>&amp;') },
+    );
+    const textFields = ['business_name', 'contact_name', 'legal_business_name', 'owner_name', 'bank_name', 'authorized_signer', 'street', 'city', 'state_zip', 'country', 'ust_facility_number'];
+    const formArb = fc.record({ overrides: fc.dictionary(fc.constantFrom(...textFields), text, { minKeys: 1, maxKeys: 6 }), language: fc.constantFrom('en', 'es') });
+    let owner = await createSignedInUser(t.ctx, { role: 'user', planCode: 'premium_enterprise' });
+    let made = 0;
+    await fc
+      .assert(
+        fc.asyncProperty(formArb, async ({ overrides, language }) => {
+          // A plan allows ten reports a month: a new account every ten.
+          if (made > 0 && made % 10 === 0) owner = await createSignedInUser(t.ctx, { role: 'user', planCode: 'premium_enterprise' });
+          const headers = { ...owner.headers, 'accept-language': language };
+          const create: FuzzRequest = { method: 'POST', url: '/api/due/create', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(createDueBody(validDueForm(overrides))), remoteAddress: '10.9.9.11' };
+          const created = await t.app.inject({ method: 'POST', url: create.url, headers: create.headers, payload: create.payload!, remoteAddress: create.remoteAddress });
+          stats.requests += 1;
+          stats.byStatus[created.statusCode] = (stats.byStatus[created.statusCode] ?? 0) + 1;
+          if (created.statusCode >= 500) {
+            stats.serverErrors += 1;
+            record('POST /api/due/create', 'pro', create, created.statusCode, 'server error', created.body);
+            return false;
+          }
+          if (created.statusCode !== 200 && created.statusCode !== 201 && created.statusCode !== 202) return true;
+          made += 1;
+          const id = created.json<{ id?: string }>().id;
+          if (!id) return true;
+          try {
+            await produceDueReport(t.ctx, id, { writer: null });
+          } catch (error) {
+            record('due diligence report job', 'pro', create, 0, `the job threw: ${String(error)}`, '');
+            return false;
+          }
+          const json = await send('GET /api/due/report/{id}', 'pro', { method: 'GET', url: `/api/due/report/${id}`, headers, remoteAddress: '10.9.9.11' });
+          const pdfRequest: FuzzRequest = { method: 'GET', url: `/api/due/report/${id}/pdf`, headers, remoteAddress: '10.9.9.11' };
+          const pdf = await t.app.inject({ method: 'GET', url: pdfRequest.url, headers, remoteAddress: pdfRequest.remoteAddress });
+          stats.requests += 1;
+          stats.byStatus[pdf.statusCode] = (stats.byStatus[pdf.statusCode] ?? 0) + 1;
+          if (pdf.statusCode !== 200 || !String(pdf.headers['content-type']).startsWith('application/pdf') || !pdf.rawPayload.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
+            if (pdf.statusCode >= 500) stats.serverErrors += 1;
+            record('GET /api/due/report/{id}/pdf', 'pro', pdfRequest, pdf.statusCode, 'a produced report is not a PDF', pdf.body.slice(0, 300));
+            return false;
+          }
+          return json;
+        }),
+        { seed: seedFor('due-diligence reports'), numRuns: testDb === 'postgres' ? 10 : 40, endOnFailure: !shrink },
+      )
+      .catch((error: unknown) => {
+        if (shrink) console.log(String(error));
+      });
+    expect(failures.slice(before)).toEqual([]);
+  }, 300_000);
 
   it('answers unreadable URLs with the house error body', async () => {
     const urls = [
