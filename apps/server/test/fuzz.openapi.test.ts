@@ -137,7 +137,7 @@ function hintArb(name: string): fc.Arbitrary<string> | null {
     case 'current_password':
     case 'password_confirmation':
       return fc.oneof(
-        { weight: 6, arbitrary: fc.constantFrom('Fuzz-Passw0rd-2026', 'ñandú-Ω-Passw0rd-2026', `Aa1-${'x'.repeat(120)}`) },
+        { weight: 6, arbitrary: fc.constantFrom('Fuzz-Passw0rd-2026', 'ñandú-Ω-Passw0rd-2026', `Aa1-${'x'.repeat(120)}`, 'pass_good') },
         { weight: 1, arbitrary: fc.constantFrom('short', 'password', '') },
         { weight: 1, arbitrary: fc.string({ minLength: 8, maxLength: 72 }) },
       );
@@ -158,7 +158,9 @@ function hintArb(name: string): fc.Arbitrary<string> | null {
     case 'product_codes[]':
       return fromPool;
     case 'username':
-      return fc.constantFrom('user_good', 'user_bad', 'x');
+      return fc.constantFrom('user_good', 'user_good', 'user_bad', 'x');
+    case 'institution_id':
+      return fc.constantFrom('ins_109508', 'ins_3', 'ins_nope');
     case 'q':
     case 'name1':
     case 'name2':
