@@ -37,6 +37,8 @@ export const INVALID_CHARACTER = 'The request contains a character that is not a
 export const INVALID_CHARACTER_FIELD = 'This field contains invalid characters.';
 export const MAX_INPUT_DEPTH = 64;
 export const NESTED_TOO_DEEPLY = `The request is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+export const UNREADABLE_ADDRESS = 'The address of the request is not valid (a broken percent-encoding).';
+export const ADDRESS_TOO_LONG = 'A part of the request address is too long.';
 
 /** Spanish for the English detail and field texts the server sends; texts not listed stay as they are. */
 const spanishTexts = new Map<string, string>([
@@ -46,6 +48,8 @@ const spanishTexts = new Map<string, string>([
   [INVALID_CHARACTER, 'La solicitud contiene un carácter no permitido.'],
   [INVALID_CHARACTER_FIELD, 'Este campo contiene caracteres no válidos.'],
   [NESTED_TOO_DEEPLY, `La solicitud tiene demasiados niveles de anidación (como máximo ${MAX_INPUT_DEPTH}).`],
+  [UNREADABLE_ADDRESS, 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).'],
+  [ADDRESS_TOO_LONG, 'Una parte de la dirección de la solicitud es demasiado larga.'],
 ]);
 
 /** A detail or field message in the caller's language, when we have it in that language. */

@@ -82,6 +82,24 @@ describe('error handling', () => {
     });
     expect(res.statusCode).toBe(415);
   });
+
+  // Found by test/fuzz.openapi.test.ts: the router answered these with Fastify's own {error, message, statusCode}.
+  it('answers an address with a broken percent-encoding with the house 400 body, in the caller\'s language', async () => {
+    for (const url of ['/api/news/%E0%A4%A', '/api/legal/%zz', '/api/news/slug/%', '/api/news/%E0%A4%A?page=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ code: 'BAD_REQUEST', detail: 'The address of the request is not valid (a broken percent-encoding).' });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const spanish = await t.app.inject({ method: 'GET', url: '/api/news/%E0%A4%A', headers: { 'accept-language': 'es' } });
+    expect(spanish.json()).toEqual({ code: 'BAD_REQUEST', detail: 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).' });
+  });
+
+  it('answers a path parameter over the router\'s length limit with the house 414 body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+  });
 });
 
 describe('input the database cannot hold', () => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { genericMessage, localizeText, NOT_AN_OBJECT, pickLanguage } from '../lib/messages';
+import { ADDRESS_TOO_LONG, genericMessage, localizeText, NOT_AN_OBJECT, pickLanguage, UNREADABLE_ADDRESS } from '../lib/messages';
 
 /** Fastify's own error codes mapped to ours: malformed input is a 4xx, never a 500. */
 const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
@@ -57,6 +57,19 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> {
 }
 
 export { send as sendError };
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses some addresses before any route or error handler
+ * runs (a broken percent-encoding such as /api/news/%E0%A4%A, a path parameter over maxParamLength)
+ * and would answer its own {error, message, statusCode} body. They get the house body instead.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No route hook runs for these answers: the request id the other answers carry is set here.
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, request, 414, 'BAD_REQUEST', ADDRESS_TOO_LONG);
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, request, 400, 'BAD_REQUEST', UNREADABLE_ADDRESS);
+  return send(reply, request, 400, 'BAD_REQUEST');
+}
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
