@@ -71,6 +71,23 @@ async function signIn(browser) {
   await page.close();
 }
 
+/**
+ * Signs out with the session's current refresh token (the app may have rotated it): a second run
+ * of the bench would otherwise be refused by the one-session rule for a minute.
+ */
+async function signOut(browser) {
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(new URL('/', base).href);
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await page.close();
+  if (!refreshToken) return;
+  await fetch(new URL('/api/auth/logout', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken, active_seconds: 1 }),
+  });
+}
+
 /** The page's scripts as downloaded during the load: bytes on the wire (gzip) per file. */
 function scriptsOf(lhr) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
@@ -146,6 +163,7 @@ try {
     );
   }
 } finally {
+  if (browser) await signOut(browser).catch((error) => console.error(`sign-out failed: ${error.message}`));
   await browser?.close().catch(() => {});
   await chrome.kill();
 }
