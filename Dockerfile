@@ -51,6 +51,8 @@ COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules
 # The bundle finds the migrations, the web build and the legal PDFs at their places in the repository.
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
+# The migrated PGlite data directory a fresh embedded install unpacks instead of running initdb.
+COPY --from=build /app/apps/server/.cache ./apps/server/.cache
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /app/apps/web/public/legal ./apps/web/public/legal
 # DATA_DIR holds the embedded database when DATABASE_URL is unset (a single container, no compose).

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +54,11 @@ export async function buildServer(outdir = serverDist) {
   const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(server, 'src/main.ts'), cli: path.join(server, 'src/cli.ts') },
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      cli: path.join(server, 'src/cli.ts'),
+      'database-template': path.join(server, 'src/db/database-template.ts'),
+    },
     outdir,
     bundle: true,
     splitting: true,
@@ -69,8 +74,20 @@ export async function buildServer(outdir = serverDist) {
   writeFileSync(path.join(outdir, '.build-complete'), new Date().toISOString());
 }
 
+/**
+ * The migrated PGlite data directory a fresh embedded install unpacks (apps/server/src/db/pglite-template.ts),
+ * made now when the cache has none for the current migrations, so that no first start pays for initdb.
+ * A child process: PGlite's WebAssembly memory is not kept by the caller (`npm start` runs the server next).
+ */
+export function buildDatabaseTemplate(outdir = serverDist) {
+  const result = spawnSync(process.execPath, [path.join(outdir, 'database-template.js')], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('could not make the PGlite template (see above)');
+}
+
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
   if (process.argv.includes('--if-stale') && !serverBuildIsStale()) process.exit(0);
   const outdirIndex = process.argv.indexOf('--outdir');
-  await buildServer(outdirIndex > 0 ? path.resolve(process.argv[outdirIndex + 1]) : serverDist);
+  const outdir = outdirIndex > 0 ? path.resolve(process.argv[outdirIndex + 1]) : serverDist;
+  await buildServer(outdir);
+  buildDatabaseTemplate(outdir);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensurePgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -107,7 +108,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const release = inMemory ? () => {} : acquireDirectoryLock(path.resolve(options.dataDir));
   let client: PGlite;
   try {
-    client = new PGlite(inMemory ? undefined : dir, { startParams: PGLITE_START_PARAMS });
+    // A fresh directory is unpacked from the migrated template instead of running initdb (pglite-template.ts).
+    const fresh = !inMemory && !existsSync(path.join(dir, 'PG_VERSION'));
+    const loadDataDir = fresh ? new Blob([await ensurePgliteTemplate(migrationsFolder, PGLITE_START_PARAMS)]) : undefined;
+    client = new PGlite(inMemory ? undefined : dir, { startParams: PGLITE_START_PARAMS, loadDataDir });
     await client.waitReady;
   } catch (error) {
     release();

@@ -1,12 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import { lazyModule } from './lazy-module';
 
 export interface RateLimitResult {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
 }
+
+/** ioredis only with REDIS_URL (the embedded default keeps its counters in memory). */
+const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 /**
  * Fixed-window counters by key, kept by @fastify/rate-limit's stores: in memory, or in Redis
@@ -32,7 +35,7 @@ const MEMORY_KEYS = 100_000;
  * own, so services can count by any key (an email, an address and an email) outside a route hook.
  */
 export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: string; onError?: (error: unknown) => void } = {}): RateLimiter {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 }) : null;
+  const redis = options.redisUrl ? new (loadIoredis().Redis)(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 }) : null;
   redis?.on('error', (error) => options.onError?.(error));
   const host = Fastify({ logger: false });
   const ready = (async () => {

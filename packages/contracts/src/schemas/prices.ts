@@ -153,12 +153,29 @@ export const priceDatesResponseSchema = z.object({
 });
 export type PriceDatesResponse = z.infer<typeof priceDatesResponseSchema>;
 
+/** Bounds of GET /prices/history's max_points (a chart asks for about two points per pixel of its width). */
+export const MIN_HISTORY_POINTS = 4;
+export const MAX_HISTORY_POINTS = 10_000;
+
 export const priceHistoryQuerySchema = z.object({
   codes: productCodeListSchema,
   /** Defaults to one year before `to`. */
   from: isoDateSchema.optional(),
   /** Defaults to the latest publication date. */
   to: isoDateSchema.optional(),
+  /**
+   * At most this many points per series: the first and the last, and the range cut into (max_points - 2) / 2
+   * equal spans of time, each keeping its lowest and its highest point (a spike survives). Without it, every point.
+   */
+  max_points: z.coerce
+    .number()
+    .int()
+    .min(MIN_HISTORY_POINTS)
+    .max(MAX_HISTORY_POINTS)
+    .optional()
+    .describe(
+      `Downsample each series to at most this many points (${MIN_HISTORY_POINTS}–${MAX_HISTORY_POINTS}): the first and last points, and the lowest and highest point of each of (max_points - 2)/2 equal time spans. Default: every point.`,
+    ),
 });
 export type PriceHistoryQuery = z.infer<typeof priceHistoryQuerySchema>;
 

@@ -1,13 +1,6 @@
 import { toIsoDate, type IdentityVerificationStatus } from '@fueldesk/contracts';
-import {
-  Configuration,
-  CountryCode,
-  PlaidApi,
-  PlaidEnvironments,
-  Products,
-  type IdentityVerificationGetResponse,
-  type IdentityVerificationStepSummary,
-} from 'plaid';
+import type { IdentityVerificationGetResponse, IdentityVerificationStepSummary } from 'plaid';
+import { lazyModule } from '../../lib/lazy-module';
 import {
   ProviderError,
   type FinancialDataProvider,
@@ -15,6 +8,9 @@ import {
   type ProviderIdentityVerification,
   type ProviderTransaction,
 } from './provider';
+
+/** The SDK (axios and ~2 MB of generated models, ~0.45 s to load) only when Plaid is configured and used. */
+const loadPlaid = lazyModule<typeof import('plaid')>('plaid');
 
 export interface PlaidProviderOptions {
   clientId: string;
@@ -87,6 +83,7 @@ function presentVerification(response: IdentityVerificationGetResponse, fresh = 
 
 /** The Plaid adapter, through the official SDK. Access tokens pass through and are never logged here. */
 export function createPlaidProvider(options: PlaidProviderOptions): FinancialDataProvider {
+  const { Configuration, CountryCode, PlaidApi, PlaidEnvironments, Products } = loadPlaid();
   const client = new PlaidApi(
     new Configuration({
       basePath: options.baseUrl ?? PlaidEnvironments[options.environment] ?? PlaidEnvironments.sandbox,

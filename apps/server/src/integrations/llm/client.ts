@@ -1,4 +1,8 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { lazyModule } from '../../lib/lazy-module';
+
+/** The SDK (~0.17 s to load) only when a language model is configured and called. */
+const loadOpenAI = lazyModule<typeof import('openai')>('openai');
 
 /** LLM_* settings: any OpenAI-compatible chat-completions endpoint (OpenAI, a local server, a test stub). */
 export interface LlmConfig {
@@ -28,7 +32,8 @@ export function createLlmClient(config: LlmConfig, options: { timeoutMs?: number
   if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
   if (options.requireKey && !config.LLM_API_KEY) return null;
   const model = config.LLM_MODEL;
-  const openai = new OpenAI({
+  const { OpenAI: OpenAIClient, APIError } = loadOpenAI();
+  const openai = new OpenAIClient({
     baseURL: config.LLM_BASE_URL.replace(/\/+$/, ''),
     // Local servers often need no key; the SDK insists on one, and it is only sent as a bearer token.
     apiKey: config.LLM_API_KEY || 'none',
@@ -48,7 +53,7 @@ export function createLlmClient(config: LlmConfig, options: { timeoutMs?: number
           ],
         });
       } catch (error) {
-        if (error instanceof OpenAI.APIError && error.status !== undefined) throw new LlmError(`The language model answered HTTP ${error.status}.`);
+        if (error instanceof APIError && error.status !== undefined) throw new LlmError(`The language model answered HTTP ${error.status}.`);
         throw new LlmError(`The language model could not be reached (${(error as Error).name}).`);
       }
       const content = completion?.choices?.[0]?.message?.content;

@@ -1,7 +1,8 @@
 import type { DueFindings } from '@fueldesk/contracts';
 import { createRequire } from 'node:module';
 import freeMailDomains from 'email-providers';
-import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import { lazyModule } from '../../lib/lazy-module';
 import { dueText, type DueLang } from './due-diligence.messages';
 
 const freeMail = new Set<string>(freeMailDomains as string[]);
@@ -43,7 +44,15 @@ export function checkFederalTaxId(value: string, lang: DueLang): DueFindings['fe
   return { valid: true, reason: dueText(lang, 'einValid', { prefix }) };
 }
 
-const countryNames = (() => {
+/** libphonenumber-js and its metadata (~0.1 s to load) only when a due-diligence form is checked. */
+const loadPhoneNumbers = lazyModule<typeof import('libphonenumber-js')>('libphonenumber-js');
+
+let countryNamesCache: Map<string, CountryCode> | undefined;
+
+/** Country codes and their English and Spanish names, made on first use. */
+function countryNames(): Map<string, CountryCode> {
+  if (countryNamesCache) return countryNamesCache;
+  const { getCountries } = loadPhoneNumbers();
   const names = new Map<string, CountryCode>();
   const display = ['en', 'es'].map((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
   for (const code of getCountries()) {
@@ -58,12 +67,13 @@ const countryNames = (() => {
   names.set('eeuu', 'US');
   names.set('ee.uu.', 'US');
   names.set('uk', 'GB');
+  countryNamesCache = names;
   return names;
-})();
+}
 
 /** The ISO country of a free-text country field ("US", "Mexico", "España"), or null. */
 export function findCountryCode(value: string): CountryCode | null {
-  return countryNames.get(value.trim().toLowerCase()) ?? null;
+  return countryNames().get(value.trim().toLowerCase()) ?? null;
 }
 
 const emailPattern = /^[^\s@<>()",;]+@([^\s@<>()",;]+\.[^\s@<>()",;]{2,})$/;
@@ -73,7 +83,7 @@ export function checkContact(form: { email: string; phone: string; country: stri
   const email = form.email.trim().toLowerCase();
   const domain = email ? emailPattern.exec(email)?.[1] ?? null : null;
   const country = findCountryCode(form.country);
-  const phone = form.phone.trim() ? parsePhoneNumberFromString(form.phone, country ?? undefined) : undefined;
+  const phone = form.phone.trim() ? loadPhoneNumbers().parsePhoneNumberFromString(form.phone, country ?? undefined) : undefined;
   return {
     email_valid: email ? domain !== null : null,
     free_mail: domain ? freeMail.has(domain) : null,

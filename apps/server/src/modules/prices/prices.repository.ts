@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, products } from '../../db/schema';
@@ -181,11 +182,17 @@ export interface NewPricePoint {
  * json_to_recordset. Building a multi-row VALUES list through the query builder cost more than the
  * database's own work (about 1.3 s of 83,000 rows' import went to building SQL), and a single
  * parameter works the same on PGlite and node-postgres. Values stay text all the way to `numeric`.
+ * The ids are made here (crypto.randomUUID) rather than by the column's gen_random_uuid() default:
+ * PostgreSQL's pg_strong_random without OpenSSL (PGlite's build) opens, reads and closes
+ * /dev/urandom for every value, and in PGlite that is Emscripten's virtual file system: path lookup,
+ * open, a read that calls out to JavaScript's crypto, close — about 0.6 s of the 83,000 rows' 5 s
+ * in the CPU profile (___syscall_openat). On a conflict the existing row keeps its id (the update does not set it).
  */
 export async function upsertPricePoints(db: DbOrTx, points: NewPricePoint[], now: Date) {
   if (points.length === 0) return;
   const rows = JSON.stringify(
     points.map((point) => ({
+      id: randomUUID(),
       product_id: point.productId,
       publication_date: point.publicationDate,
       forward_period: point.forwardPeriod,
@@ -195,9 +202,9 @@ export async function upsertPricePoints(db: DbOrTx, points: NewPricePoint[], now
     })),
   );
   await db.execute(
-    sql`insert into ${pricePoints} (product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)
-        select r.product_id, r.publication_date, r.forward_period, r.value, r.source, r.imported_by, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from json_to_recordset(${rows}::json) as r(product_id uuid, publication_date date, forward_period text, value numeric, source text, imported_by uuid)
+    sql`insert into ${pricePoints} (id, product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)
+        select r.id, r.product_id, r.publication_date, r.forward_period, r.value, r.source, r.imported_by, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from json_to_recordset(${rows}::json) as r(id uuid, product_id uuid, publication_date date, forward_period text, value numeric, source text, imported_by uuid)
         on conflict (product_id, forward_period, publication_date) do update
           set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at`,
   );

@@ -464,3 +464,65 @@ describe('POST /api/admin/prices/import', () => {
     }
   });
 });
+
+describe('GET /api/prices/history?max_points', () => {
+  // A year of weekday prices of one product, 2.000 to 2.259, and a one-day spike on 2022-06-15.
+  const days: Array<{ date: string; value: string }> = [];
+  for (let day = new Date(Date.UTC(2022, 0, 3)); day.getUTCFullYear() === 2022; day.setUTCDate(day.getUTCDate() + 1)) {
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const date = day.toISOString().slice(0, 10);
+    days.push({ date, value: date === '2022-06-15' ? '9.5' : (2 + (days.length % 260) / 1000).toFixed(3) });
+  }
+  const url = '/api/prices/history?codes=HEATING_OIL_NYH&from=2022-01-01&to=2022-12-31';
+
+  beforeAll(async () => {
+    const csv = ['product_code,date,value', ...days.map((day) => `HEATING_OIL_NYH,${day.date},${day.value}`)].join('\n');
+    expect((await upload(csv, 'filename=heating-oil-2022.csv')).statusCode).toBe(200);
+  });
+
+  it('answers every point without it, as before', async () => {
+    const points = (await get(url)).json().series[0].points as Array<{ date: string; value: string }>;
+    // Values as stored (normalised: 2.000 is 2), every day of the file.
+    expect(points.map(({ date, value }) => [date, Number(value)])).toEqual(days.map(({ date, value }) => [date, Number(value)]));
+  });
+
+  it('keeps at most max_points, the lowest and highest of each span in date order, and a spike with its own change', async () => {
+    const all = (await get(url)).json().series[0].points as Array<{ date: string; value: string; diff_base_value: string | null }>;
+    const response = await get(`${url}&max_points=20`);
+    expect(response.statusCode).toBe(200);
+    const points = response.json().series[0].points as typeof all;
+    expect(points.length).toBeLessThanOrEqual(20);
+    expect(points.length).toBeGreaterThan(10);
+    expect(points[0]).toEqual(all[0]);
+    expect(points.at(-1)).toEqual(all.at(-1));
+    const spike = points.find((point) => point.date === '2022-06-15');
+    expect(spike).toEqual(all.find((point) => point.date === '2022-06-15'));
+    expect(spike?.value).toBe('9.5');
+    // Every kept point is one of the series' own, unchanged; dates still ascend.
+    const byDate = new Map(all.map((point) => [point.date, point]));
+    for (const point of points) expect(point).toEqual(byDate.get(point.date));
+    expect([...points.map((point) => point.date)].sort()).toEqual(points.map((point) => point.date));
+    // The overall lowest and highest survive.
+    const values = all.map((point) => Number(point.value));
+    expect(points.some((point) => Number(point.value) === Math.min(...values))).toBe(true);
+    expect(points.some((point) => Number(point.value) === Math.max(...values))).toBe(true);
+    // A series that already fits is answered whole.
+    expect((await get(`${url}&max_points=1000`)).json().series[0].points).toEqual(all);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const parameter = doc.paths['/api/prices/history'].get.parameters.find((item: { name: string }) => item.name === 'max_points');
+    expect(parameter).toMatchObject({ in: 'query', required: false });
+    expect(parameter.description).toMatch(/lowest and highest/);
+  });
+
+  it('refuses a max_points out of bounds', async () => {
+    for (const value of ['3', '10001', 'many', '4.5']) {
+      const response = await get(`${url}&max_points=${value}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(response.json().detail).toMatch(/max_points/);
+    }
+  });
+});

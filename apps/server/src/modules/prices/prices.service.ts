@@ -1,3 +1,4 @@
+import { downsampleMinMax, type DatedValue } from './history-downsample';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import {
@@ -253,7 +254,13 @@ async function resolveRange(ctx: AppContext, from: string | undefined, to: strin
   return { start, end };
 }
 
-async function buildPriceHistory(ctx: AppContext, products: ProductRecord[], start: string, end: string): Promise<PriceHistoryResponse> {
+async function buildPriceHistory(
+  ctx: AppContext,
+  products: ProductRecord[],
+  start: string,
+  end: string,
+  maxPoints?: number,
+): Promise<PriceHistoryResponse> {
   const records = await listHistory(ctx.db, products.map((product) => product.id), start, end);
   const byProduct = new Map<string, typeof records>();
   for (const record of records) {
@@ -261,6 +268,7 @@ async function buildPriceHistory(ctx: AppContext, products: ProductRecord[], sta
     list.push(record);
     byProduct.set(record.product_id, list);
   }
+  const downsample = <T extends DatedValue>(points: T[]) => (maxPoints ? downsampleMinMax(points, start, end, maxPoints) : points);
   const series = products.map((product) => {
     const points = byProduct.get(product.id) ?? [];
     return {
@@ -270,11 +278,13 @@ async function buildPriceHistory(ctx: AppContext, products: ProductRecord[], sta
       units: unitsLabel(product),
       decimal_places: product.decimalPlaces,
       is_demo: points.some((point) => point.source === 'demo'),
-      points: points.map((point) => ({
-        date: point.d,
-        value: point.value,
-        diff_base_value: point.diff === null ? null : normalizeDecimal(point.diff),
-      })),
+      points: downsample(
+        points.map((point) => ({
+          date: point.d,
+          value: point.value,
+          diff_base_value: point.diff === null ? null : normalizeDecimal(point.diff),
+        })),
+      ),
     };
   });
   return { from: start, to: end, series, is_demo: series.some((item) => item.is_demo) };
@@ -284,7 +294,7 @@ async function buildPriceHistory(ctx: AppContext, products: ProductRecord[], sta
 export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryResponse> {
   const products = await resolveProducts(ctx, query.codes);
   const { start, end } = await resolveRange(ctx, query.from, query.to);
-  return buildPriceHistory(ctx, products, start, end);
+  return buildPriceHistory(ctx, products, start, end, query.max_points);
 }
 
 /**
@@ -309,10 +319,10 @@ export interface PriceHistoryPayload {
 export async function getPriceHistoryPayload(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryPayload> {
   const products = await resolveProducts(ctx, query.codes);
   const { start, end } = await resolveRange(ctx, query.from, query.to);
-  const key = `history:${products.map((product) => product.code).join(',')}|${start}|${end}`;
+  const key = `history:${products.map((product) => product.code).join(',')}|${start}|${end}|${query.max_points ?? 'all'}`;
   const [payload, latest] = await Promise.all([
     getPriceCache(ctx).get(key, async () => {
-      const json = JSON.stringify(priceHistoryResponseSchema.parse(await buildPriceHistory(ctx, products, start, end)));
+      const json = JSON.stringify(priceHistoryResponseSchema.parse(await buildPriceHistory(ctx, products, start, end, query.max_points)));
       return { gzip: gzipSync(json), etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"` };
     }),
     loadLatestDate(ctx),

@@ -1,5 +1,5 @@
 // UN Security Council Consolidated List (XML, https://www.un.org/sc/resources/sc-sanctions.xsd).
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { lazyModule } from '../../../lib/lazy-module';
 import type { AliasKind, ParsedList, SanctionsAlias, SanctionsEntity } from './types';
 
 type Node = Record<string, unknown>;
@@ -56,6 +56,7 @@ function dateOfBirth(node: Node): string {
 
 export function parseUnXml(xml: string): ParsedList {
   const problems: string[] = [];
+  const { XMLParser, XMLValidator } = loadFastXmlParser();
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     problems.push(`UN list: the XML is malformed (${valid.err.msg}, line ${valid.err.line}); it may be cut off`);
@@ -105,3 +106,6 @@ export function parseUnXml(xml: string): ParsedList {
   for (const group of list(root.ENTITIES)) for (const node of list(group.ENTITY)) add(node, false);
   return { source: 'un', publishedAt, entities, problems };
 }
+
+/** The XML parser only when a UN list is imported. */
+const loadFastXmlParser = lazyModule<typeof import('fast-xml-parser')>('fast-xml-parser');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useExportPrices } from '../api/export-prices';
-import { usePriceHistory } from '../api/get-price-history';
+import { chartMaxPoints, usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DemoBadge } from '../components/demo-badge';
@@ -58,7 +58,7 @@ export default function PriceChartPage() {
   const start = range === 'custom' ? searchParams.get('from') ?? undefined : end ? shiftIsoDate(end, { months: -RANGES[range] }) : undefined;
   // A hand-edited address can still carry From after To: ask nothing the server must refuse.
   const reversed = Boolean(start && end && start > end);
-  const history = usePriceHistory({ codes: products.data && !reversed ? codes : [], from: start, to: end });
+  const history = usePriceHistory({ codes: products.data && !reversed ? codes : [], from: start, to: end, maxPoints: chartMaxPoints() });
   const customFrom = draft.from ?? start ?? '';
   const customTo = draft.to ?? end ?? '';
   const editDraft = (changes: { from?: string; to?: string }) => {

@@ -1,0 +1,54 @@
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder, openDatabase } from './client';
+import { pgliteTemplateFile, templateKey } from './pglite-template';
+
+describe('PGlite template of a fresh install', () => {
+  it('is named by the migrations: a changed or added migration gives another template', () => {
+    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'fd-template-')), 'drizzle');
+    try {
+      cpSync(migrationsFolder, copy, { recursive: true });
+      const before = templateKey(copy);
+      expect(templateKey(copy)).toBe(before);
+      appendFileSync(path.join(copy, '0000_foundation.sql'), '\n-- edited\n');
+      const edited = templateKey(copy);
+      expect(edited).not.toBe(before);
+      appendFileSync(path.join(copy, '9999_next.sql'), 'select 1;\n');
+      expect(templateKey(copy)).not.toBe(edited);
+      expect(pgliteTemplateFile(copy)).toContain(templateKey(copy));
+    } finally {
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  });
+
+  it('gives a fresh directory every migration and the initdb settings, and a second open finds it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-fresh-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      try {
+        expect(existsSync(pgliteTemplateFile(migrationsFolder))).toBe(true);
+        const journal = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).length;
+        const applied = await first.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations');
+        expect(applied.rows[0].n).toBe(journal);
+        const timezone = await first.executeSql('show timezone');
+        expect(timezone.rows[0].TimeZone).toBe('UTC');
+        // Migrations after the unpacking find nothing to do; the database takes writes.
+        await first.migrate();
+        await first.executeSql("insert into products (code, name, description, category, unit, delivery_mode, location) values ('T', 'T', 'T', 'crude', 'bbl', 'Spot', 'X')");
+      } finally {
+        await first.close();
+      }
+      const second = await openDatabase({ dataDir });
+      try {
+        const rows = await second.executeSql("select count(*)::int as n from products where code = 'T'");
+        expect(rows.rows[0].n).toBe(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
