@@ -97,8 +97,9 @@ describe('/api/releases', () => {
     expect(await t.ctx.db.$count(releases)).toBe(fuelDeskReleases.length);
     const user = await createSignedInUser(t.ctx);
     const list = await t.app.inject({ method: 'GET', url: '/api/releases', headers: user.headers });
-    expect(list.json()[0]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', type: 'minor' });
-    expect(list.json()[1]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
+    expect(list.json()[0]).toMatchObject({ version: '0.2.1', title: 'Administration and speed', type: 'patch' });
+    expect(list.json()[1]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', type: 'minor' });
+    expect(list.json()[2]).toMatchObject({ version: '0.1.0', title: 'Beta launch', type: 'minor' });
   });
 
   it('answers in the caller’s language: Spanish seeded notes for Spanish, English for English, English for a release without Spanish', async () => {
@@ -113,17 +114,18 @@ describe('/api/releases', () => {
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers.vary).toMatch(/accept-language/i);
     const es = spanish.json();
-    expect(es.map((item: { version: string }) => item.version)).toEqual(['0.3.0', '0.2.0', '0.1.0', '0.0.2', '0.0.1']);
+    expect(es.map((item: { version: string }) => item.version)).toEqual(['0.3.0', '0.2.1', '0.2.0', '0.1.0', '0.0.2', '0.0.1']);
     expect(es[0]).toMatchObject({ title: 'Price alerts', language: 'en', sections: [{ title: 'New', items: ['Threshold alerts by email.'] }] });
-    expect(es[1]).toMatchObject({ version: '0.2.0', title: 'Comprobación de contrapartes', language: 'es' });
-    expect(es[1].sections[0]).toEqual(fuelDeskReleases.find((item) => item.version === '0.2.0')!.translations.es.sections[0]);
-    expect(es[2]).toMatchObject({ title: 'Lanzamiento de la beta', description: expect.stringContaining('comerciantes y distribuidores') });
-    expect(es[2].sections.map((section: { title: string }) => section.title)).toEqual(['Inteligencia de mercado', 'Ayuda', 'Aún no disponible']);
+    expect(es[1]).toMatchObject({ version: '0.2.1', title: 'Administración y velocidad', language: 'es' });
+    expect(es[2]).toMatchObject({ version: '0.2.0', title: 'Comprobación de contrapartes', language: 'es' });
+    expect(es[2].sections[0]).toEqual(fuelDeskReleases.find((item) => item.version === '0.2.0')!.translations.es.sections[0]);
+    expect(es[3]).toMatchObject({ title: 'Lanzamiento de la beta', description: expect.stringContaining('comerciantes y distribuidores') });
+    expect(es[3].sections.map((section: { title: string }) => section.title)).toEqual(['Inteligencia de mercado', 'Ayuda', 'Aún no disponible']);
 
     for (const language of ['en-US,en;q=0.9', undefined]) {
       const en = (await list(language)).json();
-      expect(en[1]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', language: 'en' });
-      expect(en[2].sections[0]).toEqual({ title: 'Market intelligence', items: fuelDeskReleases.find((item) => item.version === '0.1.0')!.sections[0]!.items });
+      expect(en[2]).toMatchObject({ version: '0.2.0', title: 'Counterparty checks', language: 'en' });
+      expect(en[3].sections[0]).toEqual({ title: 'Market intelligence', items: fuelDeskReleases.find((item) => item.version === '0.1.0')!.sections[0]!.items });
     }
   });
 
@@ -180,5 +182,15 @@ describe('/api/releases', () => {
       const answer = await t.app.inject({ method, url });
       expect(answer.statusCode, url).toBe(401);
     }
+  });
+
+  it('backs the 0.2.1 notes with working endpoints: the admin inbox and the import history answer (401 signed out, not 404)', async () => {
+    expect(fuelDeskReleases.map((release) => release.version)).toContain('0.2.1');
+    for (const url of ['/api/admin/inbox', '/api/admin/price-imports']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(401);
+    }
+    const query = await t.app.inject({ method: 'GET', url: '/api/prices/history?max_points=64' });
+    expect(query.statusCode).toBe(401);
   });
 });

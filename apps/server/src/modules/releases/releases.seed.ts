@@ -5,7 +5,7 @@ import { addSpanishIfMissing, insertReleaseIfNew, type NewRelease } from './rele
 type SeededRelease = Omit<NewRelease, 'createdBy' | 'createdAt' | 'translations'> & { translations: { es: ReleaseTextRow } };
 
 /**
- * FuelDesk's own release history up to the beta, in English and Spanish; each version is inserted once,
+ * FuelDesk's own release history, in English and Spanish; each version is inserted once,
  * and a row inserted before the Spanish text existed gets it on the next run.
  */
 export const fuelDeskReleases: SeededRelease[] = [
@@ -230,6 +230,63 @@ export const fuelDeskReleases: SeededRelease[] = [
         items: [
           'Changing the email address of an account needs the current password and a confirmation from the new address.',
           'A database outage answers "temporarily unavailable" and recovers on its own.',
+        ],
+      },
+    ],
+  },
+  {
+    version: '0.2.1',
+    type: 'patch',
+    title: 'Administration and speed',
+    description: 'An inbox for what visitors and users send, the history of price imports, faster charts and a faster first start.',
+    translations: {
+      es: {
+        title: 'Administración y velocidad',
+        description: 'Una bandeja de entrada para lo que envían visitantes y usuarios, el historial de importaciones de precios, gráficos más rápidos y un primer arranque más rápido.',
+        sections: [
+          {
+            title: 'Administración',
+            items: [
+              'Bandeja de entrada para administradores: mensajes de contacto, solicitudes comerciales y mensajes de soporte en una sola lista, con estado (abierto o respondido), responsable y búsqueda.',
+              'Historial de importaciones de precios: quién importó, cuándo, qué archivo y cuántos precios se insertaron, actualizaron, quedaron sin cambios o se rechazaron, sea desde la web, la línea de comandos o la sincronización diaria con la EIA.',
+            ],
+          },
+          {
+            title: 'Velocidad',
+            items: [
+              'El gráfico de diez años pide solo los puntos que puede dibujar y conserva el mínimo y el máximo de cada tramo, de modo que un pico de un día sigue visible.',
+              'Una instalación nueva arranca desde una base de datos ya preparada, y el servidor carga cada integración solo cuando la usa.',
+            ],
+          },
+          {
+            title: 'Seguridad',
+            items: [
+              'Solo los intentos fallidos cuentan para el límite de inicio de sesión (cinco por minuto desde una misma dirección), de modo que nadie puede bloquear a otra persona desde otro lugar.',
+            ],
+          },
+        ],
+      },
+    },
+    releasedAt: new Date('2026-11-24T20:00:00Z'),
+    sections: [
+      {
+        title: 'Administration',
+        items: [
+          'An inbox for administrators: contact messages, sales enquiries and support messages in one list, with a status (open or answered), an assignee and search.',
+          'Price-import history: who imported, when, which file, and how many prices were inserted, updated, unchanged or rejected, whether from the web, the command line or the daily EIA sync.',
+        ],
+      },
+      {
+        title: 'Speed',
+        items: [
+          'The ten-year chart asks only for the points it can draw and keeps the lowest and highest of each span, so a one-day spike stays visible.',
+          'A new installation starts from a ready-made database, and the server loads each integration only when it uses it.',
+        ],
+      },
+      {
+        title: 'Security',
+        items: [
+          'Only failed attempts count toward the sign-in limit (five a minute from one address), so nobody can lock another person out from elsewhere.',
         ],
       },
     ],
