@@ -23,43 +23,12 @@ export function ContactForm() {
   return (
     <PrerenderedForm onSubmit={onSubmit} aria-label={t('contactForm.label')} className="grid gap-4 sm:grid-cols-2">
       <TextField label={t('contactForm.name')} autoComplete="name" required {...field('name')} />
-      <TextField
-        label={t('contactForm.email')}
-        type="email"
-        autoComplete="email"
-        required
-        {...field('email')}
-      />
-      <TextField
-        optional
-        label={t('contactForm.phone')}
-        type="tel"
-        autoComplete="tel"
-        {...field('phone')}
-      />
-      <TextField
-        optional
-        label={t('contactForm.company')}
-        autoComplete="organization"
-        {...field('company')}
-      />
-      <TextField
-        label={t('contactForm.subject')}
-        required
-        className="sm:col-span-2"
-        {...field('subject')}
-      />
-      <TextAreaField
-        label={t('contactForm.question')}
-        required
-        className="sm:col-span-2"
-        {...field('question')}
-      />
-      <FormSubmit
-        className="sm:col-span-2"
-        {...submitOutcome(mutation, t('contactForm.success'), t('contactForm.failure'))}
-        label={t('contactForm.submit')}
-      />
+      <TextField label={t('contactForm.email')} type="email" autoComplete="email" required {...field('email')} />
+      <TextField optional label={t('contactForm.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+      <TextField optional label={t('contactForm.company')} autoComplete="organization" {...field('company')} />
+      <TextField label={t('contactForm.subject')} required className="sm:col-span-2" {...field('subject')} />
+      <TextAreaField label={t('contactForm.question')} required className="sm:col-span-2" {...field('question')} />
+      <FormSubmit className="sm:col-span-2" {...submitOutcome(mutation, t('contactForm.success'), t('contactForm.failure'))} label={t('contactForm.submit')} />
     </PrerenderedForm>
   );
 }

@@ -72,49 +72,16 @@ export function LeadForm() {
     <PrerenderedForm onSubmit={onSubmit} aria-label={t('leadForm.label')} className="flex flex-col gap-8">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.you')}</legend>
-        <TextField
-          label={t('leadForm.firstName')}
-          autoComplete="given-name"
-          required
-          {...field('first_name')}
-        />
-        <TextField
-          label={t('leadForm.lastName')}
-          autoComplete="family-name"
-          required
-          {...field('last_name')}
-        />
-        <TextField
-          label={t('leadForm.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...field('email')}
-        />
-        <TextField
-          optional
-          label={t('leadForm.phone')}
-          type="tel"
-          autoComplete="tel"
-          hint={t('leadForm.phoneHint')}
-          {...field('phone')}
-        />
+        <TextField label={t('leadForm.firstName')} autoComplete="given-name" required {...field('first_name')} />
+        <TextField label={t('leadForm.lastName')} autoComplete="family-name" required {...field('last_name')} />
+        <TextField label={t('leadForm.email')} type="email" autoComplete="email" required {...field('email')} />
+        <TextField optional label={t('leadForm.phone')} type="tel" autoComplete="tel" hint={t('leadForm.phoneHint')} {...field('phone')} />
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.company')}</legend>
-        <TextField
-          label={t('leadForm.company')}
-          autoComplete="organization"
-          required
-          {...field('company')}
-        />
-        <TextField
-          optional
-          label={t('leadForm.jobTitle')}
-          autoComplete="organization-title"
-          {...field('job_title')}
-        />
+        <TextField label={t('leadForm.company')} autoComplete="organization" required {...field('company')} />
+        <TextField optional label={t('leadForm.jobTitle')} autoComplete="organization-title" {...field('job_title')} />
         <SelectField
           optional
           label={t('leadForm.employees')}
@@ -153,10 +120,7 @@ export function LeadForm() {
       />
       <TextAreaField optional label={t('leadForm.message')} {...field('message')} />
 
-      <FormSubmit
-        {...submitOutcome(mutation, t('leadForm.success'), t('leadForm.failure'))}
-        label={t('leadForm.submit')}
-      />
+      <FormSubmit {...submitOutcome(mutation, t('leadForm.success'), t('leadForm.failure'))} label={t('leadForm.submit')} />
     </PrerenderedForm>
   );
 }

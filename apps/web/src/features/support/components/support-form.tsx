@@ -43,10 +43,7 @@ export function SupportForm() {
         <TextField required type="text" label={t('form.subject')} {...field('subject')} />
       </div>
       <TextAreaField required rows={6} label={t('form.message')} {...field('message')} />
-      <FormSubmit
-        {...submitOutcome(mutation, t('form.success', { hours: SUPPORT_RESPONSE_HOURS }), t('form.failure'))}
-        label={t('form.submit')}
-      />
+      <FormSubmit {...submitOutcome(mutation, t('form.success', { hours: SUPPORT_RESPONSE_HOURS }), t('form.failure'))} label={t('form.submit')} />
     </form>
   );
 }
