@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { Icon } from '@/components/ui/icon';
 
 export type BetaModule = 'portfolio' | 'transactions' | 'certificate' | 'wallet' | 'trade';
@@ -49,14 +48,13 @@ export default function BetaModulePage({ module }: { module: BetaModule }) {
           {t('meanwhile')}
         </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{t('follow')}</p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/releases" className={buttonClassName('secondary')}>
-            {t('links.releases')}
-          </Link>
-          <Link to="/support" className={buttonClassName('secondary')}>
-            {t('links.support')}
-          </Link>
-        </div>
+        <LinkButtons
+          className="mt-4 flex flex-wrap gap-3"
+          links={[
+            { to: '/releases', label: t('links.releases'), variant: 'secondary' },
+            { to: '/support', label: t('links.support'), variant: 'secondary' },
+          ]}
+        />
       </section>
     </div>
   );

@@ -1,5 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LinkButtons } from '@/components/ui/link-buttons';
 
 /** A landing-page band with its own h2, reachable by `#id`. */
 export function Section({
@@ -48,5 +50,19 @@ export function Card({ title, children, icon }: { title: string; children: React
       <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
       <div className="text-slate-700">{children}</div>
     </div>
+  );
+}
+
+/** "Contact us" and "Talk to sales": the two ways in that the landing and about pages end with. */
+export function ContactLinks({ className }: { className?: string }) {
+  const { t } = useTranslation('public');
+  return (
+    <LinkButtons
+      className={className}
+      links={[
+        { to: '/contact-us', label: t('contactSection.contactCta'), variant: 'primary' },
+        { to: '/form', label: t('contactSection.salesCta'), variant: 'secondary' },
+      ]}
+    />
   );
 }

@@ -1,8 +1,6 @@
 import { MINIMUM_AGE, PRODUCT_NAME } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { PageIntro } from '../components/marketing';
+import { ContactLinks, PageIntro } from '../components/marketing';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 const principles = ['sources', 'dataOnly', 'privacy', 'honest'] as const;
@@ -37,14 +35,7 @@ export default function AboutPage() {
             {t('aboutPage.sections.beta.heading')}
           </h2>
           <p className="mt-3 text-slate-700">{t('aboutPage.sections.beta.body', { age: MINIMUM_AGE })}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/contact-us" className={buttonClassName('primary')}>
-              {t('contactSection.contactCta')}
-            </Link>
-            <Link to="/form" className={buttonClassName('secondary')}>
-              {t('contactSection.salesCta')}
-            </Link>
-          </div>
+          <ContactLinks className="mt-6 flex flex-wrap gap-3" />
         </section>
       </div>
     </>
