@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HeaderRow } from '@/components/ui/data-table';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -53,13 +54,15 @@ export default function DueDiligenceOverviewPage() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{t('overview.caption')}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.title')}</th>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.status')}</th>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.rating')}</th>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.created')}</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">{t('overview.columns.actions')}</span></th>
-              </tr>
+              <HeaderRow
+                cells={[
+                  { label: t('overview.columns.title'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.status'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.rating'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.created'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.actions'), className: 'px-4 py-2', hidden: true },
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
               {reports.data.map((report) => (
