@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
-import { ContactLinks } from './marketing';
+import { ContactLinks, PageSection } from './marketing';
 
 function renderLinks() {
   return render(
@@ -31,5 +31,18 @@ describe('ContactLinks', () => {
     renderLinks();
     expect(screen.getAllByRole('link')[0]?.textContent).toBe(i18n.t('contactSection.contactCta', { ns: 'public', lng: 'es' }));
     expect(screen.getAllByRole('link')[0]?.textContent).not.toBe(i18n.t('contactSection.contactCta', { ns: 'public', lng: 'en' }));
+  });
+});
+
+describe('PageSection', () => {
+  it('is a region named by its own h2', () => {
+    render(
+      <PageSection id="about-mission" title="Our mission">
+        <p>Body</p>
+      </PageSection>,
+    );
+    const region = screen.getByRole('region', { name: 'Our mission' });
+    expect(region).toContainElement(screen.getByRole('heading', { level: 2, name: 'Our mission' }));
+    expect(region).toHaveTextContent('Body');
   });
 });

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { LinkButtons } from '@/components/ui/link-buttons';
 
 /** A landing-page band with its own h2, reachable by `#id`. */
@@ -65,4 +66,9 @@ export function ContactLinks({ className }: { className?: string }) {
       ]}
     />
   );
+}
+
+/** A section of an inner public page, under its h2. */
+export function PageSection(props: { id: string; title: string; className?: string; children: ReactNode }) {
+  return <HeadedSection headingClassName="text-2xl font-bold text-slate-900" {...props} />;
 }
