@@ -1,5 +1,5 @@
-import { isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBodySchema, isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { verifyAccessToken } from '../lib/tokens';
@@ -41,6 +41,17 @@ declare module 'fastify' {
     apiRoutes: ApiRouteAccess[];
   }
 }
+
+/**
+ * A route's options: who may call it (`config.auth`, read by the hook below) and its schema. The
+ * schema's type is kept as written so the zod type provider still types the handler.
+ */
+export function route<const S extends FastifySchema>(auth: AuthMode, schema: S): { config: { auth: AuthMode }; schema: S } {
+  return { config: { auth }, schema };
+}
+
+/** What a form's POST may answer besides its success: invalid input (400) and too many sends (429). */
+export const formErrors = { 400: errorBodySchema, 429: errorBodySchema };
 
 // RFC 6750 §2.1: exactly "Bearer", one space, one token68; anything else is not a bearer token.
 const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;

@@ -1,5 +1,7 @@
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { resolveErrorMessage } from './api-client';
 import { applyServerFieldErrors } from './server-field-errors';
+import { useFormMessage } from './use-form-message';
 
 interface SubmitFormOptions<TValues extends FieldValues, TParsed> {
   resolver: Resolver<TValues, unknown, TParsed>;
@@ -12,9 +14,11 @@ interface SubmitFormOptions<TValues extends FieldValues, TParsed> {
 
 /**
  * A form that sends its values and starts over: validated on touch, emptied after a success, and
- * given the server's per-field messages after a 400 (the caller shows the outcome).
+ * given the server's per-field messages after a 400 (the caller shows the outcome). `field(name)` gives
+ * a kit field its registration and its message in the current language.
  */
 export function useSubmitForm<TValues extends FieldValues, TParsed>({ resolver, emptyValues, fieldNames, submit }: SubmitFormOptions<TValues, TParsed>) {
+  const formMessage = useFormMessage();
   const form = useForm<TValues, unknown, TParsed>({ resolver, defaultValues: emptyValues as DefaultValues<TValues>, mode: 'onTouched' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -24,5 +28,25 @@ export function useSubmitForm<TValues extends FieldValues, TParsed>({ resolver, 
       applyServerFieldErrors(error, fieldNames, form.setError);
     }
   });
-  return { ...form, onSubmit };
+  const field = (name: Path<TValues>) => ({
+    ...form.register(name),
+    error: formMessage((form.formState.errors[name] as FieldError | undefined)?.message),
+  });
+  return { ...form, onSubmit, field };
+}
+
+interface MutationState {
+  isSuccess: boolean;
+  isError: boolean;
+  isPending: boolean;
+  error: unknown;
+}
+
+/** What `FormSubmit` shows for a mutation: the success text, or the failure text followed by the server's reason. */
+export function submitOutcome(mutation: MutationState, success: string, failure: string) {
+  return {
+    success: mutation.isSuccess ? success : null,
+    failure: mutation.isError ? `${failure} ${resolveErrorMessage(mutation.error)}` : null,
+    busy: mutation.isPending,
+  };
 }

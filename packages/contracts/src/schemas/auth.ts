@@ -99,39 +99,28 @@ const passwordConfirmationSchema = z.string({ error: authMessages.passwordConfir
 
 // ---------- Registration ----------
 
+/** The sign-up fields, shared by the request body and the web form. */
+const registerObject = z.object({
+  email: accountEmailSchema,
+  password: registrationPasswordSchema,
+  password_confirmation: passwordConfirmationSchema.optional(),
+  first_name: personNameSchema(authMessages.firstNameRequired),
+  last_name: personNameSchema(authMessages.lastNameRequired),
+  company: z.string().trim().max(200).nullish(),
+  accept_terms: acceptSchema(authMessages.acceptTerms),
+  accept_privacy: acceptSchema(authMessages.acceptPrivacy),
+  language: accountLanguageSchema.optional(),
+});
+
 /**
  * POST /api/auth/register. `password_confirmation` is optional on the wire (the web form sends it);
  * when present it must match. `language` picks the language of the verification mail.
  */
-export const registerBodySchema = z
-  .object({
-    email: accountEmailSchema,
-    password: registrationPasswordSchema,
-    password_confirmation: passwordConfirmationSchema.optional(),
-    first_name: personNameSchema(authMessages.firstNameRequired),
-    last_name: personNameSchema(authMessages.lastNameRequired),
-    company: z.string().trim().max(200).nullish(),
-    accept_terms: acceptSchema(authMessages.acceptTerms),
-    accept_privacy: acceptSchema(authMessages.acceptPrivacy),
-    language: accountLanguageSchema.optional(),
-  })
-  .superRefine(requireMatchingConfirmation);
+export const registerBodySchema = registerObject.superRefine(requireMatchingConfirmation);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The sign-up form: same as the body, but the confirmation is required. */
-export const registerFormSchema = z
-  .object({
-    email: accountEmailSchema,
-    password: registrationPasswordSchema,
-    password_confirmation: passwordConfirmationSchema,
-    first_name: personNameSchema(authMessages.firstNameRequired),
-    last_name: personNameSchema(authMessages.lastNameRequired),
-    company: z.string().trim().max(200).nullish(),
-    accept_terms: acceptSchema(authMessages.acceptTerms),
-    accept_privacy: acceptSchema(authMessages.acceptPrivacy),
-    language: accountLanguageSchema.optional(),
-  })
-  .superRefine(requireMatchingConfirmation);
+export const registerFormSchema = registerObject.extend({ password_confirmation: passwordConfirmationSchema }).superRefine(requireMatchingConfirmation);
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const registerResponseSchema = z.object({

@@ -6,7 +6,7 @@ import {
   adminUsersQuerySchema,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { getAdminUser, listAdminUsers, updateAdminUser } from './admin.service';
 
 const tags = ['admin'];
@@ -15,19 +15,19 @@ const tags = ['admin'];
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Users', querystring: adminUsersQuerySchema, response: { 200: adminUserListResponseSchema } } },
+    route('admin', { tags, summary: 'Users', querystring: adminUsersQuerySchema, response: { 200: adminUserListResponseSchema } }),
     async (request) => listAdminUsers(app.ctx, request.query),
   );
 
   app.get(
     '/admin/users/:id',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'One user', params: adminEntityParamsSchema, response: { 200: adminUserRowSchema } } },
+    route('admin', { tags, summary: 'One user', params: adminEntityParamsSchema, response: { 200: adminUserRowSchema } }),
     async (request) => getAdminUser(app.ctx, request.params.id),
   );
 
   app.patch(
     '/admin/users/:id',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Change role, plan, active', params: adminEntityParamsSchema, body: adminUserUpdateBodySchema, response: { 200: adminUserRowSchema } } },
+    route('admin', { tags, summary: 'Change role, plan, active', params: adminEntityParamsSchema, body: adminUserUpdateBodySchema, response: { 200: adminUserRowSchema } }),
     async (request) => updateAdminUser(app.ctx, currentUser(request), request.params.id, request.body),
   );
 };

@@ -1,20 +1,13 @@
 import { decodeJwt } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createUserWithPassword, lastMailTo, linkTokenFrom, loginOk, nextIp, postLogin, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createUser, signIn } from '../../../test/factories';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { inviteAccount } from './account-links.service';
 
-let t: TestContext;
+const t = useTestContext();
 const password = 'Secret123';
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => t.setNow(null));
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });

@@ -23,30 +23,37 @@ function accessOf(user: Pick<UserRow, 'role' | 'isSuperadmin'>) {
   return isRestrictedClient({ role: user.role, is_superadmin: user.isSuperadmin }) ? 'restricted' : 'full';
 }
 
+/** Who the user is: id, email and names (the display name falls back to the email). */
+function identityOf(user: UserRow) {
+  return { id: user.id, email: user.email, name: displayName(user), first_name: user.firstName, last_name: user.lastName };
+}
+
+/** The user's role as the API states it. */
+function roleOf(user: UserRow) {
+  return { role: normalizeRole(user.role) ?? 'user', is_superadmin: user.isSuperadmin } as const;
+}
+
+/** The user's plan and subscription. */
+function planOf(user: UserRow) {
+  return { plan_code: user.planCode, plan_name: planNameFromCode(user.planCode), subscription_status: user.subscriptionStatus };
+}
+
 export function toSessionUser(user: UserRow): SessionUser {
   return {
     id: user.id,
     name: displayName(user),
     email: user.email,
-    role: normalizeRole(user.role) ?? 'user',
+    ...roleOf(user),
     access: accessOf(user),
-    is_superadmin: user.isSuperadmin,
   };
 }
 
 export function toMe(user: UserRow): MeResponse {
   return {
-    id: user.id,
-    email: user.email,
-    name: displayName(user),
-    first_name: user.firstName,
-    last_name: user.lastName,
-    role: normalizeRole(user.role) ?? 'user',
+    ...identityOf(user),
+    ...roleOf(user),
     access: accessOf(user),
-    is_superadmin: user.isSuperadmin,
-    plan_code: user.planCode,
-    plan_name: planNameFromCode(user.planCode),
-    subscription_status: user.subscriptionStatus,
+    ...planOf(user),
     email_verified: user.emailVerifiedAt !== null,
     has_password: user.passwordHash !== null,
     language: userLanguage(user),
@@ -65,11 +72,8 @@ export function toProfile(user: UserRow): Profile {
     company: user.company,
     website: user.website,
     bio: user.bio,
-    role: normalizeRole(user.role) ?? 'user',
-    is_superadmin: user.isSuperadmin,
-    plan_name: planNameFromCode(user.planCode),
-    plan_code: user.planCode,
-    subscription_status: user.subscriptionStatus,
+    ...roleOf(user),
+    ...planOf(user),
     linkedin: user.linkedin,
     twitter: user.twitter,
     country: user.country && countries.has(user.country) ? (user.country as Profile['country']) : null,
@@ -84,17 +88,10 @@ export function toProfile(user: UserRow): Profile {
 
 export function toAdminUserRow(user: UserRow, lastSeenAt: Date | null): AdminUserRow {
   return {
-    id: user.id,
-    email: user.email,
-    name: displayName(user),
-    first_name: user.firstName,
-    last_name: user.lastName,
+    ...identityOf(user),
     company: user.company,
-    role: normalizeRole(user.role) ?? 'user',
-    is_superadmin: user.isSuperadmin,
-    plan_code: user.planCode,
-    plan_name: planNameFromCode(user.planCode),
-    subscription_status: user.subscriptionStatus,
+    ...roleOf(user),
+    ...planOf(user),
     active: user.active,
     email_verified: user.emailVerifiedAt !== null,
     is_demo: user.isDemo,

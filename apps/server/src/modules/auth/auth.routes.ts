@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import type { ClientInfo } from '../sessions/sessions.service';
 import {
   cancelEmailChange,
@@ -46,10 +46,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: 'Create an account and send the verification mail', body: registerBodySchema, response: { 201: registerResponseSchema } },
-    },
+    route('public', { tags, summary: 'Create an account and send the verification mail', body: registerBodySchema, response: { 201: registerResponseSchema } }),
     async (request, reply) => {
       const result = await registerUser(app.ctx, request.body, { ...clientInfo(request), language: pickLanguage(request.headers['accept-language']) });
       return reply.status(201).send(result);
@@ -58,69 +55,66 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Sign in (one active session per user)', body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    route('public', { tags, summary: 'Sign in (one active session per user)', body: loginBodySchema, response: { 200: loginResponseSchema } }),
     async (request) => login(app.ctx, request.body, clientInfo(request)),
   );
 
   app.get(
     '/auth/me',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'The signed-in user with plan', response: { 200: meResponseSchema } } },
+    route('cliente', { tags, summary: 'The signed-in user with plan', response: { 200: meResponseSchema } }),
     async (request) => getMe(app.ctx, currentUser(request).id),
   );
 
   app.post(
     '/auth/email/verify',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Verify the email address with the mailed token', body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } },
+    route('public', { tags, summary: 'Verify the email address with the mailed token', body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } }),
     async (request) => verifyEmail(app.ctx, request.body.token),
   );
 
   app.post(
     '/auth/email/change/cancel',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Cancel an email change from the link mailed to the old address (signs every session out)',
-        body: verifyEmailBodySchema,
-        response: { 200: verifyEmailResponseSchema },
-      },
-    },
+    route('public', {
+      tags,
+      summary: 'Cancel an email change from the link mailed to the old address (signs every session out)',
+      body: verifyEmailBodySchema,
+      response: { 200: verifyEmailResponseSchema },
+    }),
     async (request) => cancelEmailChange(app.ctx, request.body.token),
   );
 
   app.post(
     '/auth/email/resend',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Send the verification mail again', body: resendVerificationBodySchema, response: { 200: okResponseSchema } } },
+    route('public', { tags, summary: 'Send the verification mail again', body: resendVerificationBodySchema, response: { 200: okResponseSchema } }),
     async (request) => resendVerification(app.ctx, request.body.email, request.ip),
   );
 
   app.post(
     '/auth/password/forgot',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Mail a password-reset link', body: forgotPasswordBodySchema, response: { 200: okResponseSchema } } },
+    route('public', { tags, summary: 'Mail a password-reset link', body: forgotPasswordBodySchema, response: { 200: okResponseSchema } }),
     async (request) => forgotPassword(app.ctx, request.body.email, request.ip),
   );
 
   app.post(
     '/auth/password/reset',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Set a new password from a reset link', body: resetPasswordBodySchema, response: { 200: okResponseSchema } } },
+    route('public', { tags, summary: 'Set a new password from a reset link', body: resetPasswordBodySchema, response: { 200: okResponseSchema } }),
     async (request) => resetPassword(app.ctx, request.body),
   );
 
   app.post(
     '/auth/password/set',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'Set the first password, or change it', body: setPasswordBodySchema, response: { 200: okResponseSchema } } },
+    route('cliente', { tags, summary: 'Set the first password, or change it', body: setPasswordBodySchema, response: { 200: okResponseSchema } }),
     async (request) => setPassword(app.ctx, currentUser(request), request.body),
   );
 
   app.get(
     '/auth/activation',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Invitation details of an activation link', querystring: activationQuerySchema, response: { 200: activationDetailsSchema } } },
+    route('public', { tags, summary: 'Invitation details of an activation link', querystring: activationQuerySchema, response: { 200: activationDetailsSchema } }),
     async (request) => getActivation(app.ctx, request.query.token),
   );
 
   app.post(
     '/auth/activation',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Activate an invited account with a password', body: activationBodySchema, response: { 200: activationResponseSchema } } },
+    route('public', { tags, summary: 'Activate an invited account with a password', body: activationBodySchema, response: { 200: activationResponseSchema } }),
     async (request) => completeActivation(app.ctx, request.body),
   );
 };

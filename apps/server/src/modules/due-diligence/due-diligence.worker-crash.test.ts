@@ -1,18 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { DueReport } from '@fueldesk/contracts';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createScratchDatabase, testDb } from '../../../test/build-test-app';
-import { createDueBody } from '../../../test/due-diligence';
-import { createSignedInUser } from '../../../test/factories';
-import { exited, freePort, killAll, openEventStream, serverEnv, startNarrativeStub, startServer, waitForHealth, type NarrativeStub } from '../../../test/processes';
-import { loadConfig } from '../../config';
-import { dueReports } from '../../db/schema';
-import { createRuntime } from '../../runtime';
+import { describe, expect, it, vi } from 'vitest';
+import { exited, freePort, openEventStream, startServer, waitForHealth } from '../../../test/processes';
+import { createProUser, readStoredReport, requestReport, useReportProcessHarness, waitForReportReady } from '../../../test/report-processes';
 
 /**
  * The process running a report's job is killed with SIGKILL in the middle of it (the job has
@@ -22,41 +11,19 @@ import { createRuntime } from '../../runtime';
  * on PGlite (one process owns the database) the whole server is the worker.
  */
 describe('due diligence report across a kill -9 of its worker mid-job', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-dd-worker-crash-'));
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   // The first run's narrative request is never answered: the job stays in the middle until the kill.
-  let stub: NarrativeStub;
-  const children: ChildProcess[] = [];
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    if (testDb === 'postgres') scratch = await createScratchDatabase();
-    stub = await startNarrativeStub();
-    env = serverEnv({
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      LLM_BASE_URL: stub.baseUrl('server'),
-      // Short enough for a test, long enough that the first run cannot expire before the kill.
-      DUE_REPORT_EXPIRE_SECONDS: '8',
-      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
-    });
-  });
-
-  afterAll(async () => {
-    await killAll(children);
-    await stub.close();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const harness = useReportProcessHarness('dd-worker-crash', {
+    // Short enough for a test, long enough that the first run cannot expire before the kill.
+    DUE_REPORT_EXPIRE_SECONDS: '8',
+    JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
   });
 
   it('finishes the interrupted report exactly once after the worker restarts', async () => {
-    const setup = await createRuntime({ config: loadConfig(env), runWorkers: false });
-    const { headers } = await createSignedInUser(setup.ctx, { planCode: 'pro' });
-    await setup.close();
-
+    const { env, stub, children, scratchUrl } = harness;
+    const headers = await createProUser(env);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
-    const split = testDb === 'postgres';
+    const split = scratchUrl !== null;
     const startWorker = () => {
       const worker = split ? startServer({ ...env, PORT: '0', PROCESS_ROLE: 'worker' }) : startServer({ ...env, PORT: String(port), PROCESS_ROLE: 'all' });
       children.push(worker);
@@ -66,13 +33,11 @@ describe('due diligence report across a kill -9 of its worker mid-job', () => {
     const first = startWorker();
     await waitForHealth(base);
 
-    const response = await fetch(`${base}/due/create`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(createDueBody()) });
-    expect(response.status).toBe(201);
-    const created = (await response.json()) as DueReport;
+    const created = await requestReport(base, headers);
     // The job has been picked up and is half-way: it asked for the narrative.
     await vi.waitFor(() => expect(stub.calls).toHaveLength(1), { timeout: 60_000, interval: 50 });
-    if (scratch) {
-      const sql = new pg.Client({ connectionString: scratch.url });
+    if (scratchUrl) {
+      const sql = new pg.Client({ connectionString: scratchUrl });
       await sql.connect();
       try {
         const { rows } = await sql.query(`select state from pgboss.job where name = 'due-report' and data->>'reportId' = $1`, [created.id]);
@@ -90,13 +55,7 @@ describe('due diligence report across a kill -9 of its worker mid-job', () => {
     const stream = await openEventStream(base, headers);
     stub.open();
 
-    await vi.waitFor(
-      async () => {
-        const report = (await (await fetch(`${base}/due/report/${created.id}`, { headers })).json()) as DueReport;
-        expect(report.status).toBe('ready');
-      },
-      { timeout: 90_000, interval: 250 },
-    );
+    await waitForReportReady(base, headers, created.id, 90_000);
     // Stopping every process gracefully ends the stream; everything announced is then in it.
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map(exited));
@@ -105,12 +64,6 @@ describe('due diligence report across a kill -9 of its worker mid-job', () => {
     expect(stream.count('report_ready')).toBe(1);
     // The killed run's request and the retry's: no third run.
     expect(stub.calls).toHaveLength(2);
-    const check = await createRuntime({ config: loadConfig(env), runWorkers: false });
-    try {
-      const [stored] = await check.ctx.db.select().from(dueReports).where(eq(dueReports.id, created.id));
-      expect(stored).toMatchObject({ status: 'ready', attempts: 2 });
-    } finally {
-      await check.close();
-    }
+    expect(await readStoredReport(env, created.id)).toMatchObject({ status: 'ready', attempts: 2 });
   }, 240_000);
 });

@@ -7,7 +7,7 @@ import {
   inboxAssigneesResponseSchema,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { getInboxItem, listInbox, listInboxAssignees, updateInboxItem } from './inbox.service';
 
 const tags = ['admin'];
@@ -16,28 +16,25 @@ const tags = ['admin'];
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/inbox',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Inbox: contact messages, leads, support messages', querystring: adminInboxQuerySchema, response: { 200: adminInboxListResponseSchema } } },
+    route('admin', { tags, summary: 'Inbox: contact messages, leads, support messages', querystring: adminInboxQuerySchema, response: { 200: adminInboxListResponseSchema } }),
     async (request) => listInbox(app.ctx, currentUser(request), request.query),
   );
 
   app.get(
     '/admin/inbox/assignees',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Administrators a message can be assigned to', response: { 200: inboxAssigneesResponseSchema } } },
+    route('admin', { tags, summary: 'Administrators a message can be assigned to', response: { 200: inboxAssigneesResponseSchema } }),
     async () => listInboxAssignees(app.ctx),
   );
 
   app.get(
     '/admin/inbox/:kind/:id',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'One inbox message', params: adminInboxParamsSchema, response: { 200: adminInboxDetailSchema } } },
+    route('admin', { tags, summary: 'One inbox message', params: adminInboxParamsSchema, response: { 200: adminInboxDetailSchema } }),
     async (request) => getInboxItem(app.ctx, request.params.kind, request.params.id),
   );
 
   app.patch(
     '/admin/inbox/:kind/:id',
-    {
-      config: { auth: 'admin' },
-      schema: { tags, summary: 'Set status and/or assignee', params: adminInboxParamsSchema, body: adminInboxUpdateBodySchema, response: { 200: adminInboxDetailSchema } },
-    },
+    route('admin', { tags, summary: 'Set status and/or assignee', params: adminInboxParamsSchema, body: adminInboxUpdateBodySchema, response: { 200: adminInboxDetailSchema } }),
     async (request) => updateInboxItem(app.ctx, request.params.kind, request.params.id, request.body),
   );
 };

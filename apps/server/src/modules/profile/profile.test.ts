@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastMailTo, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser, createUser } from '../../../test/factories';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestContext();
 
 const put = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
 

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestContext } from '../../../test/build-test-app';
+import { startSmtpCapture } from '../../../test/smtp-capture';
+import { useTestContext } from '../../../test/test-context';
 import { contactMessages, leads } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { PUBLIC_FORM_LIMIT } from './public.service';
@@ -32,22 +32,17 @@ const lead = {
 };
 
 describe('public forms', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let sent: MailMessage[];
   // Each test posts from its own address so the per-IP limit of one test does not leak into another.
   let ipCounter = 0;
   let ip: string;
 
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
   beforeEach(() => {
     sent = t.sentMail;
     sent.length = 0;
     ipCounter += 1;
     ip = `10.0.0.${ipCounter}`;
-    t.setNow(null);
   });
 
   const post = (url: string, payload: unknown, remoteAddress = ip, headers: Record<string, string> = {}) =>
@@ -209,45 +204,9 @@ describe('public forms', () => {
   });
 });
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1; `reject` makes it refuse every recipient. */
-async function startSmtpServer(options: { reject?: boolean } = {}) {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(options.reject ? new Error('mailbox unavailable') : undefined);
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((address) => address.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'FuelDesk <no-reply@fueldesk.test>' },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('team notifications over SMTP', () => {
   it('delivers the contact form to the support inbox and the lead to the sales inbox, replying to the sender', async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startSmtpCapture();
     const t = await createTestContext({ env: { ...smtp.env, SUPPORT_INBOX: 'help@fueldesk.test', SALES_INBOX: 'deals@fueldesk.test' } });
     try {
       const contactAnswer = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.1' });
@@ -268,7 +227,7 @@ describe('team notifications over SMTP', () => {
   });
 
   it('keeps the message when the mail server refuses it, leaving it marked as not notified', async () => {
-    const smtp = await startSmtpServer({ reject: true });
+    const smtp = await startSmtpCapture({ reject: true });
     const t = await createTestContext({ env: smtp.env });
     try {
       const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.2' });

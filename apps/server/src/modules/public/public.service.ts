@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { legalPdfFiles, type ContactMessageInput, type FormReceipt, type LeadInput } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import type { MailMessage } from '../../integrations/mail/mailer';
+import { noticeLine as line, notifyTeam } from '../../integrations/mail/team-notice';
 import { AppError, notFound } from '../../lib/app-error';
 import { defaultWebDist } from '../../plugins/static-web';
 import {
@@ -50,25 +50,6 @@ export async function enforceRateLimit(ctx: AppContext, key: string, limit: numb
   }
 }
 
-/**
- * Sends a notification to a team inbox. The message is already stored, so a mail failure is
- * logged and reported as `false` instead of failing the visitor's request; rows whose
- * `notified_at` stays null are the ones the team has not been told about.
- */
-export async function notifyInbox(ctx: AppContext, message: MailMessage, context: Record<string, unknown>): Promise<boolean> {
-  try {
-    await ctx.mailer.send(message);
-    return true;
-  } catch (error) {
-    ctx.log.error({ err: error, ...context }, 'team notification mail failed');
-    return false;
-  }
-}
-
-function line(label: string, value: string | null | undefined): string {
-  return `${label}: ${value && value !== '' ? value : '-'}`;
-}
-
 function emptyToNull(value: string): string | null {
   return value === '' ? null : value;
 }
@@ -87,30 +68,27 @@ export async function createContactMessage(ctx: AppContext, input: ContactMessag
     ip: sender.ip,
     createdAt: ctx.now(),
   });
-  const sent = await notifyInbox(
+  await notifyTeam(
     ctx,
     {
       to: ctx.config.SUPPORT_INBOX,
       replyTo: input.email,
       subject: `[FuelDesk contact] ${input.subject}`,
-      text: [
-        'A visitor sent the contact form on the public site.',
-        '',
+      intro: 'A visitor sent the contact form on the public site.',
+      details: [
         line('Name', input.name),
         line('Email', input.email),
         line('Phone', input.phone),
         line('Company', input.company),
         line('Language', sender.language),
         line('Subject', input.subject),
-        '',
-        input.question,
-        '',
-        `Reference: contact ${row.id}`,
-      ].join('\n'),
+      ],
+      body: input.question,
+      reference: `contact ${row.id}`,
     },
     { contactMessageId: row.id },
+    (at) => markContactMessageNotified(ctx.db, row.id, at),
   );
-  if (sent) await markContactMessageNotified(ctx.db, row.id, ctx.now());
   return { id: row.id, received_at: row.createdAt.toISOString() };
 }
 
@@ -135,15 +113,14 @@ export async function createLead(ctx: AppContext, input: LeadInput, sender: Send
     createdAt: ctx.now(),
   });
   const fullName = `${input.first_name} ${input.last_name}`;
-  const sent = await notifyInbox(
+  await notifyTeam(
     ctx,
     {
       to: ctx.config.SALES_INBOX,
       replyTo: input.email,
       subject: `[FuelDesk lead] ${input.company} (${fullName})`,
-      text: [
-        'A visitor asked about FuelDesk plans through the sales form.',
-        '',
+      intro: 'A visitor asked about FuelDesk plans through the sales form.',
+      details: [
         line('Name', fullName),
         line('Email', input.email),
         line('Phone', input.phone),
@@ -155,15 +132,13 @@ export async function createLead(ctx: AppContext, input: LeadInput, sender: Send
         line('Regions', input.regions.join(', ')),
         line('Operational scale', input.operational_scale),
         line('Language', sender.language),
-        '',
-        input.message === '' ? '(no message)' : input.message,
-        '',
-        `Reference: lead ${row.id}`,
-      ].join('\n'),
+      ],
+      body: input.message === '' ? '(no message)' : input.message,
+      reference: `lead ${row.id}`,
     },
     { leadId: row.id },
+    (at) => markLeadNotified(ctx.db, row.id, at),
   );
-  if (sent) await markLeadNotified(ctx.db, row.id, ctx.now());
   return { id: row.id, received_at: row.createdAt.toISOString() };
 }
 

@@ -12,7 +12,7 @@ import {
   sessionListResponseSchema,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, readBearer } from '../../plugins/auth';
+import { currentUser, readBearer, route } from '../../plugins/auth';
 import { listAdminSessions, listMySessions, logout, pingSession, refreshSession, revokeSessionAsAdmin } from './sessions.service';
 
 /**
@@ -26,28 +26,25 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: refreshResponseSchema } } },
+    route('public', { tags, summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: refreshResponseSchema } }),
     async (request) => refreshSession(app.ctx, request.body.refresh_token),
   );
 
   app.post(
     '/auth/ping',
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: 'Keep the session alive (refresh token in the body, or a bearer token)', body: pingBodySchema, response: { 200: pingResponseSchema } },
-    },
+    route('public', { tags, summary: 'Keep the session alive (refresh token in the body, or a bearer token)', body: pingBodySchema, response: { 200: pingResponseSchema } }),
     async (request) => pingSession(app.ctx, { refreshToken: request.body?.refresh_token, bearerToken: readBearer(request) }),
   );
 
   app.post(
     '/auth/logout',
-    { config: { auth: 'public' }, schema: { tags, summary: 'End the session', body: logoutBodySchema, response: { 200: okResponseSchema } } },
+    route('public', { tags, summary: 'End the session', body: logoutBodySchema, response: { 200: okResponseSchema } }),
     async (request) => logout(app.ctx, { refreshToken: request.body?.refresh_token, bearerToken: readBearer(request) }, request.body),
   );
 
   app.get(
     '/auth/sessions',
-    { config: { auth: 'cliente' }, schema: { tags, summary: "The caller's session records", response: { 200: sessionListResponseSchema } } },
+    route('cliente', { tags, summary: "The caller's session records", response: { 200: sessionListResponseSchema } }),
     async (request) => {
       const user = currentUser(request);
       return listMySessions(app.ctx, user.id, user.sessionId);
@@ -58,16 +55,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/sessions',
-    {
-      config: { auth: 'admin' },
-      schema: { tags: adminTags, summary: 'All sessions with user, active time and status', querystring: adminSessionsQuerySchema, response: { 200: adminSessionListResponseSchema } },
-    },
+    route('admin', { tags: adminTags, summary: 'All sessions with user, active time and status', querystring: adminSessionsQuerySchema, response: { 200: adminSessionListResponseSchema } }),
     async (request) => listAdminSessions(app.ctx, currentUser(request), request.query),
   );
 
   app.post(
     '/admin/sessions/:id/revoke',
-    { config: { auth: 'admin' }, schema: { tags: adminTags, summary: 'Revoke a session', params: adminEntityParamsSchema, response: { 200: adminSessionRowSchema } } },
+    route('admin', { tags: adminTags, summary: 'Revoke a session', params: adminEntityParamsSchema, response: { 200: adminSessionRowSchema } }),
     async (request) => revokeSessionAsAdmin(app.ctx, currentUser(request), request.params.id),
   );
 };

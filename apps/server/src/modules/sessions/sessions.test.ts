@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createUserWithPassword, loginOk, postLogin, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { sessions } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { signAccessToken } from '../../lib/tokens';
 
-let t: TestContext;
+const t = useTestContext();
 const password = 'Secret123';
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => t.setNow(null));
 
 async function newAccount() {
   const email = uniqueEmail();

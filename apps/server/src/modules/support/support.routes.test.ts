@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { supportMessages } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { SUPPORT_MESSAGE_LIMIT } from './support.service';
 
 describe('/api/support', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let sent: MailMessage[];
 
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
   beforeEach(() => {
     sent = t.sentMail;
     sent.length = 0;
-    t.setNow(null);
   });
 
   const message = { type: 'complaint', subject: 'Diesel price missing', message: 'ULSD NY Harbor is missing for Friday.' };

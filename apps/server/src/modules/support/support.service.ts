@@ -1,7 +1,8 @@
 import type { SupportMessage, SupportMessageInput } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
-import { enforceRateLimit, notifyInbox } from '../public/public.service';
+import { notifyTeam } from '../../integrations/mail/team-notice';
+import { enforceRateLimit } from '../public/public.service';
 import {
   insertSupportMessage,
   listSupportMessagesOfUser,
@@ -36,27 +37,20 @@ export async function createSupportMessage(ctx: AppContext, user: AuthUser, inpu
     message: input.message,
     createdAt: ctx.now(),
   });
-  const sent = await notifyInbox(
+  await notifyTeam(
     ctx,
     {
       to: ctx.config.SUPPORT_INBOX,
       replyTo: user.email,
       subject: `[FuelDesk support · ${input.type}] ${input.subject}`,
-      text: [
-        `A signed-in user sent a ${input.type} from the support page.`,
-        '',
-        `User: ${user.email} (${user.id})`,
-        `Type: ${input.type}`,
-        `Subject: ${input.subject}`,
-        '',
-        input.message,
-        '',
-        `Reference: support ${row.id}`,
-      ].join('\n'),
+      intro: `A signed-in user sent a ${input.type} from the support page.`,
+      details: [`User: ${user.email} (${user.id})`, `Type: ${input.type}`, `Subject: ${input.subject}`],
+      body: input.message,
+      reference: `support ${row.id}`,
     },
     { supportMessageId: row.id },
+    (at) => markSupportMessageNotified(ctx.db, row.id, at),
   );
-  if (sent) await markSupportMessageNotified(ctx.db, row.id, ctx.now());
   return toSupportMessage(row);
 }
 

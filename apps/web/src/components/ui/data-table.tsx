@@ -114,3 +114,23 @@ export function DataTable<T>({ query, rows, rowKey, columns, caption, minWidthCl
     </>
   );
 }
+
+export interface HeaderCell {
+  label: ReactNode;
+  className?: string;
+  /** The header is read by screen readers only (an actions column). */
+  hidden?: boolean;
+}
+
+/** A table's row of column headers (`th scope="col"`), for tables that draw their own body. */
+export function HeaderRow({ cells, className }: { cells: readonly HeaderCell[]; className?: string }) {
+  return (
+    <tr className={className}>
+      {cells.map((cell, index) => (
+        <th key={index} scope="col" className={cell.className}>
+          {cell.hidden ? <span className="sr-only">{cell.label}</span> : cell.label}
+        </th>
+      ))}
+    </tr>
+  );
+}

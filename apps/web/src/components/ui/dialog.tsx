@@ -2,7 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 import { Icon } from './icon';
 
 type DialogSize = 'form' | 'document';
@@ -114,14 +114,33 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, onConfirm, onCancel, busy, gap = 'gap-2' }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={description}>
-      <div className={clsx('flex justify-end', gap)}>
-        <Button variant="secondary" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <DialogActions cancelLabel={cancelLabel} onCancel={onCancel} actionLabel={confirmLabel} onAction={onConfirm} variant="danger" busy={busy} gap={gap} />
     </Dialog>
+  );
+}
+
+interface DialogActionsProps {
+  cancelLabel: string;
+  onCancel: () => void;
+  actionLabel: string;
+  /** Without it the action is the dialog form's submit button. */
+  onAction?: () => void;
+  variant?: ButtonVariant;
+  /** Disables the action while it runs. */
+  busy?: boolean;
+  gap?: 'gap-2' | 'gap-3';
+}
+
+/** The end of a dialog: Cancel, then its action (a form's submit or a confirm button). */
+export function DialogActions({ cancelLabel, onCancel, actionLabel, onAction, variant = 'primary', busy, gap = 'gap-2' }: DialogActionsProps) {
+  return (
+    <div className={clsx('flex justify-end', gap)}>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type={onAction ? 'button' : 'submit'} variant={variant} disabled={busy} onClick={onAction}>
+        {actionLabel}
+      </Button>
+    </div>
   );
 }

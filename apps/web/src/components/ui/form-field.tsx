@@ -108,37 +108,49 @@ function controlProps(id: string, { error, hint, required }: Pick<FieldProps, 'e
   };
 }
 
-type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'className'> & { ref?: Ref<HTMLInputElement> };
-
-export function TextField({ id: givenId, label, error, hint, required, optional, className, controlClass, ref, ...input }: InputProps) {
+/**
+ * Splits a kit field's props: the frame (id given or made, label, marks, hint, error, wrapper class),
+ * the control's id, ARIA state and look (`baseClass` first, then the caller's `controlClass`), and the rest for the control.
+ */
+function useField<P extends FieldProps>({ id: givenId, label, error, hint, required, optional, className, controlClass, ...rest }: P, baseClass?: string) {
   const madeId = useId();
   const id = givenId ?? madeId;
+  return {
+    frame: { id, label, required, optional, error, hint, className },
+    control: controlProps(id, { error, hint, required }, clsx(baseClass, controlClass)),
+    rest,
+  };
+}
+
+type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'className'> & { ref?: Ref<HTMLInputElement> };
+
+export function TextField({ ref, ...props }: InputProps) {
+  const { frame, control, rest } = useField(props, 'read-only:bg-slate-100 dark:read-only:bg-slate-800');
   return (
-    <FormField id={id} label={label} required={required} optional={optional} error={error} hint={hint} className={className}>
-      <input ref={ref} {...controlProps(id, { error, hint, required }, clsx('read-only:bg-slate-100 dark:read-only:bg-slate-800', controlClass))} {...input} />
+    <FormField {...frame}>
+      <input ref={ref} {...control} {...rest} />
     </FormField>
   );
 }
 
 /** A password input with a show/hide toggle; a rules checklist can be its hint. */
-export function PasswordField({ id: givenId, label, error, hint, required, optional, className, ref, ...input }: Omit<InputProps, 'type' | 'controlClass'>) {
+export function PasswordField({ ref, ...props }: Omit<InputProps, 'type' | 'controlClass'>) {
   const { t } = useTranslation('forms');
-  const madeId = useId();
-  const id = givenId ?? madeId;
+  const { frame, control, rest } = useField(props, 'mt-0! pr-20');
   const [visible, setVisible] = useState(false);
   return (
-    <FormField id={id} label={label} required={required} optional={optional} error={error} hint={hint} className={className}>
+    <FormField {...frame}>
       <div className="relative mt-1">
-        <input ref={ref} type={visible ? 'text' : 'password'} {...controlProps(id, { error, hint, required }, 'mt-0! pr-20')} {...input} />
+        <input ref={ref} type={visible ? 'text' : 'password'} {...control} {...rest} />
         <button
           type="button"
           onClick={() => setVisible((current) => !current)}
           aria-pressed={visible}
-          aria-controls={id}
+          aria-controls={frame.id}
           className="focus-ring absolute inset-y-1 right-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           {visible ? t('hidePassword') : t('showPassword')}
-          <span className="sr-only"> ({label})</span>
+          <span className="sr-only"> ({frame.label})</span>
         </button>
       </div>
     </FormField>
@@ -146,39 +158,22 @@ export function PasswordField({ id: givenId, label, error, hint, required, optio
 }
 
 export function TextAreaField({
-  id: givenId,
-  label,
-  error,
-  hint,
-  required,
-  optional,
-  className,
   ref,
-  controlClass,
-  ...textarea
+  ...props
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required' | 'className'> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const madeId = useId();
-  const id = givenId ?? madeId;
+  const { frame, control, rest } = useField(props, 'resize-y');
   return (
-    <FormField id={id} label={label} required={required} optional={optional} error={error} hint={hint} className={className}>
-      <textarea ref={ref} rows={5} {...controlProps(id, { error, hint, required }, clsx('resize-y', controlClass))} {...textarea} />
+    <FormField {...frame}>
+      <textarea ref={ref} rows={5} {...control} {...rest} />
     </FormField>
   );
 }
 
 export function SelectField({
-  id: givenId,
-  label,
-  error,
-  hint,
-  required,
-  optional,
-  className,
   ref,
-  controlClass,
   options,
   placeholder,
-  ...select
+  ...props
 }: FieldProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'required' | 'className'> & {
     ref?: Ref<HTMLSelectElement>;
@@ -186,11 +181,10 @@ export function SelectField({
     /** The first, empty choice ("Choose…"); none when absent. */
     placeholder?: string;
   }) {
-  const madeId = useId();
-  const id = givenId ?? madeId;
+  const { frame, control, rest } = useField(props);
   return (
-    <FormField id={id} label={label} required={required} optional={optional} error={error} hint={hint} className={className}>
-      <select ref={ref} {...controlProps(id, { error, hint, required }, controlClass)} {...select}>
+    <FormField {...frame}>
+      <select ref={ref} {...control} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -27,82 +27,37 @@ export interface SidebarGroup {
   entries: SidebarEntry[];
 }
 
+// Every label is the entry's id under sidebar.items (groups: sidebar.groups).
+const link = (id: string, to: string, dueDiligence?: DueDiligenceSelection): SidebarLink => ({
+  id,
+  labelKey: `sidebar.items.${id}`,
+  to,
+  ...(dueDiligence ? { dueDiligence } : {}),
+});
+const page = (id: string, icon: IconName, to: string): SidebarEntry => ({ id, labelKey: `sidebar.items.${id}`, icon, to });
+const menu = (id: string, icon: IconName, children: SidebarLink[]): SidebarEntry => ({ id, labelKey: `sidebar.items.${id}`, icon, children });
+/** A menu the user may add custom sub-items to. */
+const customMenu = (id: SubmenuParent, icon: IconName, children: SidebarLink[]): SidebarEntry => ({ ...menu(id, icon, children), submenuParent: id });
+const group = (id: string, entries: SidebarEntry[]): SidebarGroup => ({ id, labelKey: `sidebar.groups.${id}`, entries });
+
 /** Groups and items of SPEC.md §2 "Sidebar groups". */
 export const sidebarGroups: SidebarGroup[] = [
-  {
-    id: 'main',
-    labelKey: 'sidebar.groups.main',
-    entries: [
-      {
-        id: 'home',
-        labelKey: 'sidebar.items.home',
-        icon: 'home',
-        submenuParent: 'home',
-        children: [{ id: 'summary', labelKey: 'sidebar.items.summary', to: '/home' }],
-      },
-      {
-        id: 'news',
-        labelKey: 'sidebar.items.news',
-        icon: 'news',
-        submenuParent: 'news',
-        children: [{ id: 'allNews', labelKey: 'sidebar.items.allNews', to: '/news' }],
-      },
-      {
-        id: 'marketPrice',
-        labelKey: 'sidebar.items.marketPrice',
-        icon: 'chart',
-        submenuParent: 'marketPrice',
-        children: [
-          { id: 'allPrices', labelKey: 'sidebar.items.allPrices', to: '/marketprice' },
-          { id: 'graphics', labelKey: 'sidebar.items.graphics', to: '/marketprice/graphics' },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'operations',
-    labelKey: 'sidebar.groups.operations',
-    entries: [
-      {
-        id: 'bank',
-        labelKey: 'sidebar.items.bank',
-        icon: 'bank',
-        submenuParent: 'bank',
-        children: [
-          { id: 'verification', labelKey: 'sidebar.items.verification', to: '/bank/verification' },
-          { id: 'sendEmail', labelKey: 'sidebar.items.sendEmail', to: '/bank/send-email' },
-          { id: 'wallet', labelKey: 'sidebar.items.wallet', to: '/wallet' },
-        ],
-      },
-      {
-        id: 'dueDiligence',
-        labelKey: 'sidebar.items.dueDiligence',
-        icon: 'shield',
-        children: [
-          { id: 'create', labelKey: 'sidebar.items.create', to: '/due-diligence/create', dueDiligence: 'create' },
-          { id: 'overview', labelKey: 'sidebar.items.overview', to: '/due-diligence', dueDiligence: 'overview' },
-          { id: 'screening', labelKey: 'sidebar.items.screening', to: '/due-diligence/screening' },
-        ],
-      },
-      { id: 'transaction', labelKey: 'sidebar.items.transaction', icon: 'transaction', to: '/transactions' },
-    ],
-  },
-  {
-    id: 'history',
-    labelKey: 'sidebar.groups.history',
-    entries: [
-      { id: 'certificate', labelKey: 'sidebar.items.certificate', icon: 'certificate', to: '/certificate' },
-      { id: 'portfolio', labelKey: 'sidebar.items.portfolio', icon: 'portfolio', to: '/portfolio' },
-    ],
-  },
-  {
-    id: 'help',
-    labelKey: 'sidebar.groups.help',
-    entries: [
-      { id: 'support', labelKey: 'sidebar.items.support', icon: 'support', to: '/support' },
-      { id: 'releases', labelKey: 'sidebar.items.releases', icon: 'releases', to: '/releases' },
-    ],
-  },
+  group('main', [
+    customMenu('home', 'home', [link('summary', '/home')]),
+    customMenu('news', 'news', [link('allNews', '/news')]),
+    customMenu('marketPrice', 'chart', [link('allPrices', '/marketprice'), link('graphics', '/marketprice/graphics')]),
+  ]),
+  group('operations', [
+    customMenu('bank', 'bank', [link('verification', '/bank/verification'), link('sendEmail', '/bank/send-email'), link('wallet', '/wallet')]),
+    menu('dueDiligence', 'shield', [
+      link('create', '/due-diligence/create', 'create'),
+      link('overview', '/due-diligence', 'overview'),
+      link('screening', '/due-diligence/screening'),
+    ]),
+    page('transaction', 'transaction', '/transactions'),
+  ]),
+  group('history', [page('certificate', 'certificate', '/certificate'), page('portfolio', 'portfolio', '/portfolio')]),
+  group('help', [page('support', 'support', '/support'), page('releases', 'releases', '/releases')]),
 ];
 
 /** A cliente who is not superadmin sees only Operations > Bank > Verification (SPEC.md §6). */

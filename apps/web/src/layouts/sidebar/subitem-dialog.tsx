@@ -10,8 +10,7 @@ import {
 } from '@fueldesk/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/form-field';
 
 export type SubitemDialogState =
@@ -91,12 +90,7 @@ export function SubitemDialog({ state, parentLabel, onSubmit, onClose }: Subitem
             {t(`submenu.errors.${error}`, { max: SUBMENU_MAX_ITEMS })}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit">{state.mode === 'add' ? t('actions.add') : t('actions.save')}</Button>
-        </div>
+        <DialogActions cancelLabel={t('actions.cancel')} onCancel={onClose} actionLabel={state.mode === 'add' ? t('actions.add') : t('actions.save')} />
       </form>
     </Dialog>
   );

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { useSanctionsLists } from '../api/get-sanctions-lists';
+import { formatListFigures, useSanctionsLists } from '@/lib/sanctions-lists';
 
 /** For administrators: whether sanctions lists are loaded, and how to load them when none is. */
 export function SanctionsListsStatus() {
   const { t } = useTranslation('admin');
   const lists = useSanctionsLists();
-  const numbers = new Intl.NumberFormat(getCurrentLanguage());
-  const dates = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium' });
 
   let body;
   if (lists.isPending) {
@@ -30,16 +28,19 @@ export function SanctionsListsStatus() {
   } else {
     body = (
       <ul>
-        {lists.data.lists.map((list) => (
-          <li key={list.source}>
-            {t('sanctions.entry', {
-              source: t(`sanctions.sources.${list.source}`),
-              entries: numbers.format(list.entries),
-              published: list.published_at ? t('sanctions.publishedOn', { date: dates.format(new Date(list.published_at)) }) : t('sanctions.unknownDate'),
-              loaded: dates.format(new Date(list.loaded_at)),
-            })}
-          </li>
-        ))}
+        {lists.data.lists.map((list) => {
+          const figures = formatListFigures(list, getCurrentLanguage());
+          return (
+            <li key={list.source}>
+              {t('sanctions.entry', {
+                source: t(`sanctions.sources.${list.source}`),
+                entries: figures.entries,
+                published: figures.publishedOn ? t('sanctions.publishedOn', { date: figures.publishedOn }) : t('sanctions.unknownDate'),
+                loaded: figures.loaded,
+              })}
+            </li>
+          );
+        })}
       </ul>
     );
   }

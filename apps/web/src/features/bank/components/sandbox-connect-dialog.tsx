@@ -1,8 +1,7 @@
 import { SANDBOX_INSTITUTIONS } from '@fueldesk/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
 import { connectSandboxBank, useConnectBank } from '../api/bank-connection';
 import { useBankText } from './use-bank-error-text';
@@ -56,14 +55,12 @@ export function SandboxConnectDialog({ open, onClose }: { open: boolean; onClose
             {t('messages.connectFailed')} {errorText(connect.error, '')}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={connect.isPending}>
-            {connect.isPending ? t('sandbox.connecting') : t('sandbox.connect')}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          actionLabel={connect.isPending ? t('sandbox.connecting') : t('sandbox.connect')}
+          busy={connect.isPending}
+        />
       </form>
     </Dialog>
   );

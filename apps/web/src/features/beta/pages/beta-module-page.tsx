@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
+import { HeadedSection } from '@/components/ui/headed-section';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { Icon } from '@/components/ui/icon';
 
 export type BetaModule = 'portfolio' | 'transactions' | 'certificate' | 'wallet' | 'trade';
@@ -14,6 +14,8 @@ const plannedItems: Record<BetaModule, readonly string[]> = {
 };
 
 const icons = { portfolio: 'portfolio', transactions: 'transaction', certificate: 'certificate', wallet: 'wallet', trade: 'trade' } as const;
+
+const headingClassName = 'text-lg font-semibold text-slate-900 dark:text-slate-100';
 
 /** Portfolio, Transactions, Certificates, Wallet and Trade: an honest "not available yet" page. */
 export default function BetaModulePage({ module }: { module: BetaModule }) {
@@ -33,31 +35,24 @@ export default function BetaModulePage({ module }: { module: BetaModule }) {
           <p className="mt-2 text-slate-700 dark:text-slate-300">{t('lead', { module: name })}</p>
         </div>
       </div>
-      <section aria-labelledby="beta-planned">
-        <h2 id="beta-planned" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          {t('planned', { module: name })}
-        </h2>
+      <HeadedSection id="beta-planned" title={t('planned', { module: name })} headingClassName={headingClassName}>
         <ul className="mt-3 flex list-disc flex-col gap-2 pl-6 text-slate-700 marker:text-amber-600 dark:text-slate-300">
           {plannedItems[module].map((item) => (
             <li key={item}>{t(`modules.${module}.items.${item}`)}</li>
           ))}
         </ul>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t('plannedNote')}</p>
-      </section>
-      <section aria-labelledby="beta-meanwhile">
-        <h2 id="beta-meanwhile" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          {t('meanwhile')}
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="beta-meanwhile" title={t('meanwhile')} headingClassName={headingClassName}>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{t('follow')}</p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/releases" className={buttonClassName('secondary')}>
-            {t('links.releases')}
-          </Link>
-          <Link to="/support" className={buttonClassName('secondary')}>
-            {t('links.support')}
-          </Link>
-        </div>
-      </section>
+        <LinkButtons
+          className="mt-4 flex flex-wrap gap-3"
+          links={[
+            { to: '/releases', label: t('links.releases'), variant: 'secondary' },
+            { to: '/support', label: t('links.support'), variant: 'secondary' },
+          ]}
+        />
+      </HeadedSection>
     </div>
   );
 }

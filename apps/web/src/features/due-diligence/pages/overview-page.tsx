@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { buttonClassName } from '@/components/ui/button';
+import { HeaderRow } from '@/components/ui/data-table';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
@@ -22,14 +23,13 @@ export default function DueDiligenceOverviewPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 p-4 sm:p-6">
       <p className="text-slate-700 dark:text-slate-300">{t('overview.intro')}</p>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex gap-3">
-          <Link to="/due-diligence/create" className={buttonClassName('primary')}>
-            {t('overview.new')}
-          </Link>
-          <Link to="/due-diligence/screening" className={buttonClassName('secondary')}>
-            {t('overview.screening')}
-          </Link>
-        </div>
+        <LinkButtons
+          className="flex gap-3"
+          links={[
+            { to: '/due-diligence/create', label: t('overview.new'), variant: 'primary' },
+            { to: '/due-diligence/screening', label: t('overview.screening'), variant: 'secondary' },
+          ]}
+        />
         {usage.data ? <UsageMeter usage={usage.data} /> : usage.isError ? <p className="text-sm text-red-700 dark:text-red-300">{t('usage.error')}</p> : null}
       </div>
       {reports.isPending ? (
@@ -54,13 +54,15 @@ export default function DueDiligenceOverviewPage() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{t('overview.caption')}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.title')}</th>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.status')}</th>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.rating')}</th>
-                <th scope="col" className="px-4 py-2">{t('overview.columns.created')}</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">{t('overview.columns.actions')}</span></th>
-              </tr>
+              <HeaderRow
+                cells={[
+                  { label: t('overview.columns.title'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.status'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.rating'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.created'), className: 'px-4 py-2' },
+                  { label: t('overview.columns.actions'), className: 'px-4 py-2', hidden: true },
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
               {reports.data.map((report) => (

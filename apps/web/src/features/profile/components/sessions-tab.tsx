@@ -1,6 +1,7 @@
 import type { SessionRecord } from '@fueldesk/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderRow } from '@/components/ui/data-table';
 import { PageLoader } from '@/components/ui/spinner';
 import { useSessions } from '../api/get-sessions';
 import { findLiveSessionId, formatDuration } from '../lib/profile-format';
@@ -57,12 +58,15 @@ export function SessionsTab() {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('sessions.caption')}</caption>
             <thead>
-              <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
-                <th scope="col" className="py-2 pr-4 font-semibold">{t('sessions.date')}</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">{t('sessions.activeTime')}</th>
-                <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">{t('sessions.seconds')}</th>
-                <th scope="col" className="py-2 font-semibold">{t('sessions.status')}</th>
-              </tr>
+              <HeaderRow
+                className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400"
+                cells={[
+                  { label: t('sessions.date'), className: 'py-2 pr-4 font-semibold' },
+                  { label: t('sessions.activeTime'), className: 'py-2 pr-4 font-semibold' },
+                  { label: t('sessions.seconds'), className: 'hidden py-2 pr-4 text-right font-semibold sm:table-cell' },
+                  { label: t('sessions.status'), className: 'py-2 font-semibold' },
+                ]}
+              />
             </thead>
             <tbody>
               {sessions.map((session) => {

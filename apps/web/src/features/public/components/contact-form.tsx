@@ -3,9 +3,7 @@ import { createContactMessageBodySchema, type ContactMessageInput, type CreateCo
 import { useTranslation } from 'react-i18next';
 import { FormSubmit, TextAreaField, TextField } from '@/components/ui/form-field';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
-import { useFormMessage } from '@/lib/use-form-message';
-import { resolveErrorMessage } from '@/lib/api-client';
-import { useSubmitForm } from '@/lib/use-submit-form';
+import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
 const fieldNames = ['name', 'phone', 'email', 'company', 'subject', 'question'] as const;
@@ -14,13 +12,8 @@ const emptyValues: CreateContactMessageBody = { name: '', phone: '', email: '', 
 /** The public contact form (SPEC.md §3): name, email, subject and question are required. */
 export function ContactForm() {
   const { t } = useTranslation(['public', 'forms']);
-  const formMessage = useFormMessage();
   const mutation = useCreateContactMessage();
-  const {
-    register,
-    onSubmit,
-    formState: { errors },
-  } = useSubmitForm<CreateContactMessageBody, ContactMessageInput>({
+  const { onSubmit, field } = useSubmitForm<CreateContactMessageBody, ContactMessageInput>({
     resolver: zodResolver(createContactMessageBodySchema),
     emptyValues,
     fieldNames,
@@ -29,51 +22,13 @@ export function ContactForm() {
 
   return (
     <PrerenderedForm onSubmit={onSubmit} aria-label={t('contactForm.label')} className="grid gap-4 sm:grid-cols-2">
-      <TextField label={t('contactForm.name')} autoComplete="name" required error={formMessage(errors.name?.message)} {...register('name')} />
-      <TextField
-        label={t('contactForm.email')}
-        type="email"
-        autoComplete="email"
-        required
-        error={formMessage(errors.email?.message)}
-        {...register('email')}
-      />
-      <TextField
-        optional
-        label={t('contactForm.phone')}
-        type="tel"
-        autoComplete="tel"
-        error={formMessage(errors.phone?.message)}
-        {...register('phone')}
-      />
-      <TextField
-        optional
-        label={t('contactForm.company')}
-        autoComplete="organization"
-        error={formMessage(errors.company?.message)}
-        {...register('company')}
-      />
-      <TextField
-        label={t('contactForm.subject')}
-        required
-        className="sm:col-span-2"
-        error={formMessage(errors.subject?.message)}
-        {...register('subject')}
-      />
-      <TextAreaField
-        label={t('contactForm.question')}
-        required
-        className="sm:col-span-2"
-        error={formMessage(errors.question?.message)}
-        {...register('question')}
-      />
-      <FormSubmit
-        className="sm:col-span-2"
-        success={mutation.isSuccess ? t('contactForm.success') : null}
-        failure={mutation.isError ? `${t('contactForm.failure')} ${resolveErrorMessage(mutation.error)}` : null}
-        busy={mutation.isPending}
-        label={t('contactForm.submit')}
-      />
+      <TextField label={t('contactForm.name')} autoComplete="name" required {...field('name')} />
+      <TextField label={t('contactForm.email')} type="email" autoComplete="email" required {...field('email')} />
+      <TextField optional label={t('contactForm.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+      <TextField optional label={t('contactForm.company')} autoComplete="organization" {...field('company')} />
+      <TextField label={t('contactForm.subject')} required className="sm:col-span-2" {...field('subject')} />
+      <TextAreaField label={t('contactForm.question')} required className="sm:col-span-2" {...field('question')} />
+      <FormSubmit className="sm:col-span-2" {...submitOutcome(mutation, t('contactForm.success'), t('contactForm.failure'))} label={t('contactForm.submit')} />
     </PrerenderedForm>
   );
 }

@@ -13,8 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxGroup, FormSubmit, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { useFormMessage } from '@/lib/use-form-message';
-import { resolveErrorMessage } from '@/lib/api-client';
-import { useSubmitForm } from '@/lib/use-submit-form';
+import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateLead } from '../api/create-lead';
 
 const fieldNames = [
@@ -55,6 +54,7 @@ export function LeadForm() {
   const {
     register,
     onSubmit,
+    field,
     formState: { errors },
   } = useSubmitForm<CreateLeadBody, LeadInput>({
     resolver: zodResolver(createLeadBodySchema),
@@ -72,78 +72,36 @@ export function LeadForm() {
     <PrerenderedForm onSubmit={onSubmit} aria-label={t('leadForm.label')} className="flex flex-col gap-8">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.you')}</legend>
-        <TextField
-          label={t('leadForm.firstName')}
-          autoComplete="given-name"
-          required
-          error={formMessage(errors.first_name?.message)}
-          {...register('first_name')}
-        />
-        <TextField
-          label={t('leadForm.lastName')}
-          autoComplete="family-name"
-          required
-          error={formMessage(errors.last_name?.message)}
-          {...register('last_name')}
-        />
-        <TextField
-          label={t('leadForm.email')}
-          type="email"
-          autoComplete="email"
-          required
-          error={formMessage(errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
-          optional
-          label={t('leadForm.phone')}
-          type="tel"
-          autoComplete="tel"
-          hint={t('leadForm.phoneHint')}
-          error={formMessage(errors.phone?.message)}
-          {...register('phone')}
-        />
+        <TextField label={t('leadForm.firstName')} autoComplete="given-name" required {...field('first_name')} />
+        <TextField label={t('leadForm.lastName')} autoComplete="family-name" required {...field('last_name')} />
+        <TextField label={t('leadForm.email')} type="email" autoComplete="email" required {...field('email')} />
+        <TextField optional label={t('leadForm.phone')} type="tel" autoComplete="tel" hint={t('leadForm.phoneHint')} {...field('phone')} />
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">{t('leadForm.sections.company')}</legend>
-        <TextField
-          label={t('leadForm.company')}
-          autoComplete="organization"
-          required
-          error={formMessage(errors.company?.message)}
-          {...register('company')}
-        />
-        <TextField
-          optional
-          label={t('leadForm.jobTitle')}
-          autoComplete="organization-title"
-          error={formMessage(errors.job_title?.message)}
-          {...register('job_title')}
-        />
+        <TextField label={t('leadForm.company')} autoComplete="organization" required {...field('company')} />
+        <TextField optional label={t('leadForm.jobTitle')} autoComplete="organization-title" {...field('job_title')} />
         <SelectField
           optional
           label={t('leadForm.employees')}
           placeholder={t('leadForm.choose')}
-          options={employeeRanges.map((value) => ({ value, label: t(`leadForm.options.employees.${value}`) }))}
-          error={formMessage(errors.employees?.message)}
-          {...register('employees')}
+          options={options('employees', employeeRanges)}
+          {...field('employees')}
         />
         <SelectField
           optional
           label={t('leadForm.industry')}
           placeholder={t('leadForm.choose')}
           options={options('industry', leadIndustries)}
-          error={formMessage(errors.industry?.message)}
-          {...register('industry')}
+          {...field('industry')}
         />
         <SelectField
           optional
           label={t('leadForm.operationalScale')}
           placeholder={t('leadForm.choose')}
           options={options('operationalScale', operationalScales)}
-          error={formMessage(errors.operational_scale?.message)}
-          {...register('operational_scale')}
+          {...field('operational_scale')}
         />
       </fieldset>
 
@@ -160,14 +118,9 @@ export function LeadForm() {
         error={groupError(errors.regions)}
         inputProps={register('regions')}
       />
-      <TextAreaField optional label={t('leadForm.message')} error={formMessage(errors.message?.message)} {...register('message')} />
+      <TextAreaField optional label={t('leadForm.message')} {...field('message')} />
 
-      <FormSubmit
-        success={mutation.isSuccess ? t('leadForm.success') : null}
-        failure={mutation.isError ? `${t('leadForm.failure')} ${resolveErrorMessage(mutation.error)}` : null}
-        busy={mutation.isPending}
-        label={t('leadForm.submit')}
-      />
+      <FormSubmit {...submitOutcome(mutation, t('leadForm.success'), t('leadForm.failure'))} label={t('leadForm.submit')} />
     </PrerenderedForm>
   );
 }

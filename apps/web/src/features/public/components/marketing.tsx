@@ -1,5 +1,8 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HeadedSection } from '@/components/ui/headed-section';
+import { LinkButtons } from '@/components/ui/link-buttons';
 
 /** A landing-page band with its own h2, reachable by `#id`. */
 export function Section({
@@ -49,4 +52,23 @@ export function Card({ title, children, icon }: { title: string; children: React
       <div className="text-slate-700">{children}</div>
     </div>
   );
+}
+
+/** "Contact us" and "Talk to sales": the two ways in that the landing and about pages end with. */
+export function ContactLinks({ className }: { className?: string }) {
+  const { t } = useTranslation('public');
+  return (
+    <LinkButtons
+      className={className}
+      links={[
+        { to: '/contact-us', label: t('contactSection.contactCta'), variant: 'primary' },
+        { to: '/form', label: t('contactSection.salesCta'), variant: 'secondary' },
+      ]}
+    />
+  );
+}
+
+/** A section of an inner public page, under its h2. */
+export function PageSection(props: { id: string; title: string; className?: string; children: ReactNode }) {
+  return <HeadedSection headingClassName="text-2xl font-bold text-slate-900" {...props} />;
 }

@@ -1,8 +1,6 @@
 import { MINIMUM_AGE, PRODUCT_NAME } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { PageIntro } from '../components/marketing';
+import { ContactLinks, PageIntro, PageSection } from '../components/marketing';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 const principles = ['sources', 'dataOnly', 'privacy', 'honest'] as const;
@@ -16,36 +14,20 @@ export default function AboutPage() {
     <>
       <PageIntro title={t('aboutPage.title')} lead={t('aboutPage.lead')} />
       <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-12">
-        <section aria-labelledby="about-mission">
-          <h2 id="about-mission" className="text-2xl font-bold text-slate-900">
-            {t('aboutPage.sections.mission.heading')}
-          </h2>
+        <PageSection id="about-mission" title={t('aboutPage.sections.mission.heading')}>
           <p className="mt-3 text-lg text-slate-700">{t('aboutPage.sections.mission.body')}</p>
-        </section>
-        <section aria-labelledby="about-principles">
-          <h2 id="about-principles" className="text-2xl font-bold text-slate-900">
-            {t('aboutPage.sections.principles.heading')}
-          </h2>
+        </PageSection>
+        <PageSection id="about-principles" title={t('aboutPage.sections.principles.heading')}>
           <ul className="mt-4 flex list-disc flex-col gap-3 pl-6 text-slate-700 marker:text-amber-600">
             {principles.map((principle) => (
               <li key={principle}>{t(`aboutPage.sections.principles.items.${principle}`)}</li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="about-beta">
-          <h2 id="about-beta" className="text-2xl font-bold text-slate-900">
-            {t('aboutPage.sections.beta.heading')}
-          </h2>
+        </PageSection>
+        <PageSection id="about-beta" title={t('aboutPage.sections.beta.heading')}>
           <p className="mt-3 text-slate-700">{t('aboutPage.sections.beta.body', { age: MINIMUM_AGE })}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/contact-us" className={buttonClassName('primary')}>
-              {t('contactSection.contactCta')}
-            </Link>
-            <Link to="/form" className={buttonClassName('secondary')}>
-              {t('contactSection.salesCta')}
-            </Link>
-          </div>
-        </section>
+          <ContactLinks className="mt-6 flex flex-wrap gap-3" />
+        </PageSection>
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { Card, Section } from '../components/marketing';
+import { Card, ContactLinks, Section } from '../components/marketing';
 import { PlansTable } from '../components/plans-table';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -132,14 +132,7 @@ export default function LandingPage() {
       </Section>
 
       <Section id="contact" title={t('contactSection.heading')} lead={t('contactSection.body')} tone="muted">
-        <div className="flex flex-wrap gap-3">
-          <Link to="/contact-us" className={buttonClassName('primary')}>
-            {t('contactSection.contactCta')}
-          </Link>
-          <Link to="/form" className={buttonClassName('secondary')}>
-            {t('contactSection.salesCta')}
-          </Link>
-        </div>
+        <ContactLinks />
       </Section>
     </>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { PageIntro } from '../components/marketing';
+import { PageIntro, PageSection } from '../components/marketing';
 import { services, servicesInDevelopment } from '../services';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -38,33 +38,24 @@ export default function ServicesPage() {
     <>
       <PageIntro title={t('servicesPage.title')} lead={t('servicesPage.lead')} />
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
-        <section aria-labelledby="services-available">
-          <h2 id="services-available" className="text-2xl font-bold text-slate-900">
-            {t('servicesPage.available')}
-          </h2>
+        <PageSection id="services-available" title={t('servicesPage.available')}>
           <ul className="mt-6 grid gap-5 md:grid-cols-2">
             {available.map((service) => (
               <ServiceCard key={service.key} service={service} />
             ))}
           </ul>
-        </section>
+        </PageSection>
         {building.length > 0 ? (
-          <section aria-labelledby="services-in-development">
-            <h2 id="services-in-development" className="text-2xl font-bold text-slate-900">
-              {t('servicesPage.inDevelopment.heading')}
-            </h2>
+          <PageSection id="services-in-development" title={t('servicesPage.inDevelopment.heading')}>
             <p className="mt-2 text-slate-700">{t('servicesPage.inDevelopment.body')}</p>
             <ul className="mt-6 grid gap-5 md:grid-cols-2">
               {building.map((service) => (
                 <ServiceCard key={service.key} service={service} />
               ))}
             </ul>
-          </section>
+          </PageSection>
         ) : null}
-        <section aria-labelledby="services-coming" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6">
-          <h2 id="services-coming" className="text-2xl font-bold text-slate-900">
-            {t('servicesPage.coming.heading')}
-          </h2>
+        <PageSection id="services-coming" title={t('servicesPage.coming.heading')} className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6">
           <p className="mt-2 text-slate-700">{t('servicesPage.coming.body')}</p>
           <ul className="mt-4 flex flex-wrap gap-2">
             {comingModules.map((module) => (
@@ -73,7 +64,7 @@ export default function ServicesPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
         <p>
           <Link to="/form" className={buttonClassName('primary')}>
             {t('servicesPage.cta')}

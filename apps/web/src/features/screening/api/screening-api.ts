@@ -2,10 +2,9 @@ import type {
   EntityType,
   ScreeningBatchResponse,
   ScreeningEntity,
-  ScreeningListsResponse,
   ScreeningSearchResponse,
 } from '@fueldesk/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
@@ -19,18 +18,8 @@ export interface ScreeningSearchParams {
 }
 
 export const screeningKeys = {
-  lists: ['screening', 'lists'] as const,
   search: (params: ScreeningSearchParams, language: string) => ['screening', 'search', params, language] as const,
 };
-
-/** GET /api/screening/lists: which lists are loaded (loaded: false on a fresh install). */
-export function getScreeningLists(signal?: AbortSignal): Promise<ScreeningListsResponse> {
-  return api.get<ScreeningListsResponse>('/screening/lists', { signal });
-}
-
-export function useScreeningLists() {
-  return useQuery(queryOptions({ queryKey: screeningKeys.lists, queryFn: ({ signal }) => getScreeningLists(signal) }));
-}
 
 /** GET /api/screening/search: one name against the loaded lists, best match first. */
 export function searchScreening(params: ScreeningSearchParams, signal?: AbortSignal): Promise<ScreeningSearchResponse> {

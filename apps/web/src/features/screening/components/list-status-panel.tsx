@@ -1,13 +1,12 @@
 import type { ScreeningListsResponse } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '@/lib/i18n';
+import { formatListFigures } from '@/lib/sanctions-lists';
 
 /** "OFAC SDN: 8,977 entries, published …" per loaded list, or how to load lists when none is. */
 export function ListStatusPanel({ status }: { status: ScreeningListsResponse }) {
   const { t } = useTranslation('screening');
   const language = getCurrentLanguage();
-  const numbers = new Intl.NumberFormat(language);
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
 
   if (!status.loaded) {
     return (
@@ -40,17 +39,18 @@ export function ListStatusPanel({ status }: { status: ScreeningListsResponse }) 
         {t('lists.title')}
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
-        {status.lists.map((list) => (
-          <li key={list.source}>
-            <span className="font-semibold">{t(`sources.${list.source}`)}</span>:{' '}
-            {t('lists.entry', {
-              entries: numbers.format(list.entries),
-              names: numbers.format(list.names),
-              published: list.published_at ? t('lists.publishedOn', { date: dates.format(new Date(list.published_at)) }) : t('lists.unknownDate'),
-              loaded: dates.format(new Date(list.loaded_at)),
-            })}
-          </li>
-        ))}
+        {status.lists.map((list) => {
+          const figures = formatListFigures(list, language);
+          return (
+            <li key={list.source}>
+              <span className="font-semibold">{t(`sources.${list.source}`)}</span>:{' '}
+              {t('lists.entry', {
+                ...figures,
+                published: figures.publishedOn ? t('lists.publishedOn', { date: figures.publishedOn }) : t('lists.unknownDate'),
+              })}
+            </li>
+          );
+        })}
       </ul>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         {t('lists.threshold', { threshold: Math.round(status.threshold * 100) })}

@@ -1,6 +1,7 @@
 import type { ScreeningMatch } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderRow } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { useScreeningEntity } from '../api/screening-api';
 
@@ -111,14 +112,16 @@ export function ScreeningResultsTable({ matches, caption }: { matches: Screening
       <table className="w-full text-left text-sm text-slate-800 dark:text-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="px-2 py-2 sm:px-3">{t('results.score')}</th>
-            <th scope="col" className="px-2 py-2 sm:px-3">{t('results.name')}</th>
-            <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t('results.type')}</th>
-            <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t('results.programs')}</th>
-            <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t('results.source')}</th>
-            <th scope="col" className="w-24 px-2 py-2 sm:px-3 md:w-32">{t('results.explanation')}</th>
-          </tr>
+          <HeaderRow
+            cells={[
+              { label: t('results.score'), className: 'px-2 py-2 sm:px-3' },
+              { label: t('results.name'), className: 'px-2 py-2 sm:px-3' },
+              { label: t('results.type'), className: 'hidden px-2 py-2 sm:px-3 md:table-cell' },
+              { label: t('results.programs'), className: 'hidden px-2 py-2 sm:px-3 md:table-cell' },
+              { label: t('results.source'), className: 'hidden px-2 py-2 sm:px-3 md:table-cell' },
+              { label: t('results.explanation'), className: 'w-24 px-2 py-2 sm:px-3 md:w-32' },
+            ]}
+          />
         </thead>
         <tbody>
           {matches.map((match) => (

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useServerEvent } from '@/lib/server-events';
-import { useScreeningLists } from '../api/screening-api';
+import { useSanctionsLists } from '@/lib/sanctions-lists';
 import { BatchScreening } from '../components/batch-screening';
 import { ListStatusPanel } from '../components/list-status-panel';
 import { ScreeningSearch } from '../components/screening-search';
@@ -13,7 +13,7 @@ import { ScreeningSearch } from '../components/screening-search';
 /** /due-diligence/screening: sanctions screening of one name or a pasted batch, with the lists' status. */
 export default function ScreeningPage() {
   const { t } = useTranslation('screening');
-  const lists = useScreeningLists();
+  const lists = useSanctionsLists();
   const queryClient = useQueryClient();
   // A new list version was stored (an import or the daily download): show it and screen against it.
   useServerEvent(SCREENING_LISTS_UPDATED_EVENT, () => void queryClient.invalidateQueries({ queryKey: ['screening'] }));

@@ -8,11 +8,9 @@ import {
 } from '@fueldesk/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveErrorMessage } from '@/lib/api-client';
-import { useSubmitForm } from '@/lib/use-submit-form';
+import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateSupportMessage } from '../api/create-support-message';
 import { FormSubmit, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
-import { useFormMessage } from '@/lib/use-form-message';
 
 const emptyValues = { type: '', subject: '', message: '' } as unknown as CreateSupportMessageBody;
 const fieldNames = ['type', 'subject', 'message'] as const;
@@ -20,14 +18,9 @@ const fieldNames = ['type', 'subject', 'message'] as const;
 /** Type, subject and message → POST /api/support. */
 export function SupportForm() {
   const { t } = useTranslation(['support', 'forms']);
-  const formMessage = useFormMessage();
   const baseId = useId();
   const mutation = useCreateSupportMessage();
-  const {
-    register,
-    onSubmit,
-    formState: { errors },
-  } = useSubmitForm<CreateSupportMessageBody, SupportMessageInput>({
+  const { onSubmit, field } = useSubmitForm<CreateSupportMessageBody, SupportMessageInput>({
     resolver: zodResolver(createSupportMessageBodySchema),
     emptyValues,
     fieldNames,
@@ -45,18 +38,12 @@ export function SupportForm() {
           label={t('form.type')}
           placeholder={t('form.choose')}
           options={supportMessageTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-          error={formMessage(errors.type?.message)}
-          {...register('type')}
+          {...field('type')}
         />
-        <TextField required type="text" label={t('form.subject')} error={formMessage(errors.subject?.message)} {...register('subject')} />
+        <TextField required type="text" label={t('form.subject')} {...field('subject')} />
       </div>
-      <TextAreaField required rows={6} label={t('form.message')} error={formMessage(errors.message?.message)} {...register('message')} />
-      <FormSubmit
-        success={mutation.isSuccess ? t('form.success', { hours: SUPPORT_RESPONSE_HOURS }) : null}
-        failure={mutation.isError ? `${t('form.failure')} ${resolveErrorMessage(mutation.error)}` : null}
-        busy={mutation.isPending}
-        label={t('form.submit')}
-      />
+      <TextAreaField required rows={6} label={t('form.message')} {...field('message')} />
+      <FormSubmit {...submitOutcome(mutation, t('form.success', { hours: SUPPORT_RESPONSE_HOURS }), t('form.failure'))} label={t('form.submit')} />
     </form>
   );
 }

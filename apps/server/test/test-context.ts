@@ -1,0 +1,24 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createTestContext, type TestContext, type TestContextOptions } from './build-test-app';
+
+/**
+ * One test context for the file (or the describe block it is called in): built before its tests,
+ * closed after them, its clock put back after each test. Read it only inside tests and hooks.
+ */
+export function useTestContext(options?: TestContextOptions): TestContext {
+  let current: TestContext | null = null;
+  beforeAll(async () => {
+    current = await createTestContext(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  afterEach(() => current?.setNow(null));
+  return new Proxy({} as TestContext, {
+    get(_target, key) {
+      if (!current) throw new Error('useTestContext: the test context is read before beforeAll built it');
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
+}
