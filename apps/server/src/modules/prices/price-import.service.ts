@@ -19,7 +19,6 @@ import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../inte
 import { getPriceCache } from './prices.cache';
 import { insertPriceImport, listPriceImports, type PriceImportWithUser } from './price-imports.repository';
 import {
-  checkPointReferencesOnce,
   countPricePoints,
   deleteDemoPoints,
   findLatestDateBySource,
@@ -138,7 +137,6 @@ async function writeObservations(
   source: PriceSource,
   importedBy: string | null,
   now: Date,
-  checkReferencesOnce = false,
 ): Promise<WriteCounts> {
   const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0 };
   if (observations.length === 0) return counts;
@@ -173,7 +171,6 @@ async function writeObservations(
       importedBy,
     });
   }
-  if (checkReferencesOnce && toWrite.length > 0) await checkPointReferencesOnce(tx, productIds, importedBy);
   await upsertPricePoints(tx, toWrite, now);
   return counts;
 }
@@ -205,8 +202,7 @@ interface StoreInput {
 
 async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
   const counts = await ctx.db.transaction((tx) =>
-    // On PGlite the rows' foreign keys are checked once per file instead of once per row (checkPointReferencesOnce).
-    writeObservations(tx, products, input.observations, input.source, input.importedBy, ctx.now(), ctx.database.kind === 'pglite'),
+    writeObservations(tx, products, input.observations, input.source, input.importedBy, ctx.now()),
   );
   const report: ImportReport = {
     ...emptyReport(input.file, input.format),

@@ -13,7 +13,7 @@ import { queryRows } from '../../db/client';
 import { pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { importPriceFile, seedDemoPrices } from './price-import.service';
-import { checkPointReferencesOnce, listHistory } from './prices.repository';
+import { listHistory } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -241,31 +241,5 @@ describe('events and demo data', () => {
     );
     expect(sources.find((row) => row.code === 'WTI')!.sources).toBe('eia');
     expect(sources.find((row) => row.code === 'BRENT')!.sources).toBe('demo');
-  });
-});
-
-describe('checking the points references once per import (PGlite)', () => {
-  async function replicationRole(db: Parameters<typeof queryRows>[0]): Promise<string> {
-    const [row] = await queryRows<{ role: string }>(db, sql`select current_setting('session_replication_role') as role`);
-    return row!.role;
-  }
-
-  it('turns the row triggers off only inside the transaction and only when every reference exists', async () => {
-    const wti = await productId('WTI');
-    const inside = await t.ctx.db.transaction(async (tx) => {
-      const turnedOff = await checkPointReferencesOnce(tx, [wti], null);
-      return { turnedOff, role: await replicationRole(tx) };
-    });
-    expect(inside).toEqual({ turnedOff: true, role: 'replica' });
-    expect(await replicationRole(t.ctx.db)).toBe('origin');
-
-    const missing = await t.ctx.db.transaction(async (tx) => {
-      const turnedOff = await checkPointReferencesOnce(tx, [wti, '00000000-0000-4000-8000-000000000000'], null);
-      return { turnedOff, role: await replicationRole(tx) };
-    });
-    expect(missing).toEqual({ turnedOff: false, role: 'origin' });
-
-    const unknownUser = await t.ctx.db.transaction((tx) => checkPointReferencesOnce(tx, [wti], '00000000-0000-4000-8000-000000000000'));
-    expect(unknownUser).toBe(false);
   });
 });

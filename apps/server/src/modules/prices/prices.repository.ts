@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { pricePoints, products, users } from '../../db/schema';
+import { pricePoints, products } from '../../db/schema';
 
 export type ProductRecord = typeof products.$inferSelect;
 
@@ -231,30 +231,4 @@ export async function findLatestDateBySource(db: DbOrTx, source: string): Promis
     sql`select max(publication_date)::text as latest from ${pricePoints} where source = ${source}`,
   );
   return row?.latest ?? null;
-}
-
-/**
- * PGlite only, inside an import's transaction: checks the two references of the points about to be
- * written once (every product id, and the importing user), then turns the per-row foreign-key
- * triggers off for the rest of this transaction (`SET LOCAL session_replication_role = replica`);
- * they were ~9% of an import's CPU. Safe because: the check takes FOR KEY SHARE on those rows, the
- * lock the triggers themselves take, so none can be deleted before the commit; price_points has no
- * trigger but the foreign-key ones and no table references it (nothing else is skipped); the
- * transaction writes only price_points after this; SET LOCAL ends with the transaction; and PGlite
- * is a single connection. When a reference is missing nothing is turned off, and the triggers
- * refuse the write as before. Returns whether the triggers were turned off.
- */
-export async function checkPointReferencesOnce(tx: DbOrTx, productIds: string[], importedBy: string | null): Promise<boolean> {
-  if (productIds.length === 0) return false;
-  const found = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from ${products} where ${inArray(products.id, productIds)} for key share`,
-  );
-  if (found.length !== new Set(productIds).size) return false;
-  if (importedBy !== null) {
-    const user = await queryRows<{ id: string }>(tx, sql`select id from ${users} where ${eq(users.id, importedBy)} for key share`);
-    if (user.length !== 1) return false;
-  }
-  await tx.execute(sql`set local session_replication_role = replica`);
-  return true;
 }
