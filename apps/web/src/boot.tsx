@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
 import { createAppRouter, routes } from '@/app/router';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
-import { getCurrentLanguage } from '@/lib/i18n';
+import { getCurrentLanguage, initLanguage } from '@/lib/i18n';
 import { primePageData } from '@/prerender/prime-page-data';
 
 /**
@@ -18,6 +18,8 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
 
+  // Only the reader's language is downloaded, and before the first render: no untranslated key shows.
+  await initLanguage();
   const queryClient = createQueryClient();
   const app = () => (
     <StrictMode>

@@ -9,6 +9,7 @@ export * from './schemas/auth';
 export * from './schemas/profile';
 export * from './schemas/sessions';
 export * from './schemas/events';
+export * from './session-end';
 export * from './schemas/admin';
 export * from './schemas/dev';
 export * from './schemas/forms';

@@ -1,38 +1,45 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@fueldesk/contracts';
-import i18n, { type Resource } from 'i18next';
+import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 export type LocaleTree = { [key: string]: string | LocaleTree };
+/** One language's texts: namespace -> tree. */
+export type LocaleBundle = Record<string, LocaleTree>;
 
-// One JSON file per namespace and language, bundled statically so that no request can fail and
-// every feature adds its own file without touching this module.
-const localeModules = import.meta.glob<LocaleTree>('../locales/*/*.json', { eager: true, import: 'default' });
+// One chunk per language (locales/<lng>/index.ts gathers its namespace files): a reader downloads
+// only the texts of the language the page is shown in, about 20 KiB compressed, not every language's.
+const bundleLoaders: Record<Language, () => Promise<{ default: LocaleBundle }>> = {
+  en: () => import('../locales/en/index'),
+  es: () => import('../locales/es/index'),
+};
 
 export const DEFAULT_NAMESPACE = 'common';
 
-/** Turns `../locales/<lng>/<ns>.json` modules into an i18next resource object. */
-export function buildResources(modules: Record<string, LocaleTree>): Resource {
-  const resources: Resource = {};
-  for (const [path, tree] of Object.entries(modules)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match;
-    resources[language] ??= {};
-    resources[language][namespace] = tree;
-  }
-  return resources;
-}
+const loading = new Map<Language, Promise<void>>();
 
-export const resources = buildResources(localeModules);
-export const namespaces = [...new Set(Object.values(resources).flatMap((bundle) => Object.keys(bundle)))];
+/** Fetches one language's texts into i18next (once); resolves when they can be rendered. */
+export function loadLanguage(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = bundleLoaders[language]().then((module) => {
+      for (const [namespace, tree] of Object.entries(module.default)) i18n.addResourceBundle(language, namespace, tree, true, true);
+    });
+    // A failed fetch (link dropped) may be tried again on the next call.
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
 
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: namespaces,
+    // The texts arrive per language through loadLanguage (startApp waits for them before the first
+    // render); fallbackLng is not loaded for another language, as every language has every key
+    // (locales/locales.test.ts).
+    resources: {},
     defaultNS: DEFAULT_NAMESPACE,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -49,7 +56,20 @@ function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-syncDocumentLanguage(i18n.resolvedLanguage ?? FALLBACK_LANGUAGE);
+/** The supported language the detector chose (cookie, storage, browser), loaded or not yet. */
+export function detectedLanguage(): Language {
+  const supported = LANGUAGES as readonly string[];
+  return (i18n.languages.find((code) => supported.includes(code)) as Language | undefined) ?? FALLBACK_LANGUAGE;
+}
+
+/** Loads the detected language's texts and makes it the current language: await before rendering. */
+export async function initLanguage(): Promise<Language> {
+  const language = detectedLanguage();
+  await changeLanguage(language);
+  return language;
+}
+
+syncDocumentLanguage(detectedLanguage());
 i18n.on('languageChanged', syncDocumentLanguage);
 
 export function getCurrentLanguage(): Language {
@@ -59,6 +79,7 @@ export function getCurrentLanguage(): Language {
 
 /** Switches the language; the detector caches the choice in localStorage. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 

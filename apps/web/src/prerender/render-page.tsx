@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
 import { policyDocuments } from '@/lib/policy-documents';
 import { formatDocumentTitle, type RouteHandle } from '@/lib/document-title';
-import i18n from '@/lib/i18n';
+import i18n, { changeLanguage } from '@/lib/i18n';
 import { primePageData } from './prime-page-data';
 
 /**
@@ -43,7 +43,7 @@ function routeTitle(context: StaticHandlerContext, pathname: string): string {
 
 /** Renders one public route as a guest would first see it, in the fallback language. */
 export async function renderPage(pathname: string): Promise<RenderedPage> {
-  await i18n.changeLanguage(FALLBACK_LANGUAGE);
+  await changeLanguage(FALLBACK_LANGUAGE);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${pathname} answers ${context.status}; only pages are prerendered`);

@@ -1,13 +1,18 @@
 import '@testing-library/jest-dom/vitest';
+import { LANGUAGES } from '@fueldesk/contracts';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import i18n from '@/lib/i18n';
+import i18n, { loadLanguage } from '@/lib/i18n';
 import { maintenanceStore } from '@/lib/maintenance';
 import { resetNotificationsCache } from '@/lib/notifications';
 import { reloadSessionFromStorage } from '@/lib/auth-store';
 import { stopMockApi } from '@/lib/testing/mock-api';
 
 const DEFAULT_WIDTH = 1024;
+
+// The app fetches one language's texts before its first render; tests switch languages with
+// i18n.changeLanguage directly, so every language is there from the start.
+await Promise.all(LANGUAGES.map((language) => loadLanguage(language)));
 
 // jsdom has no layout: width queries are answered from window.innerWidth, which tests set.
 function evaluateMediaQuery(query: string): boolean {

@@ -1,39 +1,14 @@
 import { z } from 'zod';
 
-// Server-sent events (split out of auth.ts; exported through the package index).
+// Server-sent events (split out of auth.ts; exported through the package index). The event names
+// and session end reasons are in ../session-end.ts, without zod: the web app's shell uses them, and
+// a zod schema built at a module's top level would bring all of zod into every page's first load.
 
 /** POST /api/events/token → a short-lived token for `GET /api/events?token=…` (EventSource sends no headers). */
 export const eventsTokenResponseSchema = z.object({ token: z.string(), expires_in: z.number().int() });
 export type EventsTokenResponse = z.infer<typeof eventsTokenResponseSchema>;
 export const eventsQuerySchema = z.object({ token: z.string().min(1).max(2048) });
 
-/**
- * Event names sent on /api/events. `ready` opens every stream (data: session_id); `session_revoked`
- * goes only to the revoked session's streams, which the server then closes. Other capabilities add theirs here.
- */
-export const serverEventTypes = ['ready', 'session_revoked'] as const;
-export type ServerEventType = (typeof serverEventTypes)[number];
-/**
- * Why a session ended, as the login page explains it (`reason=` in its address): another sign-in
- * (SPEC.md's `concurrency`), an administrator (or a deactivated account), a password change, or
- * expiry. `invite` (SPEC.md, bank verification pages) is chosen by the web app, not the server.
- */
-export const sessionEndReasons = ['concurrency', 'revoked', 'password', 'expired'] as const;
-export type SessionEndReason = (typeof sessionEndReasons)[number];
-
-/** The end reason of a session the server revoked for `revokedReason` (sessions.revoked_reason). */
-export function toSessionEndReason(revokedReason: string | null | undefined): SessionEndReason {
-  switch (revokedReason) {
-    case 'admin':
-    case 'deactivated':
-      return 'revoked';
-    case 'password_reset':
-    case 'password_changed':
-      return 'password';
-    default:
-      return 'concurrency';
-  }
-}
 export const sessionRevokedEventSchema = z.object({
   session_id: z.string(),
   reason: z.string().nullable(),

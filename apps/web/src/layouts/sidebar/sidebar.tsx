@@ -1,6 +1,6 @@
 import { buildSubmenuRoute, type SubmenuItem, type SubmenuParent } from '@fueldesk/contracts';
 import clsx from 'clsx';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { preloadRoute } from '@/app/router';
@@ -8,7 +8,10 @@ import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
 import { selectDueDiligence } from '@/lib/due-diligence-selection';
 import { getSidebarGroups, isEntryActive, type SidebarEntry, type SidebarLink } from './sidebar-config';
-import { SubitemDialog, type SubitemDialogState } from './subitem-dialog';
+import type { SubitemDialogState } from './subitem-dialog';
+
+// Opened by a click only: its code (the dialog, the form fields) is not part of the signed-in pages' first load.
+const SubitemDialog = lazy(() => import('./subitem-dialog').then((module) => ({ default: module.SubitemDialog })));
 import { useCustomSubmenus } from './use-custom-submenus';
 
 export interface SidebarProps {
@@ -261,6 +264,7 @@ export function Sidebar({
       </div>
 
       {dialog ? (
+        <Suspense fallback={null}>
         <SubitemDialog
           key={dialog.mode === 'rename' ? dialog.itemId : dialog.parent}
           state={dialog}
@@ -273,6 +277,7 @@ export function Sidebar({
             return result.ok ? null : result.error;
           }}
         />
+        </Suspense>
       ) : null}
     </aside>
   );

@@ -18,7 +18,8 @@ async function openAddDialog(app: Awaited<ReturnType<typeof openDashboard>>, par
   const addButton = within(app.nav).queryByRole('button', { name: `Add sub-item to ${parent}` });
   if (!addButton) await app.user.click(within(app.nav).getByRole('button', { name: parent }));
   await app.user.click(within(app.nav).getByRole('button', { name: `Add sub-item to ${parent}` }));
-  return screen.getByRole('dialog', { name: `Add sub-item to ${parent}` });
+  // The dialog's code loads on the first click (lazy): wait for it.
+  return screen.findByRole('dialog', { name: `Add sub-item to ${parent}` });
 }
 
 function storedItems(parent: string): unknown[] {

@@ -1,12 +1,12 @@
-import { DASHBOARD_MAX_PRODUCTS, LANGUAGES, shiftIsoDate, type Dashboard, type Product } from '@fueldesk/contracts';
-import { useState } from 'react';
+import { DASHBOARD_MAX_PRODUCTS, shiftIsoDate, type Dashboard, type Product } from '@fueldesk/contracts';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { LazyConfirmDialog } from '@/components/ui/lazy-dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
-import i18n from '@/lib/i18n';
+import { isDefaultDashboardName } from '../lib/default-dashboard-name';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDashboards } from '../api/get-dashboards';
@@ -100,10 +100,6 @@ export default function HomeDashboardPage() {
   const { slug } = useParams();
   // One instance per slug, so edit and delete state never leaks from one dashboard to the next.
   return <HomeDashboard key={slug ?? HOME_DASHBOARD_SLUG} slug={slug ?? HOME_DASHBOARD_SLUG} />;
-}
-
-function isDefaultDashboardName(name: string): boolean {
-  return LANGUAGES.some((language) => i18n.getFixedT(language, 'prices')('home.defaultName') === name);
 }
 
 function HomeDashboard({ slug }: { slug: string }) {
@@ -231,25 +227,29 @@ function HomeDashboard({ slug }: { slug: string }) {
         </nav>
       ) : null}
 
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('home.deleteTitle')}
-        description={t('home.deleteConfirm', { name: title })}
-        cancelLabel={t('actions.cancel')}
-        confirmLabel={t('home.deleteConfirmButton')}
-        busy={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          if (!dashboard) return;
-          remove.mutate(dashboard.id, {
-            onSuccess: () => {
-              setConfirmDelete(false);
-              if (slug !== HOME_DASHBOARD_SLUG) navigate('/home');
-            },
-            onError: () => setConfirmDelete(false),
-          });
-        }}
-      />
+      {confirmDelete ? (
+        <Suspense fallback={null}>
+          <LazyConfirmDialog
+            open={confirmDelete}
+            title={t('home.deleteTitle')}
+            description={t('home.deleteConfirm', { name: title })}
+            cancelLabel={t('actions.cancel')}
+            confirmLabel={t('home.deleteConfirmButton')}
+            busy={remove.isPending}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={() => {
+              if (!dashboard) return;
+              remove.mutate(dashboard.id, {
+                onSuccess: () => {
+                  setConfirmDelete(false);
+                  if (slug !== HOME_DASHBOARD_SLUG) navigate('/home');
+                },
+                onError: () => setConfirmDelete(false),
+              });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
