@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysBetweenIsoDates, fromIsoDate, listIsoDays, shiftIsoDate, toIsoDate } from './iso-date';
+import { tz } from '@date-fns/tz';
+import { formatISO, parseISO } from 'date-fns';
 
 const isoDates = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map(toIsoDate);
 
@@ -63,5 +65,24 @@ describe('daysBetweenIsoDates and listIsoDays', () => {
         expect(listIsoDays(date, other, 'descending')).toEqual([...listed].reverse());
       }),
     );
+  });
+});
+
+describe('the YYYY-MM-DD fast path', () => {
+  it('reads and writes what date-fns reads and writes in UTC', () => {
+    fc.assert(
+      fc.property(isoDates, fc.integer({ min: 0, max: 86_399_999 }), (date, msOfDay) => {
+        const reference = parseISO(date, { in: tz('UTC') });
+        expect(fromIsoDate(date).getTime()).toBe(reference.getTime());
+        const moment = new Date(reference.getTime() + msOfDay);
+        expect(toIsoDate(moment)).toBe(formatISO(moment, { representation: 'date', in: tz('UTC') }));
+      }),
+    );
+  });
+
+  it('refuses a day the calendar lacks instead of rolling it over', () => {
+    for (const day of ['2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10']) expect(Number.isNaN(fromIsoDate(day).getTime()), day).toBe(true);
+    expect(toIsoDate(fromIsoDate('2024-02-29'))).toBe('2024-02-29');
+    expect(Number.isNaN(daysBetweenIsoDates('2024-01-01', '2023-02-29'))).toBe(true);
   });
 });
