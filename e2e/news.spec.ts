@@ -66,7 +66,9 @@ test.describe('news at desktop width', () => {
   test('shows Spanish titles and the dark theme', async ({ page, request }) => {
     const session = await signInThroughApi(page, request);
     try {
-      await page.evaluate(() => {
+      // Set before each page's scripts run: the page left open by the sign-in caches its own language
+      // once its locale chunk has loaded, which could land after a write made with page.evaluate.
+      await page.addInitScript(() => {
         localStorage.setItem('i18nextLng', 'es');
         localStorage.setItem('darkMode', 'true');
       });
