@@ -20,6 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,26 +98,6 @@ function run(cmd, args, options) {
   const result = spawnSync(cmd, args, { encoding: 'utf8', ...options });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result;
-}
-
-async function scratchDatabase(base) {
-  const pg = (await import('pg')).default;
-  const name = `fd_deploy_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 /** Starts a process of the image; resolves when `ready` says so, rejects if it exits first. */
@@ -296,7 +277,7 @@ async function main() {
 
     // 4. start it as the image does.
     const port = await freePort();
-    database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
+    database = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'fd_deploy') : null;
     const env = {
       PATH: process.env.PATH,
       ...stageEnv(runtime),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -8,6 +7,7 @@ import { createMemoryEventBus } from '../src/integrations/events/event-bus';
 import { recordSentMail, type MailMessage } from '../src/integrations/mail/mailer';
 import { createLibraryRateLimiter } from '../src/lib/rate-limiter';
 import { createRuntime } from '../src/runtime';
+import { createScratchDatabase as createPlainScratchDatabase } from '../../../scripts/scratch-database.mjs';
 
 export type TestDb = 'pglite' | 'postgres';
 
@@ -26,22 +26,7 @@ export async function createScratchDatabase(
   prefix = 'fd_test',
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createPlainScratchDatabase(base, prefix);
 }
 
 export interface TestContextOptions {

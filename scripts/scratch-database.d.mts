@@ -1,0 +1,2 @@
+// Types of scripts/scratch-database.mjs, for the TypeScript tests and benchmarks that import it.
+export function createScratchDatabase(base: string, prefix?: string): Promise<{ url: string; drop: () => Promise<void> }>;

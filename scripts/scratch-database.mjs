@@ -1,0 +1,24 @@
+// A throwaway PostgreSQL database on the server of `base` (a postgres:// URL): created empty, dropped
+// with every connection to it by drop(). Plain JavaScript so that both the server tests (through
+// apps/server/test/build-test-app.ts) and scripts/check-deploy.mjs, which runs without tsx, use it.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+export async function createScratchDatabase(base, prefix = 'fd_test') {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
