@@ -80,6 +80,30 @@ describe('the YYYY-MM-DD fast path', () => {
     );
   });
 
+  it('agrees with the JavaScript Date on any written day, valid or not, from year 0 to 9999', () => {
+    const pad = (value: number, width: number) => String(value).padStart(width, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        (year, month, day, otherYear, otherMonth, otherDay) => {
+          const date = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const other = `${pad(otherYear, 4)}-${pad(otherMonth, 2)}-${pad(otherDay, 2)}`;
+          // What the Date parser reads, kept only when it writes the same day back (no rollover).
+          const parsed = new Date(`${date}T00:00:00.000Z`);
+          const expected = !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? parsed.getTime() : Number.NaN;
+          expect(fromIsoDate(date).getTime()).toBe(expected);
+          expect(daysBetweenIsoDates(other, date)).toBe((expected - new Date(`${other}T00:00:00.000Z`).getTime()) / 86_400_000);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses a day the calendar lacks instead of rolling it over', () => {
     for (const day of ['2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10']) expect(Number.isNaN(fromIsoDate(day).getTime()), day).toBe(true);
     expect(toIsoDate(fromIsoDate('2024-02-29'))).toBe('2024-02-29');
