@@ -10,7 +10,7 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
+import { normalizeDecimal } from '../../integrations/market-data/decimal';
 import { generateDemoHistory } from '../../integrations/market-data/demo-history';
 import { createEiaApiClient, EIA_SPOT_ROUTE, type EiaApiClient } from '../../integrations/market-data/eia-api';
 import { parsePriceFile } from '../../integrations/market-data/eia-files';
@@ -19,13 +19,11 @@ import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../inte
 import { getPriceCache } from './prices.cache';
 import { insertPriceImport, listPriceImports, type PriceImportWithUser } from './price-imports.repository';
 import {
-  countPricePoints,
   deleteDemoPoints,
   findLatestDateBySource,
+  hasPricePoints,
   listAllProducts,
-  listExistingPoints,
   upsertPricePoints,
-  type NewPricePoint,
   type ProductRecord,
 } from './prices.repository';
 
@@ -142,36 +140,21 @@ async function writeObservations(
   if (observations.length === 0) return counts;
   const productIds = [...new Set(observations.map((observation) => products.get(observation.productCode)!.id))];
   if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
-  let from = observations[0]!.date;
-  let to = from;
-  for (const observation of observations) {
-    if (observation.date < from) from = observation.date;
-    if (observation.date > to) to = observation.date;
-  }
-  const existing = new Map<string, string>();
-  for (const point of await listExistingPoints(tx, productIds, from, to)) {
-    existing.set(`${point.productId}|${point.forwardPeriod}|${point.publicationDate}`, point.value);
-  }
-  const toWrite: NewPricePoint[] = [];
-  for (const observation of observations) {
-    const productId = products.get(observation.productCode)!.id;
-    const stored = existing.get(`${productId}|${observation.forwardPeriod}|${observation.date}`);
-    if (stored !== undefined && compareDecimals(stored, observation.value) === 0) {
-      counts.unchanged += 1;
-      continue;
-    }
-    if (stored === undefined) counts.inserted += 1;
-    else counts.updated += 1;
-    toWrite.push({
-      productId,
+  const written = await upsertPricePoints(
+    tx,
+    observations.map((observation) => ({
+      productId: products.get(observation.productCode)!.id,
       publicationDate: observation.date,
       forwardPeriod: observation.forwardPeriod,
       value: normalizeDecimal(observation.value)!,
       source,
       importedBy,
-    });
-  }
-  await upsertPricePoints(tx, toWrite, now);
+    })),
+    now,
+  );
+  counts.inserted = written.inserted;
+  counts.updated = written.updated;
+  counts.unchanged = observations.length - written.inserted - written.updated;
   return counts;
 }
 
@@ -345,7 +328,7 @@ async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput): Pr
 
 /** On an install without any price, stores the generated demo history (source `demo`). */
 export async function seedDemoPrices(ctx: AppContext): Promise<{ inserted: number }> {
-  if ((await countPricePoints(ctx.db)) > 0) return { inserted: 0 };
+  if (await hasPricePoints(ctx.db)) return { inserted: 0 };
   const products = await loadProductsByCode(ctx);
   const observations = generateDemoHistory({
     products: [...products.values()].filter((product) => product.active).map((product) => ({ code: product.code, decimalPlaces: product.decimalPlaces })),

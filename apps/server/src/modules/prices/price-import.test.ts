@@ -210,6 +210,29 @@ describe('malformed input', () => {
   });
 });
 
+describe('counting what an import changed', () => {
+  it('counts a new value as updated, an equal one as unchanged even when written with other decimals, and stores the new value', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const first = await importPriceFile(t.ctx, { name: 'generic.csv', text: 'product_code,date,value\nWTI,2024-01-02,70.38\nWTI,2024-01-03,71.5\nBRENT,2024-01-02,75.89\n' });
+    expect(first).toMatchObject({ inserted: 3, updated: 0, unchanged: 0 });
+    const second = await importPriceFile(t.ctx, {
+      name: 'generic.csv',
+      text: 'product_code,date,value\nWTI,2024-01-02,70.38\nWTI,2024-01-03,71.50\nBRENT,2024-01-02,76.01\nBRENT,2024-01-03,76.20\n',
+    });
+    expect(second).toMatchObject({ inserted: 1, updated: 1, unchanged: 2 });
+    const stored = await queryRows<{ code: string; date: string; value: string }>(
+      t.ctx.db,
+      sql`select p.code, pp.publication_date::text as date, pp.value::text as value from ${pricePoints} pp join ${products} p on p.id = pp.product_id order by 1, 2`,
+    );
+    expect(stored).toEqual([
+      { code: 'BRENT', date: '2024-01-02', value: '76.01' },
+      { code: 'BRENT', date: '2024-01-03', value: '76.2' },
+      { code: 'WTI', date: '2024-01-02', value: '70.38' },
+      { code: 'WTI', date: '2024-01-03', value: '71.5' },
+    ]);
+  });
+});
+
 describe('events and demo data', () => {
   it('publishes prices_updated to everyone when an import adds prices, and not when it changes nothing', async () => {
     await t.ctx.db.delete(pricePoints);
