@@ -20,8 +20,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   { email: 'cliente@fueldesk.demo', password: 'Demo-Cliente-2026', firstName: 'Demo', lastName: 'Cliente', role: 'cliente', planCode: 'starter' },
 ];
 
-async function ensureDemoAccount(ctx: AppContext, account: DemoAccount): Promise<'created' | 'kept'> {
-  const existing = await users.findUserByEmail(ctx.db, account.email);
+async function ensureDemoAccount(ctx: AppContext, account: DemoAccount, existing: users.UserRow | undefined): Promise<'created' | 'kept'> {
   if (existing) {
     // Repairs a demo account left half-made (e.g. no password) without undoing the user's changes.
     if (!existing.passwordHash || !existing.emailVerifiedAt) {
@@ -50,7 +49,14 @@ async function ensureDemoAccount(ctx: AppContext, account: DemoAccount): Promise
 export const demoAccountsSeeder: Seeder = {
   name: 'demo-accounts',
   async run(ctx) {
-    for (const account of demoAccounts) await ensureDemoAccount(ctx, account);
+    // One query on a restart, where every account is there already.
+    const stored = await users.findUsersByEmails(
+      ctx.db,
+      demoAccounts.map((account) => account.email),
+    );
+    for (const account of demoAccounts) {
+      await ensureDemoAccount(ctx, account, stored.find((user) => user.email.toLowerCase() === account.email.toLowerCase()));
+    }
     ctx.log.info(
       `Demo accounts (demo only, change or remove for real use): ${demoAccounts
         .map((account) => `${account.email} / ${account.password} (${account.role}, ${account.planCode})`)

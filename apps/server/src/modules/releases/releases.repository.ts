@@ -9,6 +9,11 @@ export function listReleaseRows(db: DbOrTx, limit: number) {
   return db.select().from(releases).orderBy(desc(releases.releasedAt), desc(releases.createdAt)).limit(limit);
 }
 
+/** Every stored version, and whether it has its Spanish text (the seeder's one query on a restart). */
+export function listReleaseVersions(db: DbOrTx): Promise<{ version: string; hasSpanish: boolean }[]> {
+  return db.select({ version: releases.version, hasSpanish: sql<boolean>`(${releases.translations} -> 'es') is not null` }).from(releases);
+}
+
 /** Inserts unless the version exists; returns the new row or undefined. */
 export async function insertReleaseIfNew(db: DbOrTx, values: NewRelease) {
   const [row] = await db.insert(releases).values(values).onConflictDoNothing({ target: releases.version }).returning();

@@ -1,6 +1,6 @@
 import type { Seeder } from '../../db/seed';
 import type { ReleaseTextRow } from '../../db/schema';
-import { addSpanishIfMissing, insertReleaseIfNew, type NewRelease } from './releases.repository';
+import { addSpanishIfMissing, insertReleaseIfNew, listReleaseVersions, type NewRelease } from './releases.repository';
 
 type SeededRelease = Omit<NewRelease, 'createdBy' | 'createdAt' | 'translations'> & { translations: { es: ReleaseTextRow } };
 
@@ -296,8 +296,11 @@ export const fuelDeskReleases: SeededRelease[] = [
 export const releasesSeeder: Seeder = {
   name: 'releases',
   async run(ctx) {
+    // A restart finds every version stored with its Spanish text: one query, no write.
+    const stored = new Map((await listReleaseVersions(ctx.db)).map((row) => [row.version, row.hasSpanish]));
     for (const release of fuelDeskReleases) {
-      const inserted = await insertReleaseIfNew(ctx.db, { ...release, createdAt: ctx.now() });
+      if (stored.get(release.version) === true) continue;
+      const inserted = stored.has(release.version) ? undefined : await insertReleaseIfNew(ctx.db, { ...release, createdAt: ctx.now() });
       if (!inserted) await addSpanishIfMissing(ctx.db, release.version, release.title, release.translations.es);
     }
   },

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -9,6 +9,15 @@ export type UserChanges = Partial<NewUser>;
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   return row;
+}
+
+/** The users with any of these addresses (compared without case), in one query. */
+export async function findUsersByEmails(db: DbOrTx, emails: readonly string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails.map((email) => email.toLowerCase())));
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
