@@ -62,4 +62,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs, without its build step: plain JavaScript, no tsx. SIGTERM drains requests and jobs.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=2", "apps/server/dist/main.js"]

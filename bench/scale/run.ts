@@ -46,7 +46,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv) {
 
 async function startApi(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // What the image runs (Dockerfile CMD), with the role compose.yaml gives the API services.
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', compiled('main.js')], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', compiled('main.js')], {
     cwd: root,
     env: { ...env, PORT: String(port), PROCESS_ROLE: 'api' },
     stdio: ['ignore', 'ignore', 'inherit'],

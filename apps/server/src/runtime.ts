@@ -3,10 +3,9 @@ import { logSerializers } from './lib/log-serializers';
 import { createPrettyStream, resolveLogFormat } from './lib/log-output';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type OpenDatabaseOptions } from './db/client';
+import { databaseOptions, openDatabase, type DatabaseHandle } from './db/client';
 import { createEventBus, type EventBus } from './integrations/events/event-bus';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
-import { registerAllJobs } from './jobs';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createJobQueue } from './jobs/queue';
 
@@ -18,7 +17,14 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   config?: Config;
+  /** A database already opening (the server's entry starts it before loading the rest); by default opened here. */
+  database?: Promise<DatabaseHandle>;
   runWorkers?: boolean;
+  /**
+   * Every module's job handlers (default true). The command line sends no job and starts no queue:
+   * it leaves them out, and with them the modules they load.
+   */
+  defineJobs?: boolean;
   // What the tests put in place of a part (tests build the app through this same function):
   log?: pino.Logger;
   now?: () => Date;
@@ -42,7 +48,7 @@ function createLogger(config: Config): pino.Logger {
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const log = options.log ?? createLogger(config);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ...databaseLimits(config) });
+  const database = await (options.database ?? openDatabase(databaseOptions(config)));
   try {
     await database.migrate();
   } catch (error) {
@@ -67,7 +73,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     mailer: (options.wrapMailer ?? ((mailer) => mailer))(createMailer(config, database.db)),
     rateLimiter: options.rateLimiter ?? createRateLimiter(config, (error) => log.error({ err: error }, 'rate limiter error')),
   };
-  registerAllJobs(ctx);
+  if (options.defineJobs ?? true) (await import('./jobs')).registerAllJobs(ctx);
   return {
     ctx,
     async close({ jobsTimeoutMs } = {}) {
@@ -76,18 +82,6 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       await ctx.rateLimiter.close();
       await ctx.mailer.close?.();
       await database.close();
-    },
-  };
-}
-
-/** The pool size and timeouts of the configuration, for openDatabase. */
-export function databaseLimits(config: Config): Pick<OpenDatabaseOptions, 'timeouts' | 'poolMax'> {
-  return {
-    poolMax: config.DB_POOL_MAX,
-    timeouts: {
-      connectMs: config.DB_CONNECT_TIMEOUT_MS,
-      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
-      idleTransactionMs: config.DB_IDLE_TRANSACTION_TIMEOUT_MS,
     },
   };
 }

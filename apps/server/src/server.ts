@@ -1,6 +1,6 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DatabaseLockedError } from './db/client';
 import { importConfiguredSanctionsPaths } from './modules/screening/screening-import.service';
 import { warmScreeningIndex } from './modules/screening/screening.service';
 import { runStartupSeeds, shouldLoadDemoData } from './db/seed';
@@ -9,36 +9,25 @@ import { demoAccounts } from './modules/auth/demo-accounts.seed';
 import { isOutboxAvailable } from './modules/dev/dev.service';
 import { createRuntime } from './runtime';
 
-async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  let runtime;
-  try {
-    runtime = await createRuntime({ config });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+/**
+ * Everything after the configuration: the runtime on the database main.ts is opening, the start-up
+ * seeds, the job queue, then the HTTP server (or the worker), and a graceful shutdown on SIGTERM/SIGINT.
+ */
+export async function startServer(config: Config, database: Promise<DatabaseHandle>) {
+  const runtime = await createRuntime({ config, database });
   const { ctx } = runtime;
   await runStartupSeeds(ctx);
-  await ctx.jobs.start();
+  await ctx.jobs.startQueue();
 
   const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
-    ctx.log.info(`FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`);
+    ctx.log.info(
+      { startup_ms: Math.round(performance.now()) },
+      `FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`,
+    );
+    // Workers and schedules start once requests are served; a job sent meanwhile waits in its queue.
+    await ctx.jobs.startWorkers();
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
     if (resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty') {
@@ -53,6 +42,7 @@ async function main() {
       );
     }
   } else {
+    await ctx.jobs.startWorkers();
     ctx.log.info('FuelDesk worker started');
   }
 
@@ -78,8 +68,3 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});

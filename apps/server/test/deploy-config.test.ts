@@ -152,7 +152,7 @@ describe('Dockerfile', () => {
     expect(stages[1]!.instructions.find((i) => i.keyword === 'RUN')!.value).toMatch(/^npm ci --omit=dev --workspace=@fueldesk\/server /);
     expect(runtime.image).toMatch(/^node:20(\.\d+)*-(bookworm-slim|slim|alpine)/);
     expect(instruction('USER')).toEqual(['node']);
-    expect(execForm(instruction('CMD')[0]!)).toEqual(['node', '--enable-source-maps', '--max-semi-space-size=2', 'apps/server/dist/main.js']);
+    expect(execForm(instruction('CMD')[0]!)).toEqual(['node', '--max-semi-space-size=2', 'apps/server/dist/main.js']);
   });
 
   it('sets a production environment the server accepts once the secrets are given', () => {

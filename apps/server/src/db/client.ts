@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '../config';
 import { ensurePgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -86,6 +87,20 @@ export interface DatabaseTimeouts {
   connectMs: number;
   statementMs: number;
   idleTransactionMs: number;
+}
+
+/** What openDatabase needs of the configuration: where the database is, its pool size and timeouts. */
+export function databaseOptions(config: Config): OpenDatabaseOptions {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DB_POOL_MAX,
+    timeouts: {
+      connectMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      idleTransactionMs: config.DB_IDLE_TRANSACTION_TIMEOUT_MS,
+    },
+  };
 }
 
 const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_000, idleTransactionMs: 10_000 };

@@ -17,7 +17,12 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Registers a handler; workers run only in 'all' and 'worker' processes. */
   define<T>(definition: JobDefinition<T>): void;
+  /** startQueue, then startWorkers. */
   start(): Promise<void>;
+  /** pg-boss and the queues: jobs can be sent from here on. */
+  startQueue(): Promise<void>;
+  /** The handlers and schedules, in processes that run workers (the server calls it once it listens). */
+  startWorkers(): Promise<void>;
   /** Stops fetching new jobs and waits for the active ones (graceful). */
   stop(timeoutMs?: number): Promise<void>;
   readonly boss: PgBoss;
@@ -45,7 +50,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const definitions = new Map<string, JobDefinition>();
   let started = false;
 
-  return {
+  const queue: JobQueue = {
     boss,
     send(name, data, sendOptions) {
       return boss.send(name, data, sendOptions ?? {});
@@ -54,13 +59,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       definitions.set(definition.name, definition as JobDefinition);
     },
     async start() {
+      await queue.startQueue();
+      await queue.startWorkers();
+    },
+    async startQueue() {
       await boss.start();
       started = true;
       // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
       const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
       for (const definition of definitions.values()) {
         if (!existing.has(definition.name)) await createQueueOnce(options.executor, definition);
-        if (!options.runWorkers) continue;
+      }
+    },
+    async startWorkers() {
+      if (!options.runWorkers || !started) return;
+      for (const definition of definitions.values()) {
         await boss.work<object>(
           definition.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
@@ -79,6 +92,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
   };
+  return queue;
 }
 
 /** Any fixed number: it names the lock that queue creation takes, on every process of one database. */
