@@ -1,25 +1,33 @@
-import { createAdminCommand, migrateCommand } from './cli/admin';
 import { parseCommandArgs, type CliCommand, type ParsedArgs } from './cli/args';
-import { seedDemoCommand } from './cli/seed';
-import { ingestNewsCommand } from './cli/news';
-import { importPricesCommand } from './cli/import-prices';
-import { sanctionsCommand } from './cli/sanctions';
 import { ConfigError } from './config';
 
-const commands: CliCommand[] = [migrateCommand, createAdminCommand, seedDemoCommand, ingestNewsCommand, importPricesCommand, sanctionsCommand];
+// Each command loads only its own modules: `import-prices` needs neither the HTTP server nor the
+// other modules' jobs, and loading them all was most of a short command's time.
+const commands: Record<string, () => Promise<CliCommand>> = {
+  migrate: async () => (await import('./cli/admin')).migrateCommand,
+  'create-admin': async () => (await import('./cli/admin')).createAdminCommand,
+  'seed-demo': async () => (await import('./cli/seed')).seedDemoCommand,
+  'ingest-news': async () => (await import('./cli/news')).ingestNewsCommand,
+  'import-prices': async () => (await import('./cli/import-prices')).importPricesCommand,
+  sanctions: async () => (await import('./cli/sanctions')).sanctionsCommand,
+};
 
-function printUsage() {
+async function printUsage() {
   console.log('Usage: npm run fueldesk -- <command> [options]\n');
-  for (const command of commands) console.log(`  ${command.usage.padEnd(60)} ${command.describe}`);
+  for (const load of Object.values(commands)) {
+    const command = await load();
+    console.log(`  ${command.usage.padEnd(60)} ${command.describe}`);
+  }
 }
 
 async function runCli(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    printUsage();
+  const load = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    await printUsage();
     return name && name !== 'help' && name !== '--help' ? 2 : 0;
   }
+  const command = await load();
   let args: ParsedArgs;
   try {
     args = parseCommandArgs(command, rest);

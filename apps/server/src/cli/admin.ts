@@ -9,7 +9,7 @@ export const migrateCommand: CliCommand = {
   usage: 'migrate',
   describe: 'Apply the database migrations (they also run at every start).',
   async run() {
-    const runtime = await createRuntime({ runWorkers: false });
+    const runtime = await createRuntime({ runWorkers: false, defineJobs: false });
     await runtime.close();
     console.log(`Migrations applied (${runtime.ctx.database.kind}).`);
     return 0;
@@ -33,7 +33,7 @@ export const createAdminCommand: CliCommand = {
       console.error('--password must be at least 8 characters.');
       return 2;
     }
-    const runtime = await createRuntime({ runWorkers: false });
+    const runtime = await createRuntime({ runWorkers: false, defineJobs: false });
     try {
       const result = await createAdminUser(runtime.ctx, {
         email: email.data,

@@ -16,7 +16,7 @@ function describeReport(report: ImportReport): string {
 const REJECTED_LINES_SHOWN = 20;
 
 /** The database the command writes to: the configured one, or a test's. */
-export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = () => createRuntime({ runWorkers: false })): CliCommand {
+export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = () => createRuntime({ runWorkers: false, defineJobs: false })): CliCommand {
   return {
     name: 'import-prices',
     usage: 'import-prices FILE… [--strict] | import-prices --eia-api [--from DATE] [--to DATE]',

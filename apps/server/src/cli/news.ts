@@ -22,7 +22,7 @@ export const ingestNewsCommand: CliCommand = {
         return 2;
       }
     }
-    const runtime = await createRuntime({ runWorkers: false });
+    const runtime = await createRuntime({ runWorkers: false, defineJobs: false });
     try {
       const selected = feeds ?? parseNewsFeeds(runtime.ctx.config.NEWS_FEEDS);
       if (selected.length === 0) {

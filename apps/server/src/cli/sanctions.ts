@@ -54,7 +54,7 @@ const usage = 'sanctions import PATH… [--force] | sanctions update [--source o
 
 export function createSanctionsCommand(overrides: Partial<SanctionsCommandDeps> = {}): CliCommand {
   const deps: SanctionsCommandDeps = {
-    openRuntime: () => createRuntime({ runWorkers: false }),
+    openRuntime: () => createRuntime({ runWorkers: false, defineJobs: false }),
     print: (line) => console.log(line),
     printError: (line) => console.error(line),
     progress: Boolean(process.stdout.isTTY),

@@ -7,7 +7,7 @@ export const seedDemoCommand: CliCommand = {
   usage: 'seed-demo',
   describe: 'Load the labelled demo data set (accounts, prices, news) into the configured database.',
   async run() {
-    const runtime = await createRuntime({ runWorkers: false });
+    const runtime = await createRuntime({ runWorkers: false, defineJobs: false });
     try {
       await runStartupSeeds(runtime.ctx, true);
       console.log('Demo data loaded.');
