@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
-import { ensurePgliteTemplate } from './pglite-template';
+import { unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -113,6 +113,21 @@ const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_00
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
+/** Raw SQL on a PGlite client, for pg-boss. */
+export function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows as any[] };
+      }
+      // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as any[] };
+    },
+  };
+}
+
 /** Opens PGlite (memory:// or a directory under DATA_DIR) or a node-postgres pool. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
@@ -124,9 +139,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite;
   try {
     // A fresh directory is unpacked from the migrated template instead of running initdb (pglite-template.ts).
-    const fresh = !inMemory && !existsSync(path.join(dir, 'PG_VERSION'));
-    const loadDataDir = fresh ? new Blob([await ensurePgliteTemplate(migrationsFolder, PGLITE_START_PARAMS)]) : undefined;
-    client = new PGlite(inMemory ? undefined : dir, { startParams: PGLITE_START_PARAMS, loadDataDir });
+    if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) await unpackPgliteTemplate(dir, migrationsFolder, PGLITE_START_PARAMS);
+    client = new PGlite(inMemory ? undefined : dir, { startParams: PGLITE_START_PARAMS });
     await client.waitReady;
   } catch (error) {
     release();
@@ -137,15 +151,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     pglite: client,
-    async executeSql(text, values) {
-      if (values && values.length > 0) {
-        const result = await client.query(text, values);
-        return { rows: result.rows as any[] };
-      }
-      // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as any[] };
-    },
+    ...pgliteExecutor(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     exclusive: (_name, task) => task(),
     async ping() {
