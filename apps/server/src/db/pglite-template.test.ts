@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,26 @@ describe('PGlite template of a fresh install', () => {
       } finally {
         await second.close();
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('replaces what an interrupted first start left in the directory, and leaves no unpacking folder behind', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-interrupted-'));
+    try {
+      // A first start killed while writing: some files, no PG_VERSION.
+      mkdirSync(path.join(dataDir, 'pglite', 'base'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'pglite', 'base', 'half-written'), 'x');
+      const database = await openDatabase({ dataDir });
+      try {
+        const applied = await database.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations');
+        expect(applied.rows[0].n).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
+      expect(existsSync(path.join(dataDir, 'pglite', 'base', 'half-written'))).toBe(false);
+      expect(readdirSync(dataDir).filter((name) => name.includes('unpacking'))).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
