@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, products } from '../../db/schema';
 
@@ -198,11 +198,15 @@ export async function upsertPricePoints(db: DbOrTx, points: NewPricePoint[], now
 /** Removes generated demo values of products that now receive real ones. */
 export async function deleteDemoPoints(db: DbOrTx, productIds: string[]): Promise<number> {
   if (productIds.length === 0) return 0;
-  const deleted = await db
-    .delete(pricePoints)
-    .where(and(inArray(pricePoints.productId, productIds), eq(pricePoints.source, 'demo')))
-    .returning({ id: pricePoints.id });
-  return deleted.length;
+  // Counted by the database: returning the ids sent ~28k rows back to be counted on a fresh install's first import.
+  const [row] = await queryRows<{ deleted: number }>(
+    db,
+    sql`with deleted as (
+          delete from ${pricePoints} where ${inArray(pricePoints.productId, productIds)} and ${pricePoints.source} = 'demo' returning 1
+        )
+        select count(*)::int as deleted from deleted`,
+  );
+  return Number(row?.deleted ?? 0);
 }
 
 /** Whether any price is stored (one index probe, where count(*) read all 83k rows of a full import). */
