@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -99,6 +102,25 @@ describe('error handling', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+  });
+
+  it('answers the same 414 with and without the web build, whose catch-all route would otherwise take the address', async () => {
+    const { buildApp } = await import('../app');
+    const withWeb = mkdtempSync(path.join(tmpdir(), 'fd-web-'));
+    writeFileSync(path.join(withWeb, 'index.html'), '<!doctype html><title>FuelDesk</title>');
+    for (const webDistDir of [withWeb, '/nonexistent-web-dist']) {
+      const app = await buildApp(t.ctx, { loggerInstance: pino({ level: 'silent' }), webDistDir });
+      try {
+        const res = await app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
+        expect(res.statusCode, webDistDir).toBe(414);
+        expect(res.json(), webDistDir).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+        const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+        expect(missing.statusCode, webDistDir).toBe(404);
+      } finally {
+        await app.close();
+      }
+    }
+    rmSync(withWeb, { recursive: true, force: true });
   });
 });
 

@@ -71,6 +71,17 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return send(reply, request, 400, 'BAD_REQUEST');
 }
 
+/**
+ * An API path with a part longer than the router's maxParamLength: without the web build the router
+ * refuses it (frameworkErrorHandler, 414); with it, the web app's catch-all route takes the address
+ * instead and it would end as a 404. The not-found handler asks this first, so both answer 414.
+ */
+export function sendIfAddressTooLong(request: FastifyRequest, reply: FastifyReply, maxParamLength: number): FastifyReply | null {
+  const pathname = request.url.split('?')[0] ?? '';
+  if (!pathname.split('/').some((part) => part.length > maxParamLength)) return null;
+  return send(reply, request, 414, 'BAD_REQUEST', ADDRESS_TOO_LONG);
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

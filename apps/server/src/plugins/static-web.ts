@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildRobots, buildSitemap, isAppPath, prerenderedPagePath } from '@fueldesk/contracts';
 import fp from 'fastify-plugin';
-import { sendError } from './errors';
+import { sendError, sendIfAddressTooLong } from './errors';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -96,6 +96,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (isApi) return sendIfAddressTooLong(request, reply, app.initialConfig.maxParamLength ?? 100) ?? sendError(reply, request, 404, 'ROUTE_NOT_FOUND');
       return sendError(reply, request, 404, 'ROUTE_NOT_FOUND');
     }
     const ext = path.extname(pathname);
