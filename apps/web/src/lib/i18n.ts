@@ -48,12 +48,27 @@ void i18n
     interpolation: { escapeValue: false },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      caches: ['localStorage'],
+      // Not cached by i18next: it would store the language each time one is applied, also after the
+      // async load of a page's texts, over a language the reader chose since in another tab.
+      // rememberLanguage stores it at the moments it is chosen or detected.
+      caches: [],
     },
   });
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** Where the reader's language is kept across visits and tabs (the detector's localStorage key). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** Stores the language as the reader's choice. Synchronous: call it when the language is chosen, not after a load. */
+function rememberLanguage(language: Language): void {
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage disabled or full: the choice holds for this page only.
+  }
 }
 
 /** The supported language the detector chose (cookie, storage, browser), loaded or not yet. */
@@ -62,13 +77,30 @@ export function detectedLanguage(): Language {
   return (i18n.languages.find((code) => supported.includes(code)) as Language | undefined) ?? FALLBACK_LANGUAGE;
 }
 
-/** Loads the detected language's texts and makes it the current language: await before rendering. */
+/** Increases with each language asked for: a load that finishes after a later request is not applied. */
+let requested = 0;
+
+/** Loads a language's texts and makes it current, unless another language was asked for meanwhile. */
+async function applyLanguage(language: Language): Promise<void> {
+  const request = ++requested;
+  await loadLanguage(language);
+  if (request === requested) await i18n.changeLanguage(language);
+}
+
+/**
+ * Loads the detected language's texts and makes it the current language: await before rendering.
+ * Stores nothing: the detection was stored when it was made (below), and by the time the texts
+ * arrive the reader may have chosen another language, in this tab or another one.
+ */
 export async function initLanguage(): Promise<Language> {
   const language = detectedLanguage();
-  await changeLanguage(language);
+  await applyLanguage(language);
   return language;
 }
 
+// As the detector's cache did at init, in the same task as the detection: a language that came from
+// the query string or the browser is kept for the next visit.
+rememberLanguage(detectedLanguage());
 syncDocumentLanguage(detectedLanguage());
 i18n.on('languageChanged', syncDocumentLanguage);
 
@@ -77,10 +109,10 @@ export function getCurrentLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(current ?? '') ? (current as Language) : FALLBACK_LANGUAGE;
 }
 
-/** Switches the language; the detector caches the choice in localStorage. */
+/** Switches to the reader's choice, stored at once (before its texts load), so that a later choice wins. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
-  await i18n.changeLanguage(language);
+  rememberLanguage(language);
+  await applyLanguage(language);
 }
 
 export default i18n;
