@@ -13,7 +13,11 @@ export default defineConfig({
   // One value for the prerender (SSR) build and the browser build, so hydration sees the same year.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, configured for the CSP (src/lib/zod-jitless.ts) by the import that brings it in.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: {
