@@ -29,10 +29,6 @@ const profilePanels = {
   settings: lazy(() => import('@/features/profile/components/settings-view')),
 };
 
-/** Watches the caller's pending due-diligence reports and notifies when one is ready (mounted by the layout). */
-const ReportWatcher = lazy(() => import('@/features/due-diligence/components/due-report-watcher').then((module) => ({ default: module.DueReportWatcher })));
-/** Listens for invitation answers on every dashboard page (the layout imports no feature). */
-const InvitationNotifications = lazy(() => import('@/features/bank/components/invitation-notifications'));
 
 const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
@@ -205,16 +201,10 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
+            // The layout with the report and invitation watchers (app/dashboard-route.tsx).
             lazy: lazyElement(
-              () => import('@/layouts/dashboard-layout'),
-              (DashboardLayout) => (
-                <>
-                  <Suspense fallback={null}>
-                    <InvitationNotifications />
-                  </Suspense>
-                  <DashboardLayout profilePanels={profilePanels} reportWatcher={ReportWatcher} />
-                </>
-              ),
+              () => import('./dashboard-route'),
+              (DashboardRoute) => <DashboardRoute profilePanels={profilePanels} />,
             ),
             children: dashboardRoutes,
           },
