@@ -1,4 +1,4 @@
-import { isRestrictedClient } from '@fueldesk/contracts';
+import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
@@ -6,6 +6,7 @@ import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
 import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
+import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -66,6 +67,18 @@ function HomePage() {
       <Page />
     </Suspense>
   );
+}
+
+/**
+ * Starts loading the home page the stored session will see. HomePage chooses it at render, so
+ * without this its code would be requested only once the session is restored and the layout drawn.
+ * Without a valid access token (a session being restored) the price dashboard is the likely one.
+ */
+function preloadHomePage(): void {
+  const token = readAccessToken();
+  const payload = token ? decodeTokenPayload(token) : null;
+  const client = payload !== null && isRestrictedClient({ role: normalizeRole(payload.role), is_superadmin: payload.is_superadmin === true });
+  void (client ? loadClientHomePage : loadHomePage)().catch(() => undefined);
 }
 
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
@@ -221,7 +234,8 @@ export function createAppRouter() {
 /** Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). */
 export function preloadRoute(path: string): void {
   for (const match of matchRoutes(routes, path) ?? []) {
-    const { lazy } = match.route;
+    const { lazy, Component } = match.route;
     if (typeof lazy === 'function') void lazy().catch(() => undefined);
+    if (Component === HomePage) preloadHomePage();
   }
 }
