@@ -65,9 +65,6 @@ export default defineConfig({
             // always loaded together, so one request and one preload instead of a score of small
             // chunks, whose preload bookkeeping alone was a long task on a slow phone.
             { name: 'shell', test: (id: string) => /[\\/]src[\\/]boot\.tsx$/.test(id) || SHARED_UI_MODULES.test(id), priority: 10 },
-            // The toasts are loaded by every page after its first render (app/deferred-toaster.tsx)
-            // and imported by the dashboard's header: a chunk of their own, not inside the dashboard's.
-            { name: 'toast', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 8 },
             { name: 'dashboard', test: DASHBOARD_MODULES, priority: 5 },
             { name: 'prices', test: PRICES_MODULES, priority: 4 },
             // The date helpers of the contracts (YYYY-MM-DD, time zones) with the few date-fns modules
