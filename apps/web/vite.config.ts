@@ -6,6 +6,20 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const FRAMEWORK_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack[\\/]react-query|@tanstack[\\/]query-core)[\\/]/;
+const TRANS_MODULES = /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js|html-parse-stringify[\\/])/;
+
+// Small modules of both the public and the dashboard layouts: in the shell, not one request each
+// (every request costs a round trip and ~1 KiB of response headers on a phone).
+const SHARED_UI_MODULES =
+  /[\\/]src[\\/](components[\\/]ui[\\/](icon|logo|error-state)|layouts[\\/](skip-link|navigation-progress)|lib[\\/](theme|document-title|use-dismiss|use-media-query|use-hydration-value|use-page-meta))\.tsx?$/;
+// The dashboard layout and what it mounts on every signed-in page (the report and invitation
+// watchers, which it loads lazily so that the layout imports no feature): one chunk, not eleven.
+const DASHBOARD_MODULES =
+  /[\\/]src[\\/](layouts[\\/](dashboard-layout|profile-panel-frame|header[\\/](header|user-menu|notifications-menu)|sidebar[\\/](sidebar|sidebar-config|use-custom-submenus))|features[\\/]due-diligence[\\/](components[\\/]due-report-watcher|lib[\\/]pending-contact|api[\\/]get-due-reports)|features[\\/]bank[\\/](components[\\/]invitation-notifications|api[\\/]use-invitation-notifications))\.tsx?$|[\\/]contracts[\\/]src[\\/]schemas[\\/](submenu-rules|due-diligence-status)\.ts$/;
+
+// What the price pages share (the signed-in home among them): one chunk, not six.
+const PRICES_MODULES =
+  /[\\/]src[\\/]features[\\/]prices[\\/](api[\\/][^\\/]+|lib[\\/][^\\/]+|components[\\/](line-chart|product-picker|summary-panel|movers-panel|price-change|price-card|price-movements-panel|sparkline|state-views|demo-badge))\.tsx?$/;
 
 export default defineConfig({
   root,
@@ -13,7 +27,11 @@ export default defineConfig({
   // One value for the prerender (SSR) build and the browser build, so hydration sees the same year.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, configured for the CSP (src/lib/zod-jitless.ts) by the import that brings it in.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: {
@@ -37,12 +55,25 @@ export default defineConfig({
           groups: [
             // The entry (main.tsx) needs only Vite's preload helper before the first paint; it must
             // not be captured into the shell below, or the entry would wait for the whole shell.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 30 },
+            // With it the two other modules the entry and every chunk need: one request, not three.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|node_modules[\\/]get-nonce[\\/]/, priority: 30 },
+            // react-i18next's <Trans> (with its HTML parser) is used by three sign-in pages only: with
+            // them, not in every page's framework chunk (~5 KiB compressed).
+            { name: 'i18n-trans', test: TRANS_MODULES, priority: 25, includeDependenciesRecursively: false },
             { name: 'framework', test: FRAMEWORK_MODULES, priority: 20 },
             // boot.tsx and everything it imports statically (rolldown follows the dependencies):
             // always loaded together, so one request and one preload instead of a score of small
             // chunks, whose preload bookkeeping alone was a long task on a slow phone.
-            { name: 'shell', test: /[\\/]src[\\/]boot\.tsx$/, priority: 10 },
+            { name: 'shell', test: (id: string) => /[\\/]src[\\/]boot\.tsx$/.test(id) || SHARED_UI_MODULES.test(id), priority: 10 },
+            { name: 'dashboard', test: DASHBOARD_MODULES, priority: 5 },
+            { name: 'prices', test: PRICES_MODULES, priority: 4 },
+            // The date helpers of the contracts (YYYY-MM-DD, time zones) with the few date-fns modules
+            // under them, which the price pages use: one chunk, not three.
+            {
+              name: 'dates',
+              test: /[\\/]contracts[\\/]src[\\/]iso-date\.ts$|node_modules[\\/]@date-fns[\\/]tz[\\/]|node_modules[\\/]date-fns[\\/](addMonths|addDays)\.js$/,
+              priority: 3,
+            },
           ],
         },
       },

@@ -1,10 +1,9 @@
-import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
-import { createAppRouter, routes } from '@/app/router';
+import { createAppRouter, preloadRoute, routes } from '@/app/router';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
 import { getCurrentLanguage, initLanguage } from '@/lib/i18n';
 import { primePageData } from '@/prerender/prime-page-data';
@@ -18,6 +17,9 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
 
+  // The code of the address's layout and page is requested now, with the texts, not after them:
+  // on a phone link each wait in that chain is a round trip.
+  preloadRoute(window.location.pathname);
   // Only the reader's language is downloaded, and before the first render: no untranslated key shows.
   await initLanguage();
   const queryClient = createQueryClient();

@@ -1,4 +1,4 @@
-import { isRestrictedClient } from '@fueldesk/contracts';
+import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
@@ -6,6 +6,8 @@ import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
 import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
+import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
+import { loadTexts, type LazyNamespace } from '@/lib/i18n';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -13,6 +15,14 @@ import { RouteErrorPage } from './route-error-page';
 
 type PageModule<P = object> = { default: ComponentType<P> };
 type LazyRoute = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
+
+/**
+ * A page's code together with the texts of its feature (lib/i18n.ts LAZY_NAMESPACES), which the
+ * language chunk every page loads does not carry.
+ */
+function withTexts<M>(namespace: LazyNamespace, load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
+}
 
 /** Every page is its own chunk, so the landing bundle holds none of the dashboard. */
 function lazyPage(load: () => Promise<PageModule>): LazyRoute {
@@ -25,14 +35,10 @@ function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: Compo
 
 /** Profile and Settings, shown by the dashboard layout over the page (the layout imports no feature). */
 const profilePanels = {
-  profile: lazy(() => import('@/features/profile/components/profile-view')),
-  settings: lazy(() => import('@/features/profile/components/settings-view')),
+  profile: lazy(withTexts('profile', () => import('@/features/profile/components/profile-view'))),
+  settings: lazy(withTexts('profile', () => import('@/features/profile/components/settings-view'))),
 };
 
-/** Watches the caller's pending due-diligence reports and notifies when one is ready (mounted by the layout). */
-const ReportWatcher = lazy(() => import('@/features/due-diligence/components/due-report-watcher').then((module) => ({ default: module.DueReportWatcher })));
-/** Listens for invitation answers on every dashboard page (the layout imports no feature). */
-const InvitationNotifications = lazy(() => import('@/features/bank/components/invitation-notifications'));
 
 const title = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
@@ -46,11 +52,11 @@ function redirectRoute(path: string, target: string): RouteObject {
 }
 
 const loadPolicyPage = () => import('@/features/legal/pages/policy-document-page');
-const loadBetaPage = () => import('@/features/beta/pages/beta-module-page');
+const loadBetaPage = withTexts('beta', () => import('@/features/beta/pages/beta-module-page'));
 const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
 const loadClientHomePage = () => import('@/features/bank/pages/client-home-page');
 const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
-const loadNewsDetailPage = () => import('@/features/news/pages/news-detail-page');
+const loadNewsDetailPage = withTexts('news', () => import('@/features/news/pages/news-detail-page'));
 const loadBankPage = () => import('@/features/bank/pages/bank-page');
 const loadBankVerificationPage = () => import('@/features/bank/pages/bank-verification-page');
 const loadSendEmailPage = () => import('@/features/bank/pages/send-email-page');
@@ -72,6 +78,18 @@ function HomePage() {
   );
 }
 
+/**
+ * Starts loading the home page the stored session will see. HomePage chooses it at render, so
+ * without this its code would be requested only once the session is restored and the layout drawn.
+ * Without a valid access token (a session being restored) the price dashboard is the likely one.
+ */
+function preloadHomePage(): void {
+  const token = readAccessToken();
+  const payload = token ? decodeTokenPayload(token) : null;
+  const client = payload !== null && isRestrictedClient({ role: normalizeRole(payload.role), is_superadmin: payload.is_superadmin === true });
+  void (client ? loadClientHomePage : loadHomePage)().catch(() => undefined);
+}
+
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     handle: title(`policy.docs.${doc}`),
@@ -84,7 +102,7 @@ function betaRoute(path: BetaModule): RouteObject {
 }
 
 const publicRoutes: RouteObject[] = [
-  { index: true, handle: title('sections.landing'), lazy: lazyPage(() => import('@/features/public/pages/landing-page')) },
+  { index: true, handle: title('sections.landing'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/landing-page'))) },
   { path: 'login', handle: title('sections.login'), lazy: lazyPage(() => import('@/features/auth/pages/login-page')) },
   { path: 'register', handle: title('sections.register'), lazy: lazyPage(() => import('@/features/auth/pages/register-page')) },
   {
@@ -104,10 +122,10 @@ const publicRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/auth/pages/cancel-email-change-page')),
   },
   { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(() => import('@/features/auth/pages/activate-page')) },
-  { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(() => import('@/features/public/pages/about-page')) },
-  { path: 'services', handle: title('sections.services'), lazy: lazyPage(() => import('@/features/public/pages/services-page')) },
-  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(() => import('@/features/public/pages/contact-page')) },
-  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(() => import('@/features/public/pages/lead-form-page')) },
+  { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/about-page'))) },
+  { path: 'services', handle: title('sections.services'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/services-page'))) },
+  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/contact-page'))) },
+  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/lead-form-page'))) },
   {
     path: 'Policy',
     lazy: lazyPage(() => import('@/layouts/policy-layout')),
@@ -126,7 +144,7 @@ const publicRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   { path: 'home', handle: title('sections.home'), Component: HomePage },
   { path: 'home/:slug', handle: title('sections.home'), Component: HomePage },
-  { path: 'news', handle: title('sections.news'), lazy: lazyPage(() => import('@/features/news/pages/news-list-page')) },
+  { path: 'news', handle: title('sections.news'), lazy: lazyPage(withTexts('news', () => import('@/features/news/pages/news-list-page'))) },
   {
     path: 'news/:newsId',
     // /news/oil|market|regulation are custom News sub-items: the list filtered by section.
@@ -168,7 +186,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(() => import('@/features/screening/pages/screening-page')),
+    lazy: lazyPage(withTexts('screening', () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
@@ -180,12 +198,12 @@ const dashboardRoutes: RouteObject[] = [
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
-  { path: 'support', handle: title('sections.support'), lazy: lazyPage(() => import('@/features/support/pages/support-page')) },
-  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(() => import('@/features/releases/pages/releases-page')) },
+  { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts('support', () => import('@/features/support/pages/support-page'))) },
+  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts('releases', () => import('@/features/releases/pages/releases-page'))) },
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(() => import('@/features/admin/pages/admin-sessions-page')),
+    lazy: lazyPage(withTexts('admin', () => import('@/features/admin/pages/admin-sessions-page'))),
   },
 ];
 
@@ -205,16 +223,10 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
+            // The layout with the report and invitation watchers (app/dashboard-route.tsx).
             lazy: lazyElement(
-              () => import('@/layouts/dashboard-layout'),
-              (DashboardLayout) => (
-                <>
-                  <Suspense fallback={null}>
-                    <InvitationNotifications />
-                  </Suspense>
-                  <DashboardLayout profilePanels={profilePanels} reportWatcher={ReportWatcher} />
-                </>
-              ),
+              () => import('./dashboard-route'),
+              (DashboardRoute) => <DashboardRoute profilePanels={profilePanels} />,
             ),
             children: dashboardRoutes,
           },
@@ -231,7 +243,8 @@ export function createAppRouter() {
 /** Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). */
 export function preloadRoute(path: string): void {
   for (const match of matchRoutes(routes, path) ?? []) {
-    const { lazy } = match.route;
+    const { lazy, Component } = match.route;
     if (typeof lazy === 'function') void lazy().catch(() => undefined);
+    if (Component === HomePage) preloadHomePage();
   }
 }

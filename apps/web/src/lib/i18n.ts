@@ -16,10 +16,33 @@ const bundleLoaders: Record<Language, () => Promise<{ default: LocaleBundle }>> 
 
 export const DEFAULT_NAMESPACE = 'common';
 
-const loading = new Map<Language, Promise<void>>();
+/**
+ * Namespaces of features that only their own pages use: not in the language chunk every page
+ * loads, but fetched with those pages (app/router.tsx withTexts). locales/<lng>/index.ts leaves
+ * out the same list (locales.test.ts).
+ */
+export const LAZY_NAMESPACES = ['public', 'admin', 'screening', 'news', 'profile', 'beta', 'releases', 'support'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-/** Fetches one language's texts into i18next (once); resolves when they can be rendered. */
-export function loadLanguage(language: Language): Promise<void> {
+const lazyLoaders = import.meta.glob<LocaleTree>(
+  [
+    '../locales/*/public.json',
+    '../locales/*/admin.json',
+    '../locales/*/screening.json',
+    '../locales/*/news.json',
+    '../locales/*/profile.json',
+    '../locales/*/beta.json',
+    '../locales/*/releases.json',
+    '../locales/*/support.json',
+  ],
+  { import: 'default' },
+);
+
+const loading = new Map<Language, Promise<void>>();
+const loadingNamespaces = new Map<string, Promise<void>>();
+
+/** Fetches the texts every page may need, of one language, into i18next (once). */
+function loadCoreTexts(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
     pending = bundleLoaders[language]().then((module) => {
@@ -30,6 +53,45 @@ export function loadLanguage(language: Language): Promise<void> {
     loading.set(language, pending);
   }
   return pending;
+}
+
+/** Fetches one feature namespace of one language into i18next (once). */
+function loadNamespace(language: Language, namespace: LazyNamespace): Promise<void> {
+  const key = `${language}/${namespace}`;
+  let pending = loadingNamespaces.get(key);
+  if (!pending) {
+    const loader = lazyLoaders[`../locales/${language}/${namespace}.json`];
+    if (!loader) return Promise.reject(new Error(`No texts for ${key}`));
+    pending = loader().then((tree) => {
+      i18n.addResourceBundle(language, namespace, tree, true, true);
+    });
+    pending.catch(() => loadingNamespaces.delete(key));
+    loadingNamespaces.set(key, pending);
+  }
+  return pending;
+}
+
+/** Fetches all of one language's texts into i18next (once); resolves when they can be rendered. */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([loadCoreTexts(language), ...LAZY_NAMESPACES.map((namespace) => loadNamespace(language, namespace))]);
+}
+
+/** Feature namespaces pages have asked for: a language switch loads them too, before switching. */
+const wantedNamespaces = new Set<LazyNamespace>();
+/** The language last asked for (being loaded or shown); null before the first. */
+let targetLanguage: Language | null = null;
+
+/**
+ * Fetches a feature's texts for the language the page is (or is about to be) shown in; resolves
+ * when they can be rendered. Route loaders await it with the page's code.
+ */
+export async function loadTexts(namespace: LazyNamespace): Promise<void> {
+  wantedNamespaces.add(namespace);
+  const languages = new Set<Language>([targetLanguage ?? detectedLanguage()]);
+  // During a switch the page may still render once in the language shown until then.
+  const shown = i18n.resolvedLanguage as Language | undefined;
+  if (shown && loading.has(shown)) languages.add(shown);
+  await Promise.all([...languages].map((language) => loadNamespace(language, namespace)));
 }
 
 void i18n
@@ -48,12 +110,27 @@ void i18n
     interpolation: { escapeValue: false },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      caches: ['localStorage'],
+      // Not cached by i18next: it would store the language each time one is applied, also after the
+      // async load of a page's texts, over a language the reader chose since in another tab.
+      // rememberLanguage stores it at the moments it is chosen or detected.
+      caches: [],
     },
   });
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** Where the reader's language is kept across visits and tabs (the detector's localStorage key). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** Stores the language as the reader's choice. Synchronous: call it when the language is chosen, not after a load. */
+function rememberLanguage(language: Language): void {
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage disabled or full: the choice holds for this page only.
+  }
 }
 
 /** The supported language the detector chose (cookie, storage, browser), loaded or not yet. */
@@ -62,13 +139,31 @@ export function detectedLanguage(): Language {
   return (i18n.languages.find((code) => supported.includes(code)) as Language | undefined) ?? FALLBACK_LANGUAGE;
 }
 
-/** Loads the detected language's texts and makes it the current language: await before rendering. */
+/** Increases with each language asked for: a load that finishes after a later request is not applied. */
+let requested = 0;
+
+/** Loads a language's texts and makes it current, unless another language was asked for meanwhile. */
+async function applyLanguage(language: Language): Promise<void> {
+  const request = ++requested;
+  targetLanguage = language;
+  await Promise.all([loadCoreTexts(language), ...[...wantedNamespaces].map((namespace) => loadNamespace(language, namespace))]);
+  if (request === requested) await i18n.changeLanguage(language);
+}
+
+/**
+ * Loads the detected language's texts and makes it the current language: await before rendering.
+ * Stores nothing: the detection was stored when it was made (below), and by the time the texts
+ * arrive the reader may have chosen another language, in this tab or another one.
+ */
 export async function initLanguage(): Promise<Language> {
   const language = detectedLanguage();
-  await changeLanguage(language);
+  await applyLanguage(language);
   return language;
 }
 
+// As the detector's cache did at init, in the same task as the detection: a language that came from
+// the query string or the browser is kept for the next visit.
+rememberLanguage(detectedLanguage());
 syncDocumentLanguage(detectedLanguage());
 i18n.on('languageChanged', syncDocumentLanguage);
 
@@ -77,10 +172,10 @@ export function getCurrentLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(current ?? '') ? (current as Language) : FALLBACK_LANGUAGE;
 }
 
-/** Switches the language; the detector caches the choice in localStorage. */
+/** Switches to the reader's choice, stored at once (before its texts load), so that a later choice wins. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
-  await i18n.changeLanguage(language);
+  rememberLanguage(language);
+  await applyLanguage(language);
 }
 
 export default i18n;

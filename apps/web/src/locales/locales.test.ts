@@ -1,6 +1,8 @@
 import { LANGUAGES, errorCodes } from '@fueldesk/contracts';
 import { describe, expect, it } from 'vitest';
-import type { LocaleTree } from '@/lib/i18n';
+import { LAZY_NAMESPACES, type LocaleTree } from '@/lib/i18n';
+import enBundle from './en/index';
+import esBundle from './es/index';
 
 const files = import.meta.glob<LocaleTree>('./*/*.json', { eager: true, import: 'default' });
 
@@ -100,5 +102,13 @@ describe('API error codes', () => {
       const missing = errorCodes.filter((code) => !CODES_SHOWN_BY_DETAIL.includes(code) && typeof errors[code] !== 'string');
       expect(missing, `errors.<CODE> missing in ${language}/common.json`).toEqual([]);
     }
+  });
+});
+
+describe('language chunks', () => {
+  it('carry every namespace but the feature ones fetched with their pages', () => {
+    const core = namespaces.filter((namespace) => !(LAZY_NAMESPACES as readonly string[]).includes(namespace));
+    for (const bundle of [enBundle, esBundle]) expect(Object.keys(bundle).sort()).toEqual(core);
+    for (const namespace of LAZY_NAMESPACES) expect(namespaces).toContain(namespace);
   });
 });

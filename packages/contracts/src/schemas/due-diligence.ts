@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { planCodes } from '../plans';
+import { dueReportStatuses } from './due-diligence-status';
+
+export * from './due-diligence-status';
 
 /**
  * Every message the due-diligence form can show. SPEC.md §5's texts are word for word
@@ -131,8 +134,6 @@ export const createDueReportBodySchema = z.object({
 });
 export type CreateDueReportBody = z.input<typeof createDueReportBodySchema>;
 
-export const dueReportStatuses = ['processing', 'ready', 'failed'] as const;
-export type DueReportStatus = (typeof dueReportStatuses)[number];
 export const dueRiskRatings = ['low', 'medium', 'high', 'critical', 'incomplete'] as const;
 export type DueRiskRating = (typeof dueRiskRatings)[number];
 
@@ -221,7 +222,5 @@ export const dueUsageSchema = z.object({
 });
 export type DueUsage = z.infer<typeof dueUsageSchema>;
 
-/** The server-sent event published to the owner when a report leaves `processing`. */
-export const DUE_REPORT_READY_EVENT = 'report_ready';
 export const dueReportReadyEventSchema = z.object({ id: z.string(), title: z.string(), status: z.enum(dueReportStatuses) });
 export type DueReportReadyEvent = z.infer<typeof dueReportReadyEventSchema>;

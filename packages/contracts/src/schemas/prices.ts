@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import { DASHBOARD_MAX_PRODUCTS, ROWS_PER_PAGE_OPTIONS } from '../constants';
+import { DASHBOARD_LIMIT_MESSAGE, DASHBOARD_NAME_MAX, DASHBOARD_SLUG_MAX, PRICE_HISTORY_MAX_PRODUCTS, PRICE_MOVERS_MAX, PRICE_PAGE_SIZE_MAX, priceCategories } from './prices-constants';
 
-/** Product categories; the values double as /marketprice/{slug} route slugs. */
-export const priceCategories = ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane'] as const;
-export type PriceCategory = (typeof priceCategories)[number];
+export * from './prices-constants';
+
 export const priceCategorySchema = z.enum(priceCategories);
-
-/** Where a stored price came from; `demo` values are generated and labelled as such everywhere. */
-export const priceSources = ['eia', 'eia-api', 'fred', 'csv', 'demo'] as const;
-export type PriceSource = (typeof priceSources)[number];
-
-/** Limits of the history endpoint (charts, comparison, export). */
-export const PRICE_HISTORY_MAX_PRODUCTS = 10;
-export const PRICE_HISTORY_MAX_YEARS = 10;
-export const PRICE_MOVERS_MAX = 20;
-export const PRICE_PAGE_SIZE_MAX = 100;
-export const DASHBOARD_NAME_MAX = 60;
-export const DASHBOARD_SLUG_MAX = 60;
-export const DASHBOARDS_PER_USER_MAX = 50;
-
-export const DASHBOARD_LIMIT_MESSAGE = `A dashboard holds at most ${DASHBOARD_MAX_PRODUCTS} products. Remove one before adding another.`;
-
-/** The server event that tells browsers and other instances that prices changed. */
-export const PRICES_UPDATED_EVENT = 'prices_updated';
 
 function isRealDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];

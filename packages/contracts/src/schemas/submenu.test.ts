@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SUBMENU_MAX_ITEMS } from '../constants';
 import {
   buildSubmenuRoute,
   createSubmenuItem,
+  parseSubmenuItem,
   slugify,
+  submenuItemSchema,
   submenuStateSchema,
   validateNewSubmenuItem,
   validateSubmenuRename,
@@ -91,5 +94,31 @@ describe('routes', () => {
     expect(submenuStateSchema.safeParse({ home: [{ id: 'a', title: 'A' }] }).success).toBe(true);
     expect(submenuStateSchema.safeParse({ home: [{ id: 'a' }] }).success).toBe(false);
     expect(submenuStateSchema.safeParse({ wallet: [] }).success).toBe(false);
+  });
+});
+
+describe('parseSubmenuItem', () => {
+  const field = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 4 }),
+    fc.constantFrom('', ' ', '  a ', 'summary', 'create-dashboard', 'diesel'),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 2 }), { maxLength: 2 }),
+  );
+  const candidate = fc.oneof(
+    fc.record({ id: field, title: field, category: field, type: field, extra: field }, { requiredKeys: [] }),
+    fc.anything(),
+  );
+
+  it('accepts and outputs what submenuItemSchema does', () => {
+    fc.assert(
+      fc.property(candidate, (value) => {
+        const parsed = submenuItemSchema.safeParse(value);
+        expect(parseSubmenuItem(value)).toStrictEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

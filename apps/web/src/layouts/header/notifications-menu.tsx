@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useCallback, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';

@@ -2,7 +2,7 @@ import {
   SUBMENU_SAVE_DEBOUNCE_MS,
   createSubmenuItem,
   normalizeSubmenuTitle,
-  submenuItemSchema,
+  parseSubmenuItem,
   submenuParents,
   validateNewSubmenuItem,
   validateSubmenuRename,
@@ -26,10 +26,8 @@ export function readCustomSubmenus(): SubmenuState {
   for (const parent of submenuParents) {
     const items = (stored as Record<string, unknown>)[parent];
     if (!Array.isArray(items)) continue;
-    state[parent] = items.flatMap((item) => {
-      const parsed = submenuItemSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
-    });
+    // The schema's rules without zod: the sidebar of every dashboard page reads these at its first render.
+    state[parent] = items.flatMap((item) => parseSubmenuItem(item) ?? []);
   }
   return state;
 }

@@ -1,7 +1,7 @@
 import { inboxStatuses, type AdminInboxDetail, type AdminInboxUpdateBody, type InboxAssignee, type InboxKind, type InboxStatus } from '@fueldesk/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -1,6 +1,6 @@
 import type { AdminSessionRow, SessionStatus } from '@fueldesk/contracts';
 import { useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';

@@ -1,6 +1,6 @@
 import { planCodes, roles, type AdminUserRow, type AdminUserUpdateBody } from '@fueldesk/contracts';
 import { useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/ui/data-table';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { setPasswordFormSchema, type SetPasswordForm } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';

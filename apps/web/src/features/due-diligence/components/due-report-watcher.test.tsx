@@ -68,6 +68,11 @@ describe('DueReportWatcher', () => {
     await waitFor(() => expect(EventSource.latest()).toBeDefined());
     act(() => EventSource.latest()!.emit('report_ready', { id: 'r-9', title: 'Ivor Peltomaa', status: 'ready' }));
     act(() => EventSource.latest()!.emit('report_ready', { id: 'r-9', title: 'Ivor Peltomaa', status: 'ready' }));
+    // The event's schema loads with the first event; both events are handled once it is there.
+    await waitFor(() => expect(readNotifications(user.email)).toHaveLength(1));
+    act(() => EventSource.latest()!.emit('report_ready', { id: 'r-9', title: 'Ivor Peltomaa', status: 'ready' }));
+    act(() => EventSource.latest()!.emit('report_ready', { id: 'r-10', title: 'Not a report', status: 'unknown' }));
+    await act(() => import('../lib/ready-event'));
     expect(readNotifications(user.email)).toEqual([expect.objectContaining({ contactName: 'Ivor Peltomaa', openUrl: '/due-diligence/detail?id=r-9' })]);
   });
 });

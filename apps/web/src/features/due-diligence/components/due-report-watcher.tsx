@@ -1,4 +1,4 @@
-import { DUE_POLL_INTERVAL_MS, DUE_POLL_LIMIT, DUE_REPORT_READY_EVENT, dueReportReadyEventSchema, type DueReportListItem } from '@fueldesk/contracts';
+import { DUE_POLL_INTERVAL_MS, DUE_POLL_LIMIT, DUE_REPORT_READY_EVENT, type DueReportListItem } from '@fueldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,12 +63,19 @@ export function DueReportWatcher() {
   }, [notify, queryClient]);
 
   useServerEvent(DUE_REPORT_READY_EVENT, (data) => {
-    const event = dueReportReadyEventSchema.safeParse(data);
-    if (!event.success) return;
-    void queryClient.invalidateQueries({ queryKey: dueKeys.all });
-    if (event.data.status !== 'ready') return;
-    notify(event.data.id, event.data.title);
-    if (readPendingContact()?.contactName === event.data.title) clearPendingContact();
+    // The event's schema (and zod with it) is fetched with the first event, not with every
+    // dashboard page that mounts this watcher. Should it fail to load, the poll above still finds
+    // the report of the pending contact.
+    void import('../lib/ready-event')
+      .then(({ parseReadyEvent }) => {
+        const event = parseReadyEvent(data);
+        if (!event) return;
+        void queryClient.invalidateQueries({ queryKey: dueKeys.all });
+        if (event.status !== 'ready') return;
+        notify(event.id, event.title);
+        if (readPendingContact()?.contactName === event.title) clearPendingContact();
+      })
+      .catch(() => undefined);
   });
 
   return null;

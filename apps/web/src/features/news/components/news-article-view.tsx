@@ -1,6 +1,6 @@
 import { isAdmin, type NewsArticle } from '@fueldesk/contracts';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';

@@ -4,32 +4,56 @@ function locale(): string {
   return getCurrentLanguage() === 'es' ? 'es-ES' : 'en-US';
 }
 
+// Building an Intl formatter costs far more than using one (a date formatter about a millisecond on
+// a slow phone), and the dashboard formats a date or a price for every point and row it renders:
+// one formatter per language and options, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const language = locale();
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(style: 'long' | 'medium' | 'short'): Intl.DateTimeFormat {
+  const language = locale();
+  const key = `${language} ${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: style, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A stored decimal string shown with the product's decimals, e.g. 70.77 or 2.155. */
 export function formatPrice(value: string | null | undefined, decimals: number): string {
   if (value === null || value === undefined || value === '') return '—';
-  return new Intl.NumberFormat(locale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
+  return numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
 }
 
 /** A change with its sign: +0.055, −1.42, 0.000. */
 export function formatChange(value: string | null | undefined, decimals: number): string {
   if (value === null || value === undefined || value === '') return '—';
-  return new Intl.NumberFormat(locale(), {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    signDisplay: 'exceptZero',
-  }).format(Number(value));
+  return numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'exceptZero' }).format(Number(value));
 }
 
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  return `${new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)}%`;
+  return `${numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)}%`;
 }
 
 /** YYYY-MM-DD as a date in the reader's language (no time zone shift). */
 export function formatDay(date: string | null | undefined, style: 'long' | 'medium' | 'short' = 'medium'): string {
   if (!date) return '—';
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale(), { dateStyle: style, timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+  return dateFormat(style).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** Which way a change points, for colours and arrows. */

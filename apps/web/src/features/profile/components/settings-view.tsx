@@ -10,7 +10,7 @@ import {
 } from '@fueldesk/contracts';
 import { useEffect, useId, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
