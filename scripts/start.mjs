@@ -28,13 +28,7 @@ if (serverBuildIsStale()) {
 
 // A 2 MB young generation (V8's default grows to 16 MB per semi-space): ~30 MB less resident
 // memory after a load run, with no loss of throughput measured on GET /api/prices.
-const v8Flags = ['--max-semi-space-size=2'];
-// The embedded default is one trader's machine: V8's size-first heuristics collect the old generation
-// sooner. After a load run on GET /api/prices, 240–265 MiB resident instead of 310–320 MiB (the live
-// heap is ~45 MiB either way), for ~20 % fewer requests a second (~2,500/s remain). A server on
-// PostgreSQL (DATABASE_URL) keeps V8's throughput-first defaults.
-if (!process.env.DATABASE_URL || process.env.DATABASE_URL.startsWith('memory://')) v8Flags.push('--optimize-for-size');
-const server = spawn(process.execPath, [...v8Flags, path.join(serverDist, 'main.js'), ...process.argv.slice(2)], {
+const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { buildApp } from './app';
@@ -28,6 +29,7 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
     );
     // Workers and schedules start once requests are served; a job sent meanwhile waits in its queue.
     await ctx.jobs.startWorkers();
+    if (config.embedded) favourMemoryFromNowOn();
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
     if (resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty') {
@@ -67,4 +69,15 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The embedded default runs on one trader's machine: from here on V8 collects the old generation by
+ * its size-first rules. The live heap after a load run is ~45 MiB, but the throughput-first defaults
+ * let dead objects pile up to ~120 MiB before collecting them: resident memory after an 8 s load run
+ * on GET /api/prices measured 230–255 MiB with this instead of 280–310 MiB. Set only now, because as
+ * a command-line flag it made a fresh install's first start ~1.3 s slower (collections during start-up).
+ */
+function favourMemoryFromNowOn() {
+  v8.setFlagsFromString('--optimize-for-size');
 }
