@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/build-test-app';
-import { DatabaseLockedError, openDatabase, queryRows } from './client';
+import { arrayLiteral, DatabaseLockedError, openDatabase, queryRows } from './client';
 
 describe('database', () => {
   it('applies every migration to an empty database, and again without change', async () => {
@@ -20,6 +20,22 @@ describe('database', () => {
       await t.ctx.database.migrate();
       const again = await queryRows(t.ctx.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
       expect(again[0]).toEqual({ n: names.length });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends any text through an array literal unchanged, one element per value', async () => {
+    const values = ['', 'plain', 'with space', 'a,b', '{braces}', 'say "hi"', 'back\\slash', '\\"', 'NULL', 'línea\nnueva', ' padded '];
+    const t = await createTestContext();
+    try {
+      const [row] = await queryRows<{ values: string[]; count: number }>(
+        t.ctx.db,
+        sql`select ${arrayLiteral(values)}::text[] as values, cardinality(${arrayLiteral(values)}::text[]) as count`,
+      );
+      expect(row).toEqual({ values, count: values.length });
+      const [empty] = await queryRows<{ count: number }>(t.ctx.db, sql`select cardinality(${arrayLiteral([])}::text[]) as count`);
+      expect(empty).toEqual({ count: 0 });
     } finally {
       await t.close();
     }

@@ -237,6 +237,15 @@ export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): P
   return result.rows;
 }
 
+/**
+ * A PostgreSQL array literal of text elements ('{"a","b"}'), to send a whole column as one parameter
+ * and cast it (`${arrayLiteral(ids)}::uuid[]`). Every element is quoted, with its quotes and
+ * backslashes escaped, so no value can change the array's shape.
+ */
+export function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 /** Socket errors and SQLSTATEs meaning "the database cannot be reached or did not answer in time". */
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '3D000', '53300', '57014', '25P03']);

@@ -147,10 +147,8 @@ async function writeObservations(
       publicationDate: observation.date,
       forwardPeriod: observation.forwardPeriod,
       value: normalizeDecimal(observation.value)!,
-      source,
-      importedBy,
     })),
-    now,
+    { source, importedBy, now },
   );
   counts.inserted = written.inserted;
   counts.updated = written.updated;
