@@ -2,7 +2,7 @@ import { daysBetweenIsoDates, fromIsoDate, shiftIsoDate, toIsoDate } from '@fuel
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeDecimal } from './decimal';
-import { parsePriceFile } from './eia-files';
+import { parseObservationDate, parsePriceFile } from './eia-files';
 import type { SeriesProduct } from './types';
 
 // Property tests of the price-file reader: files are generated, not picked, so the cases cover
@@ -184,6 +184,34 @@ describe('parsePriceFile (properties)', () => {
         const lines = new Set([...parsed.observations.map((row) => row.line), ...parsed.rejected.map((row) => row.line)]);
         expect(lines.size).toBe(parsed.observations.length + parsed.rejected.length);
       }),
+    );
+  });
+});
+
+describe('reading one date', () => {
+  /** The reference: a date exists when the calendar (Date's UTC arithmetic) gives back its own parts. */
+  function calendarDate(year: number, month: number, day: number): string | null {
+    if (year < 1900 || year > 2200) return null;
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+    return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  }
+
+  it('accepts exactly the days the calendar has, written as ISO or M/D/YYYY, leap years and bounds included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1890, max: 2210 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.constantFrom('iso', 'us', 'us-padded'),
+        (year, month, day, style) => {
+          const mm = String(month).padStart(2, '0');
+          const dd = String(day).padStart(2, '0');
+          const written = style === 'iso' ? `${year}-${mm}-${dd}` : style === 'us' ? `${month}/${day}/${year}` : `${mm}/${dd}/${year}`;
+          expect(parseObservationDate(written)).toBe(calendarDate(year, month, day));
+        },
+      ),
+      { numRuns: 20_000 },
     );
   });
 });

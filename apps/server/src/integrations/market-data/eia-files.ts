@@ -69,19 +69,27 @@ export function parseObservationDate(text: string): string | null {
   let year: number;
   let month: number;
   let day: number;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = ISO_DATE.exec(text);
   if (iso) {
-    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  } else if (us) {
-    [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
+    year = Number(iso[1]);
+    month = Number(iso[2]);
+    day = Number(iso[3]);
   } else {
-    return null;
+    const us = US_DATE.exec(text);
+    if (!us) return null;
+    [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
   }
-  if (year < 1900 || year > 2200) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return iso ? text : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
 type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
