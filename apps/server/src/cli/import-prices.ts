@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { ImportReport } from '@fueldesk/contracts';
-import { importPriceFile, syncEiaApi } from '../modules/prices/price-import.service';
+import { importPriceFiles, syncEiaApi } from '../modules/prices/price-import.service';
 import { createRuntime, type Runtime } from '../runtime';
 import type { CliCommand } from './args';
 
@@ -57,15 +57,16 @@ export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = 
           { format: 'Importing {bar} {value}/{total} files | {file}', hideCursor: true, clearOnComplete: true, stopOnComplete: true },
           cliProgress.Presets.shades_classic,
         );
-        const reports: ImportReport[] = [];
-        bar.start(files.length, 0, { file: '' });
-        for (const file of files) {
-          bar.update({ file: path.basename(file) });
-          const text = await readFile(file, 'utf8');
-          reports.push(await importPriceFile(runtime.ctx, { name: file, text, strict: flags.strict === true, actor: { kind: 'cli' } }));
-          bar.increment();
-        }
-        bar.stop();
+        bar.start(files.length, 0, { file: path.basename(files[0]!) });
+        const reports = await importPriceFiles(
+          runtime.ctx,
+          files.map((file) => ({ name: file, read: () => readFile(file, 'utf8') })),
+          {
+            strict: flags.strict === true,
+            actor: { kind: 'cli' },
+            onFileDone: (report) => bar.increment({ file: path.basename(report.file) }),
+          },
+        ).finally(() => bar.stop());
         for (const report of reports) {
           console.log(describeReport(report));
           for (const rejected of report.rejected_lines.slice(0, REJECTED_LINES_SHOWN)) console.log(`  line ${rejected.line}: ${rejected.reason}`);

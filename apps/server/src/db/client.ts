@@ -243,8 +243,14 @@ export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): P
  * backslashes escaped, so no value can change the array's shape.
  */
 export function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  if (values.length === 0) return '{}';
+  // Dates, decimals and ids need no escaping: one join instead of a new string per element.
+  const escaped = values.some((value) => NEEDS_ESCAPE.test(value)) ? values.map((value) => value.replace(ESCAPED, '\\$&')) : values;
+  return `{"${escaped.join('","')}"}`;
 }
+
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /["\\]/g;
 
 /** Socket errors and SQLSTATEs meaning "the database cannot be reached or did not answer in time". */
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);

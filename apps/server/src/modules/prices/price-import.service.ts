@@ -227,28 +227,123 @@ export async function importPriceFile(ctx: AppContext, input: ImportPriceFileInp
   return report;
 }
 
+type PreparedFile = { refused: ImportReport } | { store: StoreInput; productIds: string[] };
+
+/** Reads one file against the configured products: a refusal, or what to store. No database work. */
+function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFileInput): PreparedFile {
+  const parsed = parsePriceFile({ name: input.name, text: input.text, products: [...products.values()].filter((product) => product.active) });
+  if (!parsed.ok) return { refused: refusedReport(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected) };
+  if (input.strict && parsed.rejected.length > 0) {
+    return {
+      refused: refusedReport(
+        input.name,
+        parsed.format,
+        `${parsed.rejected.length} malformed row${parsed.rejected.length > 1 ? 's' : ''} (strict import), first on line ${parsed.rejected[0]!.line}`,
+        null,
+        parsed.rejected,
+      ),
+    };
+  }
+  const productIds = [...new Set(parsed.observations.map((observation) => products.get(observation.productCode)!.id))];
+  return {
+    productIds,
+    store: {
+      file: input.name,
+      format: parsed.format,
+      source: SOURCE_BY_FORMAT[parsed.format],
+      observations: parsed.observations,
+      rejected: parsed.rejected,
+      skippedBlank: parsed.skippedBlank,
+      importedBy: input.importedBy ?? null,
+    },
+  };
+}
+
 async function importPriceFileUnrecorded(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const products = await loadProductsByCode(ctx);
-  const parsed = parsePriceFile({ name: input.name, text: input.text, products: [...products.values()].filter((product) => product.active) });
-  if (!parsed.ok) return refusedReport(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected);
-  if (input.strict && parsed.rejected.length > 0) {
-    return refusedReport(
-      input.name,
-      parsed.format,
-      `${parsed.rejected.length} malformed row${parsed.rejected.length > 1 ? 's' : ''} (strict import), first on line ${parsed.rejected[0]!.line}`,
-      null,
-      parsed.rejected,
-    );
+  const prepared = prepareFile(products, input);
+  if ('refused' in prepared) return prepared.refused;
+  return storeObservations(ctx, products, prepared.store);
+}
+
+export interface PriceFileToImport {
+  name: string;
+  read: () => Promise<string>;
+}
+
+export interface ImportPriceFilesOptions {
+  strict?: boolean;
+  actor?: ImportActor;
+  /** Called in the files' order as each one's report is final. */
+  onFileDone?: (report: ImportReport) => void;
+}
+
+/** A file's end: its report, the error that failed it, or skipped because an earlier file failed. */
+type Outcome = { report: ImportReport } | { error: unknown } | { skipped: true };
+
+/**
+ * Imports files as importPriceFile would one after the other (one transaction each, the same
+ * reports, the history in the files' order), but without waiting on the database between files:
+ * the next file is read and parsed while the database stores the previous one, and on PostgreSQL
+ * two files write at once (two cores: its ~0.9 s of upserts for the 22 EIA files took the whole
+ * import's time otherwise). A file that shares a product with an earlier one waits for that one's
+ * transaction, so every file sees what the files before it wrote and its counts equal a sequential
+ * import's. PGlite runs one statement at a time, so it writes one file at a time. After a failed
+ * file no further file starts; those already written are recorded, then the error is thrown.
+ */
+export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport[], options: ImportPriceFilesOptions = {}): Promise<ImportReport[]> {
+  const actor = options.actor ?? { kind: 'cli' };
+  const writers = ctx.database.kind === 'pglite' ? 1 : 2;
+  const products = await loadProductsByCode(ctx);
+  const outcomes: Promise<Outcome>[] = [];
+  const lastWriteOf = new Map<string, Promise<Outcome>>();
+  const writing = new Set<Promise<Outcome>>();
+  let failed = false;
+  for (const file of files) {
+    let prepared: PreparedFile;
+    try {
+      prepared = prepareFile(products, { name: file.name, text: await file.read(), strict: options.strict });
+    } catch (error) {
+      failed = true;
+      outcomes.push(Promise.resolve({ error }));
+      break;
+    }
+    while (writing.size >= writers) await Promise.race(writing);
+    if (failed) break;
+    if ('refused' in prepared) {
+      outcomes.push(Promise.resolve({ report: prepared.refused }));
+      continue;
+    }
+    const earlier = prepared.productIds.map((id) => lastWriteOf.get(id)).filter((write) => write !== undefined);
+    const outcome: Promise<Outcome> = Promise.all(earlier).then(async (): Promise<Outcome> => {
+      if (failed) return { skipped: true };
+      try {
+        return { report: await storeObservations(ctx, products, prepared.store) };
+      } catch (error) {
+        failed = true;
+        return { error };
+      }
+    });
+    for (const id of prepared.productIds) lastWriteOf.set(id, outcome);
+    writing.add(outcome);
+    void outcome.then(() => writing.delete(outcome));
+    outcomes.push(outcome);
   }
-  return storeObservations(ctx, products, {
-    file: input.name,
-    format: parsed.format,
-    source: SOURCE_BY_FORMAT[parsed.format],
-    observations: parsed.observations,
-    rejected: parsed.rejected,
-    skippedBlank: parsed.skippedBlank,
-    importedBy: input.importedBy ?? null,
-  });
+  const reports: ImportReport[] = [];
+  let firstError: { error: unknown } | null = null;
+  for (const pending of outcomes) {
+    const outcome = await pending;
+    if ('skipped' in outcome) continue;
+    if ('error' in outcome) {
+      firstError ??= { error: outcome.error };
+      continue;
+    }
+    await recordImport(ctx, actor, outcome.report);
+    reports.push(outcome.report);
+    if (!firstError) options.onFileDone?.(outcome.report);
+  }
+  if (firstError) throw firstError.error;
+  return reports;
 }
 
 const REFUSAL_FIELDS_MAX = 50;

@@ -10,9 +10,9 @@ import {
   type FileObservation,
 } from '../../../test/market-data';
 import { queryRows } from '../../db/client';
-import { pricePoints, products } from '../../db/schema';
+import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
-import { importPriceFile, seedDemoPrices } from './price-import.service';
+import { importPriceFile, importPriceFiles, seedDemoPrices } from './price-import.service';
 import { listHistory } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
@@ -104,6 +104,103 @@ describe('importing the real EIA files one by one', () => {
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: observations.length, rejected: 0 });
     expect(await snapshot()).toEqual(before);
   });
+});
+
+describe('importing several files in one command', () => {
+  /** Every stored price without its ids and times, and the import history in the order it was written. */
+  async function storedState() {
+    const points = await queryRows(
+      t.ctx.db,
+      sql`select p.code, q.forward_period, q.publication_date::text as date, q.value::text as value, q.source
+          from ${pricePoints} q join ${products} p on p.id = q.product_id
+          order by p.code, q.forward_period, q.publication_date`,
+    );
+    const history = await t.ctx.db
+      .select({ source: priceImports.source, inserted: priceImports.inserted, updated: priceImports.updated, unchanged: priceImports.unchanged, refused: priceImports.refused })
+      .from(priceImports)
+      .orderBy(priceImports.createdAt);
+    return { points, history };
+  }
+
+  /** A clock that moves a millisecond at every reading, so the history's order is the order it was written in. */
+  async function withTickingClock<T>(run: () => Promise<T>): Promise<T> {
+    const context = t.ctx as { now: () => Date };
+    const original = context.now;
+    let tick = Date.parse('2026-01-05T00:00:00Z');
+    context.now = () => new Date((tick += 1));
+    try {
+      return await run();
+    } finally {
+      context.now = original;
+    }
+  }
+
+  async function emptyDatabase() {
+    await t.ctx.db.delete(pricePoints);
+    await t.ctx.db.delete(priceImports);
+  }
+
+  it('reports, stores and records exactly what importing the files one by one does, files that share a product included', async () => {
+    const daily = listDailyPriceFiles();
+    // WTI three times (one file revising a value), a refused weekly file in the middle, and a file repeated.
+    const wti = readSharedFile('eia-brent-wti/wti-daily.csv').split('\r\n');
+    const revisedLine = wti.findIndex((line) => line.startsWith('2020-06-01,'));
+    expect(revisedLine).toBeGreaterThan(0);
+    wti[revisedLine] = '2020-06-01,12345.5';
+    // A small file on the newest WTI days right after the file that writes them: it must wait for it.
+    const wtiRows = wti.filter((line) => /^\d{4}-/.test(line));
+    const [lastDay, lastValue] = wtiRows.at(-1)!.split(',');
+    const [dayBefore] = wtiRows.at(-2)!.split(',');
+    const follower = { name: 'wti-latest.csv', text: `product_code,date,value\nWTI,${lastDay},${lastValue}\nWTI,${dayBefore},99999\n` };
+    const files = [
+      { name: 'eia-brent-wti/wti-daily.csv', text: readSharedFile('eia-brent-wti/wti-daily.csv') },
+      follower,
+      ...daily.map((name) => ({ name, text: readSharedFile(name) })),
+      { name: 'eia-brent-wti/brent-weekly.csv', text: readSharedFile('eia-brent-wti/brent-weekly.csv') },
+      { name: 'revised/wti-daily.csv', text: wti.join('\r\n') },
+      { name: daily[0]!, text: readSharedFile(daily[0]!) },
+    ];
+
+    await emptyDatabase();
+    const oneByOne = await withTickingClock(async () => {
+      const reports = [];
+      for (const file of files) reports.push(await importPriceFile(t.ctx, { name: file.name, text: file.text, actor: { kind: 'cli' } }));
+      return reports;
+    });
+    const expected = await storedState();
+    expect(oneByOne.filter((report) => report.refused)).toHaveLength(1);
+    expect(oneByOne.at(-2)).toMatchObject({ updated: 1, product_codes: ['WTI'] });
+    expect(oneByOne[1]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+
+    await emptyDatabase();
+    const done: string[] = [];
+    const together = await withTickingClock(() =>
+      importPriceFiles(
+        t.ctx,
+        files.map((file) => ({ name: file.name, read: async () => file.text })),
+        { actor: { kind: 'cli' }, onFileDone: (report) => done.push(report.file) },
+      ),
+    );
+    expect(together).toEqual(oneByOne);
+    expect(done).toEqual(files.map((file) => file.name));
+    expect(await storedState()).toEqual(expected);
+  }, 180_000);
+
+  it('starts no file after one that fails, records the files written before it, and throws the failure', async () => {
+    await emptyDatabase();
+    const daily = listDailyPriceFiles();
+    const [first, second, last] = [daily[0]!, daily[4]!, daily[6]!];
+    const failure = await importPriceFiles(t.ctx, [
+      { name: first, read: async () => readSharedFile(first) },
+      { name: second, read: async () => readSharedFile(second) },
+      { name: 'unreadable.csv', read: () => Promise.reject(new Error('EACCES: permission denied')) },
+      { name: last, read: async () => readSharedFile(last) },
+    ]).catch((error: Error) => error.message);
+    expect(failure).toBe('EACCES: permission denied');
+    const { points, history } = await storedState();
+    expect(history.map((entry) => entry.source)).toEqual([first, second].map((name) => name.split('/').pop()));
+    expect(new Set(points.map((point) => (point as { code: string }).code))).toEqual(new Set([productOf(first), productOf(second)]));
+  }, 60_000);
 });
 
 describe('importing every file, newest first', () => {
