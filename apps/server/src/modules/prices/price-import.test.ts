@@ -13,7 +13,7 @@ import { queryRows } from '../../db/client';
 import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { importPriceFile, importPriceFiles, seedDemoPrices } from './price-import.service';
-import { listHistory } from './prices.repository';
+import { checkReferencesOnce, listHistory, upsertPricePoints } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -103,6 +103,38 @@ describe('importing the real EIA files one by one', () => {
     const second = await importPriceFile(t.ctx, { name: file, text });
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: observations.length, rejected: 0 });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('checking the references of a write once', () => {
+  it('fails on a missing product or user and writes nothing; the per-row checks are back after the write', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const wti = await productId('WTI');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const point = { productId: wti, publicationDate: '2024-01-02', forwardPeriod: '', value: '70.5' };
+    const origin = { source: 'csv', importedBy: null, now: new Date(), checkReferencesOnce: true };
+
+    const noProduct = await t.ctx.db
+      .transaction((tx) => upsertPricePoints(tx, [point, { ...point, productId: missing }], origin))
+      .catch((error: Error) => error.message);
+    expect(noProduct).toBe('A price refers to a product that does not exist');
+    const noUser = await t.ctx.db
+      .transaction((tx) => upsertPricePoints(tx, [point], { ...origin, importedBy: missing }))
+      .catch((error: Error) => error.message);
+    expect(noUser).toBe('The importing user does not exist');
+    expect(Number((await snapshot())!.n)).toBe(0);
+
+    await t.ctx.db.transaction(async (tx) => {
+      await checkReferencesOnce(tx, [wti], null);
+      expect(await queryRows(tx, sql`select current_setting('session_replication_role') as role`)).toEqual([{ role: 'replica' }]);
+    });
+    expect(await queryRows(t.ctx.db, sql`select current_setting('session_replication_role') as role`)).toEqual([{ role: 'origin' }]);
+    expect(await t.ctx.db.transaction((tx) => upsertPricePoints(tx, [point], origin))).toEqual({ inserted: 1, updated: 0 });
+    expect(await queryRows(t.ctx.db, sql`select current_setting('session_replication_role') as role`)).toEqual([{ role: 'origin' }]);
+    const unchecked = await upsertPricePoints(t.ctx.db, [{ ...point, productId: missing }], { ...origin, checkReferencesOnce: false }).catch(
+      (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
+    );
+    expect(unchecked).toBe('23503');
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
-import { pricePoints, products } from '../../db/schema';
+import { pricePoints, products, users } from '../../db/schema';
 
 export type ProductRecord = typeof products.$inferSelect;
 
@@ -153,6 +153,11 @@ export interface PricePointsOrigin {
   source: string;
   importedBy: string | null;
   now: Date;
+  /**
+   * Check the products and the importing user once for the whole write instead of once per row
+   * (inside a transaction only; see checkReferencesOnce).
+   */
+  checkReferencesOnce?: boolean;
 }
 
 /**
@@ -186,6 +191,7 @@ export async function upsertPricePoints(
   const periods = arrayLiteral(points.map((point) => point.forwardPeriod));
   const values = arrayLiteral(points.map((point) => point.value));
   const now = origin.now.toISOString();
+  if (origin.checkReferencesOnce) await checkReferencesOnce(db, [...new Set(points.map((point) => point.productId))], origin.importedBy);
   const [counts] = await queryRows<{ inserted: number; updated: number }>(
     db,
     sql`with written as (
@@ -200,7 +206,30 @@ export async function upsertPricePoints(
         )
         select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from written`,
   );
+  if (origin.checkReferencesOnce) await db.execute(sql`set local session_replication_role = origin`);
   return { inserted: Number(counts?.inserted ?? 0), updated: Number(counts?.updated ?? 0) };
+}
+
+/**
+ * Checks, once, what price_points' two foreign keys check per row: that the products and the
+ * importing user exist, locking them as those checks do (FOR KEY SHARE) until the transaction ends.
+ * Then it turns the per-row checks off for the rest of the write (session_replication_role = replica,
+ * which the write sets back, and which a transaction's end resets anyway). In PGlite those checks
+ * were a quarter of the 83,000 rows' upsert (~0.3 s of ~1.3 s), each a query run from a trigger.
+ * The only triggers on price_points are those foreign-key checks. It needs a superuser, which
+ * PGlite's only user is; a PostgreSQL deployment keeps the per-row checks.
+ */
+export async function checkReferencesOnce(tx: DbOrTx, productIds: string[], importedBy: string | null): Promise<void> {
+  const found = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from ${products} where id = any(${arrayLiteral(productIds)}::uuid[]) for key share`,
+  );
+  if (found.length !== productIds.length) throw new Error('A price refers to a product that does not exist');
+  if (importedBy) {
+    const user = await queryRows(tx, sql`select id from ${users} where id = ${importedBy}::uuid for key share`);
+    if (user.length === 0) throw new Error('The importing user does not exist');
+  }
+  await tx.execute(sql`set local session_replication_role = replica`);
 }
 
 /** Removes generated demo values of products that now receive real ones. */
