@@ -58,7 +58,7 @@ export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = 
           cliProgress.Presets.shades_classic,
         );
         bar.start(files.length, 0, { file: path.basename(files[0]!) });
-        const reports = await importPriceFiles(
+        const { reports, failure } = await importPriceFiles(
           runtime.ctx,
           files.map((file) => ({ name: file, read: () => readFile(file, 'utf8') })),
           {
@@ -75,6 +75,11 @@ export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = 
         const total = reports.reduce((sum, report) => sum + report.inserted + report.updated, 0);
         const refused = reports.filter((report) => report.refused).length;
         console.log(`${reports.length} file(s): ${total} price(s) written, ${refused} file(s) refused.`);
+        if (failure) {
+          const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
+          console.error(`${failure.file}: FAILED, nothing of it imported (${reason}). The files after it were not imported.`);
+          return 1;
+        }
         return refused > 0 ? 1 : 0;
       } finally {
         await runtime.close();

@@ -197,6 +197,19 @@ describe('reading one date', () => {
     return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   }
 
+  it('knows the leap days of the century years and the bounds', () => {
+    expect(['1900-02-29', '2100-02-29', '2200-02-29', '2023-02-29', '1899-12-31', '2201-01-01', '2024-04-31'].map(parseObservationDate)).toEqual(
+      [null, null, null, null, null, null, null],
+    );
+    expect(['2000-02-29', '2024-02-29', '2/29/2000', '1900-01-01', '2200-12-31'].map(parseObservationDate)).toEqual([
+      '2000-02-29',
+      '2024-02-29',
+      '2000-02-29',
+      '1900-01-01',
+      '2200-12-31',
+    ]);
+  });
+
   it('accepts exactly the days the calendar has, written as ISO or M/D/YYYY, leap years and bounds included', () => {
     fc.assert(
       fc.property(

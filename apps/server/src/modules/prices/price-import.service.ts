@@ -276,76 +276,90 @@ export interface PriceFileToImport {
 export interface ImportPriceFilesOptions {
   strict?: boolean;
   actor?: ImportActor;
-  /** Called in the files' order as each one's report is final. */
+  /** Called in the files' order as each file's report is recorded in the history. */
   onFileDone?: (report: ImportReport) => void;
 }
 
-/** A file's end: its report, the error that failed it, or skipped because an earlier file failed. */
-type Outcome = { report: ImportReport } | { error: unknown } | { skipped: true };
+export interface ImportPriceFilesResult {
+  /** The files written or refused, in the files' order. */
+  reports: ImportReport[];
+  /** The file that could not be read or written (nothing of it is stored), and why. */
+  failure: { file: string; error: unknown } | null;
+}
+
+/** A file's end: written or refused with its report, failed, or not started after an earlier failure. */
+type Outcome = { report: ImportReport; written: boolean } | { error: unknown } | { skipped: true };
 
 /**
  * Imports files as importPriceFile would one after the other (one transaction each, the same
- * reports, the history in the files' order), but without waiting on the database between files:
- * the next file is read and parsed while the database stores the previous one, and on PostgreSQL
- * two files write at once (two cores: its ~0.9 s of upserts for the 22 EIA files took the whole
- * import's time otherwise). A file that shares a product with an earlier one waits for that one's
- * transaction, so every file sees what the files before it wrote and its counts equal a sequential
- * import's. PGlite runs one statement at a time, so it writes one file at a time. After a failed
- * file no further file starts; those already written are recorded, then the error is thrown.
+ * reports, each recorded in the history as soon as it and the files before it are done, in the
+ * files' order), but without waiting on the database between files: the next file is read and
+ * parsed while the database stores the previous one, and on PostgreSQL two files write at once (two
+ * cores: its ~0.9 s of upserts for the 22 EIA files took the whole import's time otherwise). A file
+ * that shares a product with an earlier one waits for that one's transaction, so every file sees
+ * what the files before it wrote and its counts equal a sequential import's. PGlite runs one
+ * statement at a time, so it writes one file at a time.
+ * When a file fails, no file after it starts, and the files before it finish. On PostgreSQL a later
+ * file may already be writing beside it: it is kept, recorded and reported like the others, so the
+ * result names every file that was stored and the one that failed.
  */
-export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport[], options: ImportPriceFilesOptions = {}): Promise<ImportReport[]> {
+export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport[], options: ImportPriceFilesOptions = {}): Promise<ImportPriceFilesResult> {
   const actor = options.actor ?? { kind: 'cli' };
   const writers = ctx.database.kind === 'pglite' ? 1 : 2;
   const products = await loadProductsByCode(ctx);
-  const outcomes: Promise<Outcome>[] = [];
   const lastWriteOf = new Map<string, Promise<Outcome>>();
   const writing = new Set<Promise<Outcome>>();
-  let failed = false;
-  for (const file of files) {
+  const result: ImportPriceFilesResult = { reports: [], failure: null };
+  /** Index of the first file that failed: files after it do not start. */
+  let failedAt = Infinity;
+  let recorded: Promise<void> = Promise.resolve();
+  const recordInOrder = (index: number, outcome: Promise<Outcome>) => {
+    recorded = recorded.then(async () => {
+      const end = await outcome;
+      if ('skipped' in end) return;
+      if ('error' in end) {
+        result.failure ??= { file: files[index]!.name, error: end.error };
+        return;
+      }
+      // A refusal after the failed file was never reached by a one-by-one import; a write was.
+      if (index > failedAt && !end.written) return;
+      await recordImport(ctx, actor, end.report);
+      result.reports.push(end.report);
+      options.onFileDone?.(end.report);
+    });
+  };
+  for (const [index, file] of files.entries()) {
     let prepared: PreparedFile;
     try {
       prepared = prepareFile(products, { name: file.name, text: await file.read(), strict: options.strict });
     } catch (error) {
-      failed = true;
-      outcomes.push(Promise.resolve({ error }));
+      failedAt = Math.min(failedAt, index);
+      recordInOrder(index, Promise.resolve({ error }));
       break;
     }
     while (writing.size >= writers) await Promise.race(writing);
-    if (failed) break;
+    if (index > failedAt) break;
     if ('refused' in prepared) {
-      outcomes.push(Promise.resolve({ report: prepared.refused }));
+      recordInOrder(index, Promise.resolve({ report: prepared.refused, written: false }));
       continue;
     }
     const earlier = prepared.productIds.map((id) => lastWriteOf.get(id)).filter((write) => write !== undefined);
     const outcome: Promise<Outcome> = Promise.all(earlier).then(async (): Promise<Outcome> => {
-      if (failed) return { skipped: true };
+      if (index > failedAt) return { skipped: true };
       try {
-        return { report: await storeObservations(ctx, products, prepared.store) };
+        return { report: await storeObservations(ctx, products, prepared.store), written: true };
       } catch (error) {
-        failed = true;
+        failedAt = Math.min(failedAt, index);
         return { error };
       }
     });
     for (const id of prepared.productIds) lastWriteOf.set(id, outcome);
     writing.add(outcome);
     void outcome.then(() => writing.delete(outcome));
-    outcomes.push(outcome);
+    recordInOrder(index, outcome);
   }
-  const reports: ImportReport[] = [];
-  let firstError: { error: unknown } | null = null;
-  for (const pending of outcomes) {
-    const outcome = await pending;
-    if ('skipped' in outcome) continue;
-    if ('error' in outcome) {
-      firstError ??= { error: outcome.error };
-      continue;
-    }
-    await recordImport(ctx, actor, outcome.report);
-    reports.push(outcome.report);
-    if (!firstError) options.onFileDone?.(outcome.report);
-  }
-  if (firstError) throw firstError.error;
-  return reports;
+  await recorded;
+  return result;
 }
 
 const REFUSAL_FIELDS_MAX = 50;

@@ -129,7 +129,11 @@ describe('checking the references of a write once', () => {
       expect(await queryRows(tx, sql`select current_setting('session_replication_role') as role`)).toEqual([{ role: 'replica' }]);
     });
     expect(await queryRows(t.ctx.db, sql`select current_setting('session_replication_role') as role`)).toEqual([{ role: 'origin' }]);
-    expect(await t.ctx.db.transaction((tx) => upsertPricePoints(tx, [point], origin))).toEqual({ inserted: 1, updated: 0 });
+    const inside = await t.ctx.db.transaction(async (tx) => {
+      const written = await upsertPricePoints(tx, [point], origin);
+      return { written, role: await queryRows(tx, sql`select current_setting('session_replication_role') as role`) };
+    });
+    expect(inside).toEqual({ written: { inserted: 1, updated: 0 }, role: [{ role: 'origin' }] });
     expect(await queryRows(t.ctx.db, sql`select current_setting('session_replication_role') as role`)).toEqual([{ role: 'origin' }]);
     const unchecked = await upsertPricePoints(t.ctx.db, [{ ...point, productId: missing }], { ...origin, checkReferencesOnce: false }).catch(
       (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
@@ -213,25 +217,61 @@ describe('importing several files in one command', () => {
         { actor: { kind: 'cli' }, onFileDone: (report) => done.push(report.file) },
       ),
     );
-    expect(together).toEqual(oneByOne);
+    expect(together).toEqual({ reports: oneByOne, failure: null });
     expect(done).toEqual(files.map((file) => file.name));
     expect(await storedState()).toEqual(expected);
   }, 180_000);
 
-  it('starts no file after one that fails, records the files written before it, and throws the failure', async () => {
+  it('starts no file after one that fails, and stores, records and reports every file before it, even one waiting on another', async () => {
     await emptyDatabase();
     const daily = listDailyPriceFiles();
-    const [first, second, last] = [daily[0]!, daily[4]!, daily[6]!];
-    const failure = await importPriceFiles(t.ctx, [
-      { name: first, read: async () => readSharedFile(first) },
-      { name: second, read: async () => readSharedFile(second) },
+    const wtiDaily = 'eia-brent-wti/wti-daily.csv';
+    const other = daily.find((name) => productOf(name) !== 'WTI')!;
+    const names = [wtiDaily, 'wti-latest.csv', 'unreadable.csv', other];
+    const result = await importPriceFiles(t.ctx, [
+      { name: wtiDaily, read: async () => readSharedFile(wtiDaily) },
+      // Waits for wti-daily's transaction (same product) while the next, unreadable file is read.
+      { name: 'wti-latest.csv', read: async () => 'product_code,date,value\nWTI,2030-01-02,80.5\n' },
       { name: 'unreadable.csv', read: () => Promise.reject(new Error('EACCES: permission denied')) },
-      { name: last, read: async () => readSharedFile(last) },
-    ]).catch((error: Error) => error.message);
-    expect(failure).toBe('EACCES: permission denied');
+      { name: other, read: async () => readSharedFile(other) },
+    ]);
+    expect(result.failure).toEqual({ file: 'unreadable.csv', error: new Error('EACCES: permission denied') });
+    expect(result.reports.map((report) => report.file)).toEqual(names.slice(0, 2));
+    expect(result.reports[1]).toMatchObject({ inserted: 1, refused: false });
     const { points, history } = await storedState();
-    expect(history.map((entry) => entry.source)).toEqual([first, second].map((name) => name.split('/').pop()));
-    expect(new Set(points.map((point) => (point as { code: string }).code))).toEqual(new Set([productOf(first), productOf(second)]));
+    expect(history.map((entry) => entry.source)).toEqual(names.slice(0, 2).map((name) => name.split('/').pop()));
+    expect(new Set(points.map((point) => (point as { code: string }).code))).toEqual(new Set(['WTI']));
+  }, 60_000);
+
+  it('records and reports each file as it is done, before reading files far behind it', async () => {
+    await emptyDatabase();
+    const daily = listDailyPriceFiles().slice(0, 4);
+    const done: string[] = [];
+    let firstDone: () => void = () => {};
+    const firstRecorded = new Promise<void>((resolve) => (firstDone = resolve));
+    const result = await importPriceFiles(
+      t.ctx,
+      daily.map((name, index) => ({
+        name,
+        // The fourth file is read only once the first one is in the history (at most two write at once).
+        read: async () => {
+          if (index === 3) {
+            const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the first file was not recorded in time')), 20_000));
+            await Promise.race([firstRecorded, late]);
+            expect(await storedState().then((state) => state.history.length)).toBeGreaterThanOrEqual(1);
+          }
+          return readSharedFile(name);
+        },
+      })),
+      {
+        onFileDone: (report) => {
+          done.push(report.file);
+          firstDone();
+        },
+      },
+    );
+    expect(result.failure).toBeNull();
+    expect(done).toEqual(daily);
   }, 60_000);
 });
 
