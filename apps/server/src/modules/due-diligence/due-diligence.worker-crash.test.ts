@@ -56,6 +56,9 @@ describe('due diligence report across a kill -9 of its worker mid-job', () => {
     stub.open();
 
     await waitForReportReady(base, headers, created.id, 90_000);
+    // The announcement travels from the worker through the database to the API process: on a busy
+    // machine it can arrive after the report is stored, and a stop before then would lose it.
+    await vi.waitFor(() => expect(stream.count('report_ready')).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
     // Stopping every process gracefully ends the stream; everything announced is then in it.
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map(exited));
