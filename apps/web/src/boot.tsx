@@ -17,12 +17,12 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
 
+  const queryClient = createQueryClient();
   // The code of the address's layout and page is requested now, with the texts, not after them:
-  // on a phone link each wait in that chain is a round trip.
-  preloadRoute(window.location.pathname);
+  // on a phone link each wait in that chain is a round trip. The signed-in home's first data too.
+  preloadRoute(window.location.pathname, queryClient);
   // Only the reader's language is downloaded, and before the first render: no untranslated key shows.
   await initLanguage();
-  const queryClient = createQueryClient();
   const app = () => (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -1,5 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearAuthStorage } from '@/lib/auth-storage';
+import { mockApi, stopMockApi } from '@/lib/testing/mock-api';
 import { renderApp, seedSession } from '@/test/render-app';
 import { preloadRoute } from './router';
 
@@ -30,5 +33,39 @@ describe('preloadRoute', () => {
     expect(evaluated.has('support')).toBe(false);
     await user.hover(link);
     await vi.waitFor(() => expect(evaluated.has('support')).toBe(true));
+  });
+
+  describe('with a query client (the app start)', () => {
+    afterEach(() => {
+      stopMockApi();
+      clearAuthStorage();
+    });
+
+    const homeData = () =>
+      mockApi({
+        'GET /api/dashboards': () => ({ body: { dashboards: [] } }),
+        'GET /api/prices/products': () => ({ body: { products: [] } }),
+      });
+
+    it('asks for the dashboards and products of the signed-in home', async () => {
+      seedSession();
+      const api = homeData();
+      const queryClient = new QueryClient();
+      preloadRoute('/home', queryClient);
+      await vi.waitFor(() => expect(queryClient.getQueryData(['dashboards'])).toEqual({ dashboards: [] }));
+      await vi.waitFor(() => expect(queryClient.getQueryData(['prices', 'products'])).toEqual({ products: [] }));
+      expect(api.callsTo('GET /api/dashboards')).toHaveLength(1);
+    });
+
+    it('asks for nothing without a usable access token, for a cliente, or on another page', async () => {
+      const api = homeData();
+      preloadRoute('/home', new QueryClient());
+      seedSession({ role: 'cliente' });
+      preloadRoute('/home', new QueryClient());
+      seedSession();
+      preloadRoute('/releases', new QueryClient());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.calls).toEqual([]);
+    });
   });
 });

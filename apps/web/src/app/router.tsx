@@ -1,9 +1,12 @@
 import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
+import { dashboardsQueryOptions } from '@/features/prices/api/get-dashboards';
+import { productsQueryOptions } from '@/features/prices/api/get-products';
 import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
@@ -83,11 +86,19 @@ function HomePage() {
  * without this its code would be requested only once the session is restored and the layout drawn.
  * Without a valid access token (a session being restored) the price dashboard is the likely one.
  */
-function preloadHomePage(): void {
+function preloadHomePage(queryClient?: QueryClient): void {
   const token = readAccessToken();
   const payload = token ? decodeTokenPayload(token) : null;
   const client = payload !== null && isRestrictedClient({ role: normalizeRole(payload.role), is_superadmin: payload.is_superadmin === true });
   void (client ? loadClientHomePage : loadHomePage)().catch(() => undefined);
+  // What the price dashboard shows first (its editor or its cards) waits on these two answers: asked
+  // for now, with the page's code and texts, not once that code has arrived and rendered (on a phone
+  // link a round trip and a render later). Only with a usable access token: a session being restored
+  // asks after its refresh, and a failed prefetch is asked again by the page when it mounts.
+  if (queryClient && payload !== null && !client) {
+    void queryClient.prefetchQuery(dashboardsQueryOptions());
+    void queryClient.prefetchQuery(productsQueryOptions());
+  }
 }
 
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
@@ -240,11 +251,14 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
-/** Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). */
-export function preloadRoute(path: string): void {
+/**
+ * Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). With
+ * a query client (the app's start), the signed-in home also starts fetching the data it shows first.
+ */
+export function preloadRoute(path: string, queryClient?: QueryClient): void {
   for (const match of matchRoutes(routes, path) ?? []) {
     const { lazy, Component } = match.route;
     if (typeof lazy === 'function') void lazy().catch(() => undefined);
-    if (Component === HomePage) preloadHomePage();
+    if (Component === HomePage) preloadHomePage(queryClient);
   }
 }
