@@ -10,7 +10,7 @@ import { productsQueryOptions } from '@/features/prices/api/get-products';
 import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
-import { loadTexts, type LazyNamespace } from '@/lib/i18n';
+import { withTexts } from '@/lib/i18n';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -18,14 +18,6 @@ import { RouteErrorPage } from './route-error-page';
 
 type PageModule<P = object> = { default: ComponentType<P> };
 type LazyRoute = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
-
-/**
- * A page's code together with the texts of its feature (lib/i18n.ts LAZY_NAMESPACES), which the
- * language chunk every page loads does not carry.
- */
-function withTexts<M>(namespace: LazyNamespace, load: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
-}
 
 /** Every page is its own chunk, so the landing bundle holds none of the dashboard. */
 function lazyPage(load: () => Promise<PageModule>): LazyRoute {
@@ -57,12 +49,12 @@ function redirectRoute(path: string, target: string): RouteObject {
 const loadPolicyPage = () => import('@/features/legal/pages/policy-document-page');
 const loadBetaPage = withTexts('beta', () => import('@/features/beta/pages/beta-module-page'));
 const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
-const loadClientHomePage = () => import('@/features/bank/pages/client-home-page');
+const loadClientHomePage = withTexts('bank', () => import('@/features/bank/pages/client-home-page'));
 const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
 const loadNewsDetailPage = withTexts('news', () => import('@/features/news/pages/news-detail-page'));
-const loadBankPage = () => import('@/features/bank/pages/bank-page');
-const loadBankVerificationPage = () => import('@/features/bank/pages/bank-verification-page');
-const loadSendEmailPage = () => import('@/features/bank/pages/send-email-page');
+const loadBankPage = withTexts('bank', () => import('@/features/bank/pages/bank-page'));
+const loadBankVerificationPage = withTexts('bank', () => import('@/features/bank/pages/bank-verification-page'));
+const loadSendEmailPage = withTexts('bank', () => import('@/features/bank/pages/send-email-page'));
 
 const homePages = { full: lazy(loadHomePage), client: lazy(loadClientHomePage) };
 
@@ -114,25 +106,25 @@ function betaRoute(path: BetaModule): RouteObject {
 
 const publicRoutes: RouteObject[] = [
   { index: true, handle: title('sections.landing'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/landing-page'))) },
-  { path: 'login', handle: title('sections.login'), lazy: lazyPage(() => import('@/features/auth/pages/login-page')) },
-  { path: 'register', handle: title('sections.register'), lazy: lazyPage(() => import('@/features/auth/pages/register-page')) },
+  { path: 'login', handle: title('sections.login'), lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/login-page'))) },
+  { path: 'register', handle: title('sections.register'), lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/register-page'))) },
   {
     path: 'reset-password',
     handle: title('sections.resetPassword'),
-    lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page')),
+    lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/reset-password-page'))),
   },
   {
     path: 'first-time-set-password',
     handle: title('sections.firstTimeSetPassword'),
-    lazy: lazyPage(() => import('@/features/auth/pages/first-time-set-password-page')),
+    lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/first-time-set-password-page'))),
   },
   { path: 'verify-email', handle: title('sections.verifyEmail'), lazy: lazyPage(loadVerifyEmailPage) },
   {
     path: 'cancel-email-change',
     handle: title('sections.cancelEmailChange'),
-    lazy: lazyPage(() => import('@/features/auth/pages/cancel-email-change-page')),
+    lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/cancel-email-change-page'))),
   },
-  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(() => import('@/features/auth/pages/activate-page')) },
+  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/activate-page'))) },
   { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/about-page'))) },
   { path: 'services', handle: title('sections.services'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/services-page'))) },
   { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/contact-page'))) },
@@ -187,12 +179,12 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence',
     handle: title('sections.dueDiligence'),
-    lazy: lazyPage(() => import('@/features/due-diligence/pages/overview-page')),
+    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/overview-page'))),
   },
   {
     path: 'due-diligence/create',
     handle: title('sections.dueDiligenceCreate'),
-    lazy: lazyPage(() => import('@/features/due-diligence/pages/create-page')),
+    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/create-page'))),
   },
   {
     path: 'due-diligence/screening',
@@ -202,7 +194,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(() => import('@/features/due-diligence/pages/detail-page')),
+    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),

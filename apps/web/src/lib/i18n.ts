@@ -18,10 +18,25 @@ export const DEFAULT_NAMESPACE = 'common';
 
 /**
  * Namespaces of features that only their own pages use: not in the language chunk every page
- * loads, but fetched with those pages (app/router.tsx withTexts). locales/<lng>/index.ts leaves
+ * loads, but fetched with those pages (withTexts below, in app/router.tsx). locales/<lng>/index.ts leaves
  * out the same list (locales.test.ts).
  */
-export const LAZY_NAMESPACES = ['public', 'admin', 'screening', 'news', 'profile', 'beta', 'releases', 'support'] as const;
+export const LAZY_NAMESPACES = [
+  'public',
+  'admin',
+  'screening',
+  'news',
+  'profile',
+  'beta',
+  'releases',
+  'support',
+  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
+  // shows none of them. What the app shell and the dashboard layout show of them (the session
+  // overlays, the report and invitation notifications) is in the 'shell' namespace.
+  'auth',
+  'bank',
+  'due',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const lazyLoaders = import.meta.glob<LocaleTree>(
@@ -34,6 +49,9 @@ const lazyLoaders = import.meta.glob<LocaleTree>(
     '../locales/*/beta.json',
     '../locales/*/releases.json',
     '../locales/*/support.json',
+    '../locales/*/auth.json',
+    '../locales/*/bank.json',
+    '../locales/*/due.json',
   ],
   { import: 'default' },
 );
@@ -92,6 +110,14 @@ export async function loadTexts(namespace: LazyNamespace): Promise<void> {
   const shown = i18n.resolvedLanguage as Language | undefined;
   if (shown && loading.has(shown)) languages.add(shown);
   await Promise.all([...languages].map((language) => loadNamespace(language, namespace)));
+}
+
+/**
+ * A page's code together with the texts of its feature (LAZY_NAMESPACES), which the language chunk
+ * every page loads does not carry: the route (or lazy component) resolves when both are here.
+ */
+export function withTexts<M>(namespace: LazyNamespace, load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
 }
 
 void i18n
