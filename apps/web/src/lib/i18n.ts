@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@fueldesk/contracts';
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LOOKUP_STORAGE, languageDetector } from './language-detector';
 
 export type LocaleTree = { [key: string]: string | LocaleTree };
 /** One language's texts: namespace -> tree. */
@@ -121,7 +121,7 @@ export function withTexts<M>(namespace: LazyNamespace, load: () => Promise<M>): 
 }
 
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     // The texts arrive per language through loadLanguage (startApp waits for them before the first
@@ -134,13 +134,11 @@ void i18n
     load: 'languageOnly',
     initAsync: false,
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      // Not cached by i18next: it would store the language each time one is applied, also after the
-      // async load of a page's texts, over a language the reader chose since in another tab.
-      // rememberLanguage stores it at the moments it is chosen or detected.
-      caches: [],
-    },
+    // languageDetector (lib/language-detector.ts) reads the address's ?lng=, the i18next cookie,
+    // localStorage, sessionStorage, the browser's languages and <html lang>, in that order. It caches
+    // nothing: i18next would store the language each time one is applied, also after the async load
+    // of a page's texts, over a language the reader chose since in another tab. rememberLanguage
+    // stores it at the moments it is chosen or detected.
   });
 
 function syncDocumentLanguage(language: string): void {
@@ -148,7 +146,7 @@ function syncDocumentLanguage(language: string): void {
 }
 
 /** Where the reader's language is kept across visits and tabs (the detector's localStorage key). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export const LANGUAGE_STORAGE_KEY = LOOKUP_STORAGE;
 
 /** Stores the language as the reader's choice. Synchronous: call it when the language is chosen, not after a load. */
 function rememberLanguage(language: Language): void {
