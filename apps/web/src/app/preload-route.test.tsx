@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthStorage } from '@/lib/auth-storage';
 import { mockApi, stopMockApi } from '@/lib/testing/mock-api';
 import { renderApp, seedSession } from '@/test/render-app';
-import { preloadRoute } from './router';
+import { createMemoryRouter } from 'react-router';
+import { preloadMatches, preloadRoute, routes } from './router';
 
 // Each mocked page module counts its own evaluation, which happens once, on first import.
 const evaluated = vi.hoisted(() => new Set<string>());
@@ -55,6 +56,19 @@ describe('preloadRoute', () => {
       await vi.waitFor(() => expect(queryClient.getQueryData(['dashboards'])).toEqual({ dashboards: [] }));
       await vi.waitFor(() => expect(queryClient.getQueryData(['prices', 'products'])).toEqual({ products: [] }));
       expect(api.callsTo('GET /api/dashboards')).toHaveLength(1);
+    });
+
+    it("asks for them from the router's own matches, as the app's start does", async () => {
+      seedSession();
+      const api = homeData();
+      const queryClient = new QueryClient();
+      // The router's copies of the routes carry the page as an element, not as Component.
+      const router = createMemoryRouter(routes, { initialEntries: ['/home'] });
+      preloadMatches(router.state.matches, queryClient);
+      await vi.waitFor(() => expect(queryClient.getQueryData(['dashboards'])).toEqual({ dashboards: [] }));
+      await vi.waitFor(() => expect(queryClient.getQueryData(['prices', 'products'])).toEqual({ products: [] }));
+      expect(api.callsTo('GET /api/dashboards')).toHaveLength(1);
+      router.dispose();
     });
 
     it('asks for nothing without a usable access token, for a cliente, or on another page', async () => {

@@ -1,6 +1,6 @@
 import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
@@ -243,14 +243,27 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
+/** Whether a route (of `routes`, or the router's copy of it) shows the home page. */
+function isHomeRoute(route: RouteObject): boolean {
+  return route.Component === HomePage || (isValidElement(route.element) && route.element.type === HomePage);
+}
+
+/**
+ * Starts loading the code of the matched routes' pages, and for the signed-in home with a query
+ * client (the app's start) the data it shows first. The app's start passes the router's own matches
+ * (router.state.matches), so the route table is flattened and ranked once, by the router.
+ */
+export function preloadMatches(matches: readonly { route: RouteObject }[] | null, queryClient?: QueryClient): void {
+  for (const { route } of matches ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+    if (isHomeRoute(route)) preloadHomePage(queryClient);
+  }
+}
+
 /**
  * Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). With
- * a query client (the app's start), the signed-in home also starts fetching the data it shows first.
+ * a query client, the signed-in home also starts fetching the data it shows first.
  */
 export function preloadRoute(path: string, queryClient?: QueryClient): void {
-  for (const match of matchRoutes(routes, path) ?? []) {
-    const { lazy, Component } = match.route;
-    if (typeof lazy === 'function') void lazy().catch(() => undefined);
-    if (Component === HomePage) preloadHomePage(queryClient);
-  }
+  preloadMatches(matchRoutes(routes, path), queryClient);
 }
