@@ -31,7 +31,7 @@ function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: Compo
 /** Profile and Settings, shown by the dashboard layout over the page (the layout imports no feature). */
 const profilePanels = {
   profile: lazy(withTexts('profile', () => import('@/features/profile/components/profile-view'))),
-  settings: lazy(withTexts('profile', () => import('@/features/profile/components/settings-view'))),
+  settings: lazy(withTexts(['profile', 'forms'], () => import('@/features/profile/components/settings-view'))),
 };
 
 
@@ -46,15 +46,15 @@ function redirectRoute(path: string, target: string): RouteObject {
   };
 }
 
-const loadPolicyPage = () => import('@/features/legal/pages/policy-document-page');
+const loadPolicyPage = withTexts('legal', () => import('@/features/legal/pages/policy-document-page'));
 const loadBetaPage = withTexts('beta', () => import('@/features/beta/pages/beta-module-page'));
 const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
 const loadClientHomePage = withTexts('bank', () => import('@/features/bank/pages/client-home-page'));
 const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
-const loadNewsDetailPage = withTexts('news', () => import('@/features/news/pages/news-detail-page'));
+const loadNewsDetailPage = withTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
 const loadBankPage = withTexts('bank', () => import('@/features/bank/pages/bank-page'));
-const loadBankVerificationPage = withTexts('bank', () => import('@/features/bank/pages/bank-verification-page'));
-const loadSendEmailPage = withTexts('bank', () => import('@/features/bank/pages/send-email-page'));
+const loadBankVerificationPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
+const loadSendEmailPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
 
 const homePages = { full: lazy(loadHomePage), client: lazy(loadClientHomePage) };
 
@@ -106,17 +106,17 @@ function betaRoute(path: BetaModule): RouteObject {
 
 const publicRoutes: RouteObject[] = [
   { index: true, handle: title('sections.landing'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/landing-page'))) },
-  { path: 'login', handle: title('sections.login'), lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/login-page'))) },
-  { path: 'register', handle: title('sections.register'), lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/register-page'))) },
+  { path: 'login', handle: title('sections.login'), lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/login-page'))) },
+  { path: 'register', handle: title('sections.register'), lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/register-page'))) },
   {
     path: 'reset-password',
     handle: title('sections.resetPassword'),
-    lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/reset-password-page'))),
+    lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/reset-password-page'))),
   },
   {
     path: 'first-time-set-password',
     handle: title('sections.firstTimeSetPassword'),
-    lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/first-time-set-password-page'))),
+    lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/first-time-set-password-page'))),
   },
   { path: 'verify-email', handle: title('sections.verifyEmail'), lazy: lazyPage(loadVerifyEmailPage) },
   {
@@ -124,11 +124,11 @@ const publicRoutes: RouteObject[] = [
     handle: title('sections.cancelEmailChange'),
     lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/cancel-email-change-page'))),
   },
-  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/activate-page'))) },
+  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/activate-page'))) },
   { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/about-page'))) },
   { path: 'services', handle: title('sections.services'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/services-page'))) },
-  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/contact-page'))) },
-  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/lead-form-page'))) },
+  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(withTexts(['public', 'forms'], () => import('@/features/public/pages/contact-page'))) },
+  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(withTexts(['public', 'forms'], () => import('@/features/public/pages/lead-form-page'))) },
   {
     path: 'Policy',
     lazy: lazyPage(() => import('@/layouts/policy-layout')),
@@ -147,7 +147,7 @@ const publicRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   { path: 'home', handle: title('sections.home'), Component: HomePage },
   { path: 'home/:slug', handle: title('sections.home'), Component: HomePage },
-  { path: 'news', handle: title('sections.news'), lazy: lazyPage(withTexts('news', () => import('@/features/news/pages/news-list-page'))) },
+  { path: 'news', handle: title('sections.news'), lazy: lazyPage(withTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page'))) },
   {
     path: 'news/:newsId',
     // /news/oil|market|regulation are custom News sub-items: the list filtered by section.
@@ -184,12 +184,12 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/create',
     handle: title('sections.dueDiligenceCreate'),
-    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/create-page'))),
+    lazy: lazyPage(withTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page'))),
   },
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts('screening', () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
@@ -201,12 +201,12 @@ const dashboardRoutes: RouteObject[] = [
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
-  { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts('support', () => import('@/features/support/pages/support-page'))) },
-  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts('releases', () => import('@/features/releases/pages/releases-page'))) },
+  { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
+  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts('admin', () => import('@/features/admin/pages/admin-sessions-page'))),
+    lazy: lazyPage(withTexts(['admin', 'forms'], () => import('@/features/admin/pages/admin-sessions-page'))),
   },
 ];
 

@@ -36,6 +36,9 @@ export const LAZY_NAMESPACES = [
   'auth',
   'bank',
   'due',
+  // The form messages and the legal pages' texts: /home shows no form and no policy.
+  'forms',
+  'legal',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -52,6 +55,8 @@ const lazyLoaders = import.meta.glob<LocaleTree>(
     '../locales/*/auth.json',
     '../locales/*/bank.json',
     '../locales/*/due.json',
+    '../locales/*/forms.json',
+    '../locales/*/legal.json',
   ],
   { import: 'default' },
 );
@@ -116,8 +121,9 @@ export async function loadTexts(namespace: LazyNamespace): Promise<void> {
  * A page's code together with the texts of its feature (LAZY_NAMESPACES), which the language chunk
  * every page loads does not carry: the route (or lazy component) resolves when both are here.
  */
-export function withTexts<M>(namespace: LazyNamespace, load: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
+export function withTexts<M>(namespaces: LazyNamespace | readonly LazyNamespace[], load: () => Promise<M>): () => Promise<M> {
+  const wanted: readonly LazyNamespace[] = typeof namespaces === 'string' ? [namespaces] : namespaces;
+  return () => Promise.all([load(), ...wanted.map((namespace) => loadTexts(namespace))]).then(([module]) => module);
 }
 
 void i18n

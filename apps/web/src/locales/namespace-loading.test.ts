@@ -31,8 +31,8 @@ interface ModuleInfo {
   uses: Set<string>;
   /** Imports loaded with the module (static ones, and lazy ones that inherit its texts). */
   imports: string[];
-  /** Lazy imports that bring their own namespace: [module, namespace]. */
-  withTexts: [string, string][];
+  /** Lazy imports that bring their own namespaces: [module, namespaces]. */
+  withTexts: [string, string[]][];
 }
 
 const cache = new Map<string, ModuleInfo>();
@@ -44,12 +44,14 @@ function readModule(file: string): ModuleInfo {
   cache.set(file, info);
   if (file.endsWith('.json')) return info;
   let source = readFileSync(file, 'utf8');
-  for (const [, namespace, specifier] of source.matchAll(/withTexts\(\s*'(\w+)',\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g)) {
+  // withTexts('ns', () => import('…')) or withTexts(['ns', 'other'], () => import('…'))
+  const withTextsCall = /withTexts\(\s*(\[[^\]]*\]|'\w+'),\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g;
+  for (const [, namespaces, specifier] of source.matchAll(withTextsCall)) {
     const target = resolveImport(file, specifier);
-    if (target) info.withTexts.push([target, namespace]);
+    if (target) info.withTexts.push([target, [...namespaces.matchAll(/'(\w+)'/g)].map(([, namespace]) => namespace)]);
   }
   source = source
-    .replace(/withTexts\(\s*'\w+',\s*\(\)\s*=>\s*import\('[^']+'\)\s*\)/g, '')
+    .replace(withTextsCall, '')
     // Type-only imports load nothing.
     .replace(/^(?:import|export) type [^;]*?\bfrom\s+'[^']+';?/gm, '')
     .replace(/\btypeof import\('[^']+'\)/g, '');
@@ -93,7 +95,7 @@ function checkLoadedNamespaces(): { problems: Problem[]; used: Set<string> } {
       if (!loaded.has(namespace)) problems.push({ module: relative(SRC, file), namespace, path: here });
     }
     for (const target of info.imports) queue.push({ file: target, loaded, path: here });
-    for (const [target, namespace] of info.withTexts) queue.push({ file: target, loaded: new Set([...loaded, namespace]), path: here });
+    for (const [target, namespaces] of info.withTexts) queue.push({ file: target, loaded: new Set([...loaded, ...namespaces]), path: here });
   }
   return { problems, used };
 }

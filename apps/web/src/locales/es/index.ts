@@ -18,6 +18,8 @@ const modules = import.meta.glob<LocaleTree>(
     '!./auth.json',
     '!./bank.json',
     '!./due.json',
+    '!./forms.json',
+    '!./legal.json',
   ],
   { eager: true, import: 'default' },
 );
