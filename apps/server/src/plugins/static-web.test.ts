@@ -154,12 +154,13 @@ describe('static web app with prerendered pages', () => {
     expect(first.body).not.toBe(second.body);
   });
 
-  it('sends the hashed scripts and styles without a CSP of their own, and every other security header', async () => {
+  it('sends the hashed scripts and styles without a CSP of their own or a Last-Modified, and every other security header', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/home' });
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(icon.headers['last-modified']).toBeTruthy();
     for (const [url, headers] of [
       ['/assets/boot-Ab12Cd34.js', {}],
       ['/assets/boot-Ab12Cd34.js', { 'accept-encoding': 'br' }],
@@ -169,6 +170,8 @@ describe('static web app with prerendered pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-security-policy'], url).toBeUndefined();
       expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['last-modified'], url).toBeUndefined();
+      expect(res.headers.etag, url).toBeTruthy();
       for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster']) {
         expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
       }
