@@ -27,7 +27,7 @@ export async function startApp(): Promise<void> {
     // The code of the address's layout and page is requested now, with the texts, not after them:
     // on a phone link each wait in that chain is a round trip.
     const matches = matchRoutes(routes, pathname);
-    preloadMatches(matches, queryClient);
+    preloadMatches(matches);
     // Only the reader's language is downloaded, and before the first render: no untranslated key shows.
     await initLanguage();
     // With the page's code and data in hand before the first render, that render is the page itself,
@@ -40,10 +40,10 @@ export async function startApp(): Promise<void> {
     );
   } else {
     // The router matches the address as it is created (the one flattening and ranking of the route
-    // table on this path) and starts loading the matched routes' code; the signed-in home's first
-    // data is asked for from its matches. Both go out with the texts, not after them.
+    // table on this path) and starts loading the matched routes' code, with the texts, not after them;
+    // the home page the stored session will see is preloaded from its matches.
     router = createAppRouter();
-    preloadMatches(router.state.matches, queryClient);
+    preloadMatches(router.state.matches);
     await initLanguage();
   }
   const appRouter = router ?? createAppRouter();

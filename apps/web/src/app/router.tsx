@@ -1,12 +1,9 @@
 import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
-import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
 import { PageLoader } from '@/components/ui/spinner';
-import { dashboardsQueryOptions } from '@/features/prices/api/get-dashboards';
-import { productsQueryOptions } from '@/features/prices/api/get-products';
 import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
@@ -78,19 +75,11 @@ function HomePage() {
  * without this its code would be requested only once the session is restored and the layout drawn.
  * Without a valid access token (a session being restored) the price dashboard is the likely one.
  */
-function preloadHomePage(queryClient?: QueryClient): void {
+function preloadHomePage(): void {
   const token = readAccessToken();
   const payload = token ? decodeTokenPayload(token) : null;
   const client = payload !== null && isRestrictedClient({ role: normalizeRole(payload.role), is_superadmin: payload.is_superadmin === true });
   void (client ? loadClientHomePage : loadHomePage)().catch(() => undefined);
-  // What the price dashboard shows first (its editor or its cards) waits on these two answers: asked
-  // for now, with the page's code and texts, not once that code has arrived and rendered (on a phone
-  // link a round trip and a render later). Only with a usable access token: a session being restored
-  // asks after its refresh, and a failed prefetch is asked again by the page when it mounts.
-  if (queryClient && payload !== null && !client) {
-    void queryClient.prefetchQuery(dashboardsQueryOptions());
-    void queryClient.prefetchQuery(productsQueryOptions());
-  }
 }
 
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
@@ -249,21 +238,18 @@ function isHomeRoute(route: RouteObject): boolean {
 }
 
 /**
- * Starts loading the code of the matched routes' pages, and for the signed-in home with a query
- * client (the app's start) the data it shows first. The app's start passes the router's own matches
- * (router.state.matches), so the route table is flattened and ranked once, by the router.
+ * Starts loading the code of the matched routes' pages (the home page the stored session will see
+ * included). The app's start passes the router's own matches (router.state.matches), so the route
+ * table is flattened and ranked once, by the router.
  */
-export function preloadMatches(matches: readonly { route: RouteObject }[] | null, queryClient?: QueryClient): void {
+export function preloadMatches(matches: readonly { route: RouteObject }[] | null): void {
   for (const { route } of matches ?? []) {
     if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
-    if (isHomeRoute(route)) preloadHomePage(queryClient);
+    if (isHomeRoute(route)) preloadHomePage();
   }
 }
 
-/**
- * Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). With
- * a query client, the signed-in home also starts fetching the data it shows first.
- */
-export function preloadRoute(path: string, queryClient?: QueryClient): void {
-  preloadMatches(matchRoutes(routes, path), queryClient);
+/** Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). */
+export function preloadRoute(path: string): void {
+  preloadMatches(matchRoutes(routes, path));
 }
