@@ -17,6 +17,9 @@ import { primePageData } from '@/prerender/prime-page-data';
 export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
+  // The app's modules were evaluated in the task that loaded them; the start's own work (router,
+  // texts, first render) goes into the next task, so that neither holds the main thread as long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 
   const queryClient = createQueryClient();
   const { pathname } = window.location;
