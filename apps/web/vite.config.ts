@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const FRAMEWORK_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack[\\/]react-query|@tanstack[\\/]query-core)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/]react-query|@tanstack[\\/]query-core)[\\/]/;
 const TRANS_MODULES = /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js|html-parse-stringify[\\/])/;
 
 // Small modules of both the public and the dashboard layouts: in the shell, not one request each

@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
-import { createAppRouter, preloadRoute, routes } from '@/app/router';
+import { createAppRouter, preloadMatches, routes } from '@/app/router';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
 import { getCurrentLanguage, initLanguage } from '@/lib/i18n';
 import { primePageData } from '@/prerender/prime-page-data';
@@ -16,33 +17,46 @@ import { primePageData } from '@/prerender/prime-page-data';
 export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
+  // The app's modules were evaluated in the task that loaded them; the start's own work (router,
+  // texts, first render) goes into the next task, so that neither holds the main thread as long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 
-  // The code of the address's layout and page is requested now, with the texts, not after them:
-  // on a phone link each wait in that chain is a round trip.
-  preloadRoute(window.location.pathname);
-  // Only the reader's language is downloaded, and before the first render: no untranslated key shows.
-  await initLanguage();
   const queryClient = createQueryClient();
+  const { pathname } = window.location;
+  const prerendered = container.dataset.prerendered !== undefined;
+  let router: ReturnType<typeof createAppRouter> | undefined;
+  let ready = false;
+  if (prerendered) {
+    // The code of the address's layout and page is requested now, with the texts, not after them:
+    // on a phone link each wait in that chain is a round trip.
+    const matches = matchRoutes(routes, pathname);
+    preloadMatches(matches);
+    // Only the reader's language is downloaded, and before the first render: no untranslated key shows.
+    await initLanguage();
+    // With the page's code and data in hand before the first render, that render is the page itself,
+    // not the router's loading fallback: hydration can match the server's HTML, and a page rendered
+    // afresh over it does not flash a spinner. A page whose code cannot load is rendered afresh, so
+    // the router shows its error page instead of leaving the server's HTML there, dead.
+    ready = await Promise.all([resolveLazyRoutes(routes, pathname, matches), primePageData(queryClient, pathname, getCurrentLanguage())]).then(
+      () => true,
+      () => false,
+    );
+  } else {
+    // The router matches the address as it is created (the one flattening and ranking of the route
+    // table on this path) and starts loading the matched routes' code, with the texts, not after them;
+    // the home page the stored session will see is preloaded from its matches.
+    router = createAppRouter();
+    preloadMatches(router.state.matches);
+    await initLanguage();
+  }
+  const appRouter = router ?? createAppRouter();
   const app = () => (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={appRouter} />
       </AppProviders>
     </StrictMode>
   );
-
-  const { pathname } = window.location;
-  const prerendered = container.dataset.prerendered !== undefined;
-  // With the page's code and data in hand before the first render, that render is the page itself,
-  // not the router's loading fallback: hydration can match the server's HTML, and a page rendered
-  // afresh over it does not flash a spinner. A page whose code cannot load is rendered afresh, so
-  // the router shows its error page instead of leaving the server's HTML there, dead.
-  const ready =
-    prerendered &&
-    (await Promise.all([resolveLazyRoutes(routes, pathname), primePageData(queryClient, pathname, getCurrentLanguage())]).then(
-      () => true,
-      () => false,
-    ));
 
   const hydrate =
     ready &&

@@ -27,6 +27,11 @@ describe('static web app with prerendered pages', () => {
     writeFileSync(path.join(dist, 'pages', 'login.html.gz'), gzipSync(loginHtml));
     writeFileSync(path.join(dist, 'pages', 'Policy', 'Terms.html'), termsHtml);
     writeFileSync(path.join(dist, '.build-complete'), 'stamp');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'boot-Ab12Cd34.js'), 'export const a = 1;');
+    writeFileSync(path.join(dist, 'assets', 'boot-Ab12Cd34.js.br'), brotliCompressSync('export const a = 1;'));
+    writeFileSync(path.join(dist, 'assets', 'index-Ef56Gh78.css'), 'body{margin:0}');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestContext({ webDistDir: dist, env: { CORS_ORIGINS: 'https://partner.example', PUBLIC_URL: 'https://fuel.example.org' } });
   });
   afterAll(async () => {
@@ -144,7 +149,32 @@ describe('static web app with prerendered pages', () => {
       expect(res.body.startsWith('<!doctype html>'), url).toBe(true);
     }
     const first = await t.app.inject({ method: 'GET', url: '/' });
+    expect(first.headers['content-security-policy']).toMatch(/default-src 'self'/);
     const second = await t.app.inject({ method: 'GET', url: '/' });
     expect(first.body).not.toBe(second.body);
+  });
+
+  it('sends the hashed scripts and styles without a CSP of their own or a Last-Modified, and every other security header', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(icon.headers['last-modified']).toBeTruthy();
+    for (const [url, headers] of [
+      ['/assets/boot-Ab12Cd34.js', {}],
+      ['/assets/boot-Ab12Cd34.js', { 'accept-encoding': 'br' }],
+      ['/assets/index-Ef56Gh78.css', {}],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['last-modified'], url).toBeUndefined();
+      expect(res.headers.etag, url).toBeTruthy();
+      for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster']) {
+        expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+      }
+    }
   });
 });

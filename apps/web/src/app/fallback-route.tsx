@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
+import { withTexts } from '@/lib/i18n';
 import { NotFoundPage } from './not-found-page';
 
-export const loadVerifyEmailPage = () => import('@/features/auth/pages/verify-email-page');
+export const loadVerifyEmailPage = withTexts(['auth', 'forms'], () => import('@/features/auth/pages/verify-email-page'));
 const VerifyEmailPage = lazy(loadVerifyEmailPage);
 
 /** SPEC.md §2: any path containing /verify-email is the verification outcome (links from emails). */

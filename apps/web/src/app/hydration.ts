@@ -22,10 +22,14 @@ export function canHydrate({ prerenderedPath, pathname, search, language, signed
 /**
  * Loads the code of the lazy routes matching `pathname` and fixes it on the route objects, so that
  * the router's first render is the page itself and not the loading fallback (which would not match
- * the prerendered HTML).
+ * the prerendered HTML). A caller that has matched the path already passes its matches.
  */
-export async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+export async function resolveLazyRoutes(
+  routes: RouteObject[],
+  pathname: string,
+  matches: readonly { route: RouteObject }[] | null = matchRoutes(routes, pathname),
+): Promise<void> {
+  const lazyMatches = (matches ?? []).filter((match) => typeof match.route.lazy === 'function');
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
       const load = route.lazy as () => Promise<Partial<RouteObject>>;

@@ -1,5 +1,5 @@
 import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
 import { policyDocuments, type PolicyDocId } from '@/lib/policy-documents';
@@ -7,7 +7,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
-import { loadTexts, type LazyNamespace } from '@/lib/i18n';
+import { withTexts } from '@/lib/i18n';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -15,14 +15,6 @@ import { RouteErrorPage } from './route-error-page';
 
 type PageModule<P = object> = { default: ComponentType<P> };
 type LazyRoute = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
-
-/**
- * A page's code together with the texts of its feature (lib/i18n.ts LAZY_NAMESPACES), which the
- * language chunk every page loads does not carry.
- */
-function withTexts<M>(namespace: LazyNamespace, load: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
-}
 
 /** Every page is its own chunk, so the landing bundle holds none of the dashboard. */
 function lazyPage(load: () => Promise<PageModule>): LazyRoute {
@@ -36,7 +28,7 @@ function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: Compo
 /** Profile and Settings, shown by the dashboard layout over the page (the layout imports no feature). */
 const profilePanels = {
   profile: lazy(withTexts('profile', () => import('@/features/profile/components/profile-view'))),
-  settings: lazy(withTexts('profile', () => import('@/features/profile/components/settings-view'))),
+  settings: lazy(withTexts(['profile', 'forms'], () => import('@/features/profile/components/settings-view'))),
 };
 
 
@@ -51,15 +43,15 @@ function redirectRoute(path: string, target: string): RouteObject {
   };
 }
 
-const loadPolicyPage = () => import('@/features/legal/pages/policy-document-page');
+const loadPolicyPage = withTexts('legal', () => import('@/features/legal/pages/policy-document-page'));
 const loadBetaPage = withTexts('beta', () => import('@/features/beta/pages/beta-module-page'));
 const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
-const loadClientHomePage = () => import('@/features/bank/pages/client-home-page');
+const loadClientHomePage = withTexts('bank', () => import('@/features/bank/pages/client-home-page'));
 const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
-const loadNewsDetailPage = withTexts('news', () => import('@/features/news/pages/news-detail-page'));
-const loadBankPage = () => import('@/features/bank/pages/bank-page');
-const loadBankVerificationPage = () => import('@/features/bank/pages/bank-verification-page');
-const loadSendEmailPage = () => import('@/features/bank/pages/send-email-page');
+const loadNewsDetailPage = withTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
+const loadBankPage = withTexts('bank', () => import('@/features/bank/pages/bank-page'));
+const loadBankVerificationPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
+const loadSendEmailPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
 
 const homePages = { full: lazy(loadHomePage), client: lazy(loadClientHomePage) };
 
@@ -103,29 +95,29 @@ function betaRoute(path: BetaModule): RouteObject {
 
 const publicRoutes: RouteObject[] = [
   { index: true, handle: title('sections.landing'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/landing-page'))) },
-  { path: 'login', handle: title('sections.login'), lazy: lazyPage(() => import('@/features/auth/pages/login-page')) },
-  { path: 'register', handle: title('sections.register'), lazy: lazyPage(() => import('@/features/auth/pages/register-page')) },
+  { path: 'login', handle: title('sections.login'), lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/login-page'))) },
+  { path: 'register', handle: title('sections.register'), lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/register-page'))) },
   {
     path: 'reset-password',
     handle: title('sections.resetPassword'),
-    lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page')),
+    lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/reset-password-page'))),
   },
   {
     path: 'first-time-set-password',
     handle: title('sections.firstTimeSetPassword'),
-    lazy: lazyPage(() => import('@/features/auth/pages/first-time-set-password-page')),
+    lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/first-time-set-password-page'))),
   },
   { path: 'verify-email', handle: title('sections.verifyEmail'), lazy: lazyPage(loadVerifyEmailPage) },
   {
     path: 'cancel-email-change',
     handle: title('sections.cancelEmailChange'),
-    lazy: lazyPage(() => import('@/features/auth/pages/cancel-email-change-page')),
+    lazy: lazyPage(withTexts('auth', () => import('@/features/auth/pages/cancel-email-change-page'))),
   },
-  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(() => import('@/features/auth/pages/activate-page')) },
+  { path: 'activate', handle: title('sections.activate'), lazy: lazyPage(withTexts(['auth', 'forms'], () => import('@/features/auth/pages/activate-page'))) },
   { path: 'about-us', handle: title('sections.about'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/about-page'))) },
   { path: 'services', handle: title('sections.services'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/services-page'))) },
-  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/contact-page'))) },
-  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(withTexts('public', () => import('@/features/public/pages/lead-form-page'))) },
+  { path: 'contact-us', handle: title('sections.contact'), lazy: lazyPage(withTexts(['public', 'forms'], () => import('@/features/public/pages/contact-page'))) },
+  { path: 'form', handle: title('sections.leadForm'), lazy: lazyPage(withTexts(['public', 'forms'], () => import('@/features/public/pages/lead-form-page'))) },
   {
     path: 'Policy',
     lazy: lazyPage(() => import('@/layouts/policy-layout')),
@@ -144,7 +136,7 @@ const publicRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   { path: 'home', handle: title('sections.home'), Component: HomePage },
   { path: 'home/:slug', handle: title('sections.home'), Component: HomePage },
-  { path: 'news', handle: title('sections.news'), lazy: lazyPage(withTexts('news', () => import('@/features/news/pages/news-list-page'))) },
+  { path: 'news', handle: title('sections.news'), lazy: lazyPage(withTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page'))) },
   {
     path: 'news/:newsId',
     // /news/oil|market|regulation are custom News sub-items: the list filtered by section.
@@ -176,34 +168,34 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence',
     handle: title('sections.dueDiligence'),
-    lazy: lazyPage(() => import('@/features/due-diligence/pages/overview-page')),
+    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/overview-page'))),
   },
   {
     path: 'due-diligence/create',
     handle: title('sections.dueDiligenceCreate'),
-    lazy: lazyPage(() => import('@/features/due-diligence/pages/create-page')),
+    lazy: lazyPage(withTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page'))),
   },
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts('screening', () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(() => import('@/features/due-diligence/pages/detail-page')),
+    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
-  { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts('support', () => import('@/features/support/pages/support-page'))) },
-  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts('releases', () => import('@/features/releases/pages/releases-page'))) },
+  { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
+  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts('admin', () => import('@/features/admin/pages/admin-sessions-page'))),
+    lazy: lazyPage(withTexts(['admin', 'forms'], () => import('@/features/admin/pages/admin-sessions-page'))),
   },
 ];
 
@@ -240,11 +232,24 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
+/** Whether a route (of `routes`, or the router's copy of it) shows the home page. */
+function isHomeRoute(route: RouteObject): boolean {
+  return route.Component === HomePage || (isValidElement(route.element) && route.element.type === HomePage);
+}
+
+/**
+ * Starts loading the code of the matched routes' pages (the home page the stored session will see
+ * included). The app's start passes the router's own matches (router.state.matches), so the route
+ * table is flattened and ranked once, by the router.
+ */
+export function preloadMatches(matches: readonly { route: RouteObject }[] | null): void {
+  for (const { route } of matches ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+    if (isHomeRoute(route)) preloadHomePage();
+  }
+}
+
 /** Starts loading the code of the page at `path` (sidebar and nav links call it on hover/focus). */
 export function preloadRoute(path: string): void {
-  for (const match of matchRoutes(routes, path) ?? []) {
-    const { lazy, Component } = match.route;
-    if (typeof lazy === 'function') void lazy().catch(() => undefined);
-    if (Component === HomePage) preloadHomePage();
-  }
+  preloadMatches(matchRoutes(routes, path));
 }

@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@fueldesk/contracts';
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LOOKUP_STORAGE, languageDetector } from './language-detector';
 
 export type LocaleTree = { [key: string]: string | LocaleTree };
 /** One language's texts: namespace -> tree. */
@@ -18,10 +18,28 @@ export const DEFAULT_NAMESPACE = 'common';
 
 /**
  * Namespaces of features that only their own pages use: not in the language chunk every page
- * loads, but fetched with those pages (app/router.tsx withTexts). locales/<lng>/index.ts leaves
+ * loads, but fetched with those pages (withTexts below, in app/router.tsx). locales/<lng>/index.ts leaves
  * out the same list (locales.test.ts).
  */
-export const LAZY_NAMESPACES = ['public', 'admin', 'screening', 'news', 'profile', 'beta', 'releases', 'support'] as const;
+export const LAZY_NAMESPACES = [
+  'public',
+  'admin',
+  'screening',
+  'news',
+  'profile',
+  'beta',
+  'releases',
+  'support',
+  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
+  // shows none of them. What the app shell and the dashboard layout show of them (the session
+  // overlays, the report and invitation notifications) is in the 'shell' namespace.
+  'auth',
+  'bank',
+  'due',
+  // The form messages and the legal pages' texts: /home shows no form and no policy.
+  'forms',
+  'legal',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const lazyLoaders = import.meta.glob<LocaleTree>(
@@ -34,6 +52,11 @@ const lazyLoaders = import.meta.glob<LocaleTree>(
     '../locales/*/beta.json',
     '../locales/*/releases.json',
     '../locales/*/support.json',
+    '../locales/*/auth.json',
+    '../locales/*/bank.json',
+    '../locales/*/due.json',
+    '../locales/*/forms.json',
+    '../locales/*/legal.json',
   ],
   { import: 'default' },
 );
@@ -94,8 +117,17 @@ export async function loadTexts(namespace: LazyNamespace): Promise<void> {
   await Promise.all([...languages].map((language) => loadNamespace(language, namespace)));
 }
 
+/**
+ * A page's code together with the texts of its feature (LAZY_NAMESPACES), which the language chunk
+ * every page loads does not carry: the route (or lazy component) resolves when both are here.
+ */
+export function withTexts<M>(namespaces: LazyNamespace | readonly LazyNamespace[], load: () => Promise<M>): () => Promise<M> {
+  const wanted: readonly LazyNamespace[] = typeof namespaces === 'string' ? [namespaces] : namespaces;
+  return () => Promise.all([load(), ...wanted.map((namespace) => loadTexts(namespace))]).then(([module]) => module);
+}
+
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     // The texts arrive per language through loadLanguage (startApp waits for them before the first
@@ -108,13 +140,11 @@ void i18n
     load: 'languageOnly',
     initAsync: false,
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      // Not cached by i18next: it would store the language each time one is applied, also after the
-      // async load of a page's texts, over a language the reader chose since in another tab.
-      // rememberLanguage stores it at the moments it is chosen or detected.
-      caches: [],
-    },
+    // languageDetector (lib/language-detector.ts) reads the address's ?lng=, the i18next cookie,
+    // localStorage, sessionStorage, the browser's languages and <html lang>, in that order. It caches
+    // nothing: i18next would store the language each time one is applied, also after the async load
+    // of a page's texts, over a language the reader chose since in another tab. rememberLanguage
+    // stores it at the moments it is chosen or detected.
   });
 
 function syncDocumentLanguage(language: string): void {
@@ -122,7 +152,7 @@ function syncDocumentLanguage(language: string): void {
 }
 
 /** Where the reader's language is kept across visits and tabs (the detector's localStorage key). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export const LANGUAGE_STORAGE_KEY = LOOKUP_STORAGE;
 
 /** Stores the language as the reader's choice. Synchronous: call it when the language is chosen, not after a load. */
 function rememberLanguage(language: Language): void {

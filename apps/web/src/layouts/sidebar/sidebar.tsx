@@ -4,6 +4,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { preloadRoute } from '@/app/router';
+import { withTexts } from '@/lib/i18n';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
 import { selectDueDiligence } from '@/lib/due-diligence-selection';
@@ -11,7 +12,8 @@ import { getSidebarGroups, isEntryActive, type SidebarEntry, type SidebarLink } 
 import type { SubitemDialogState } from './subitem-dialog';
 
 // Opened by a click only: its code (the dialog, the form fields) is not part of the signed-in pages' first load.
-const SubitemDialog = lazy(() => import('./subitem-dialog').then((module) => ({ default: module.SubitemDialog })));
+// Its form's messages come with it (lib/i18n.ts withTexts).
+const SubitemDialog = lazy(() => withTexts('forms', () => import('./subitem-dialog'))().then((module) => ({ default: module.SubitemDialog })));
 import { useCustomSubmenus } from './use-custom-submenus';
 
 export interface SidebarProps {

@@ -67,7 +67,7 @@ function FullScreenLoader({ label, animated = false }: { label: string; animated
 
 /** Restoring, login and logout overlays (SPEC.md §4); at most one shows. */
 export function SessionOverlays({ restoring }: { restoring: boolean }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('shell');
   const { loginLoader, loggingOut } = useStore(overlayStore);
   if (loggingOut) return <FullScreenLoader label={t('overlay.loggingOut')} animated />;
   if (restoring) return <FullScreenLoader label={t('overlay.restoring')} />;

@@ -5,7 +5,22 @@ import type { LocaleBundle, LocaleTree } from '@/lib/i18n';
 // touching any other module. The namespaces of features that only their own pages use come with
 // those pages instead (LAZY_NAMESPACES in lib/i18n.ts; locales.test.ts checks both lists agree).
 const modules = import.meta.glob<LocaleTree>(
-  ['./*.json', '!./public.json', '!./admin.json', '!./screening.json', '!./news.json', '!./profile.json', '!./beta.json', '!./releases.json', '!./support.json'],
+  [
+    './*.json',
+    '!./public.json',
+    '!./admin.json',
+    '!./screening.json',
+    '!./news.json',
+    '!./profile.json',
+    '!./beta.json',
+    '!./releases.json',
+    '!./support.json',
+    '!./auth.json',
+    '!./bank.json',
+    '!./due.json',
+    '!./forms.json',
+    '!./legal.json',
+  ],
   { eager: true, import: 'default' },
 );
 

@@ -9,7 +9,7 @@ const notified = new Set(['ACCEPTED', 'REJECTED', 'EXPIRED']);
 
 /** The inviter hears (notification panel) when an invitation is accepted, rejected or expires. */
 export function useInvitationNotifications(): void {
-  const { t } = useTranslation('bank');
+  const { t } = useTranslation('shell');
   const { user } = useSession();
   const queryClient = useQueryClient();
   useServerEvent(INVITATION_UPDATED_EVENT, (data) => {
@@ -17,7 +17,7 @@ export function useInvitationNotifications(): void {
     void queryClient.invalidateQueries({ queryKey: ['sharing'] });
     if (!event || typeof event.id !== 'string' || typeof event.status !== 'string' || !notified.has(event.status)) return;
     addNotification(user?.email, {
-      text: t(`notifications.${event.status}`, { email: typeof event.email === 'string' ? event.email : '' }),
+      text: t(`invitationUpdated.${event.status}`, { email: typeof event.email === 'string' ? event.email : '' }),
       openUrl: `/bank/send-email/${event.id}`,
     });
   });

@@ -16,7 +16,7 @@ const detailUrl = (id: string) => `/due-diligence/detail?id=${encodeURIComponent
  * The server's `report_ready` event notifies at once where the event stream is open.
  */
 export function DueReportWatcher() {
-  const { t } = useTranslation('due');
+  const { t } = useTranslation('shell');
   const { user } = useSession();
   const owner = user?.email ?? null;
   const queryClient = useQueryClient();
@@ -25,7 +25,7 @@ export function DueReportWatcher() {
     (id: string, title: string) => {
       if (readNotifiedReports().includes(id)) return;
       rememberNotifiedReport(id);
-      addNotification(owner, { text: t('notification', { name: title }), contactName: title, openUrl: detailUrl(id) });
+      addNotification(owner, { text: t('dueReportReady', { name: title }), contactName: title, openUrl: detailUrl(id) });
     },
     [owner, t],
   );

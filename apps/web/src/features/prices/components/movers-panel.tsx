@@ -1,7 +1,8 @@
 import type { PriceRow } from '@fueldesk/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePriceMovers } from '../api/get-price-movers';
-import { formatDay, formatPrice } from '../lib/format';
+import { formatDay, formatPrice, prepareDayFormat } from '../lib/format';
 import { useProductLabels } from '../lib/product-labels';
 import { DemoBadge } from './demo-badge';
 import { PriceChange } from './price-change';
@@ -40,6 +41,9 @@ function MoverList({ title, rows }: { title: string; rows: PriceRow[] }) {
 export function MoversPanel({ limit = 5 }: { limit?: number }) {
   const { t } = useTranslation('prices');
   const query = usePriceMovers({ limit });
+  // The date line's formatter, built while the movers are on their way rather than in the render
+  // that shows them.
+  useEffect(() => prepareDayFormat('long'), []);
   let body;
   if (query.isPending) body = <LoadingState label={t('movers.loading')} />;
   else if (query.isError) body = <ErrorState error={query.error} title={t('movers.error')} onRetry={() => void query.refetch()} />;

@@ -1,4 +1,4 @@
-import { DASHBOARD_MAX_PRODUCTS, shiftIsoDate, type Dashboard, type Product } from '@fueldesk/contracts';
+import { DASHBOARD_MAX_PRODUCTS, type Dashboard, type Product } from '@fueldesk/contracts';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { LazyConfirmDialog } from '@/components/ui/lazy-dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { isDefaultDashboardName } from '../lib/default-dashboard-name';
+import { monthsBefore } from '../lib/months-before';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDashboards } from '../api/get-dashboards';
@@ -116,7 +117,7 @@ function HomeDashboard({ slug }: { slug: string }) {
   const codes = dashboard?.product_codes ?? [];
   const productList = products.data?.products ?? [];
   const to = latestDate(productList, codes);
-  const history = usePriceHistory({ codes: products.data ? codes : [], from: to ? shiftIsoDate(to, { months: -TREND_MONTHS }) : undefined, to });
+  const history = usePriceHistory({ codes: products.data ? codes : [], from: to ? monthsBefore(to, TREND_MONTHS) : undefined, to });
   const defaultName = slug === HOME_DASHBOARD_SLUG ? t('home.defaultName') : humanizeSlug(slug);
   // A dashboard still called by the default name (in whichever language it was saved) reads in the current one.
   const title = dashboard && !isDefaultDashboardName(dashboard.name) ? dashboard.name : defaultName;
