@@ -28,11 +28,11 @@ if (serverBuildIsStale()) {
 
 // A 2 MB young generation (V8's default grows to 16 MB per semi-space): ~30 MB less resident
 // memory after a load run, with no loss of throughput measured on GET /api/prices.
-// glibc's malloc (Linux) gives blocks of 128 KiB and more their own mapping, returned to the system
-// when freed. By default that threshold rises with every large block freed, after which such blocks
-// stay in its arenas: ~35 MiB more resident memory after a load run (paired runs, README's
-// Benchmarks). Other C libraries ignore the variable; one set by the user replaces this one.
-const GLIBC_TUNABLES = process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=131072';
+// glibc's malloc (Linux) gives blocks of 512 KiB and more their own mapping, returned to the system
+// when freed. By default that threshold starts at 128 KiB and rises with every large block freed,
+// after which such blocks stay in its arenas: ~20 MiB more resident memory after a load run (paired
+// runs, README's Benchmarks). Other C libraries ignore the variable; one set by the user replaces it.
+const GLIBC_TUNABLES = process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288';
 const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
