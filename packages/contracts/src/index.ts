@@ -26,4 +26,5 @@ export * from './html';
 export * from './schemas/screening';
 export * from './schemas/due-diligence';
 export * from './iso-date';
+export * from './calendar';
 export * from './schemas/inbox';

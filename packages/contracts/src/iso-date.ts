@@ -1,10 +1,11 @@
 import { tz } from '@date-fns/tz';
 import { add, eachDayOfInterval, format, formatISO, parseISO } from 'date-fns';
+import { daysInMonth } from './calendar';
 
 /**
  * Calendar dates as YYYY-MM-DD strings (UTC), the form prices, filters and bank transactions travel
- * in. The one place server and web do date arithmetic; date-fns does it, in UTC whatever the
- * machine's or the browser's time zone.
+ * in. With calendar.ts, the one place server and web do date arithmetic; date-fns does it, in UTC
+ * whatever the machine's or the browser's time zone.
  */
 
 const inUtc = { in: tz('UTC') };
@@ -34,9 +35,6 @@ function readDigits(text: string, from: number, to: number): number {
   return value;
 }
 
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /**
  * Days from 1970-01-01 to a YYYY-MM-DD of the proleptic Gregorian calendar, or NaN when the text is
  * not one or names a day the calendar lacks (2023-02-29). Plain integer arithmetic (the civil-from-days
@@ -49,7 +47,7 @@ function epochDay(date: string): number {
   const month = readDigits(date, 5, 7);
   const day = readDigits(date, 8, 10);
   if (year < 0 || month < 1 || month > 12 || day < 1) return Number.NaN;
-  if (day > (month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!)) return Number.NaN;
+  if (day > daysInMonth(year, month)) return Number.NaN;
   const yearFromMarch = month <= 2 ? year - 1 : year;
   const era = Math.floor(yearFromMarch / 400);
   const yearOfEra = yearFromMarch - era * 400;

@@ -1,4 +1,4 @@
-import { daysBetweenIsoDates } from '@fueldesk/contracts';
+import { daysBetweenIsoDates, daysInMonth } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
 import { normalizeDecimal } from './decimal';
 import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
@@ -85,12 +85,6 @@ export function parseObservationDate(text: string): string | null {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysInMonth(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
-}
 
 type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
 

@@ -1,4 +1,4 @@
-import { DASHBOARD_MAX_PRODUCTS, type Dashboard, type Product } from '@fueldesk/contracts';
+import { DASHBOARD_MAX_PRODUCTS, monthsBefore, type Dashboard, type Product } from '@fueldesk/contracts';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { Icon } from '@/components/ui/icon';
 import { LazyConfirmDialog } from '@/components/ui/lazy-dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { isDefaultDashboardName } from '../lib/default-dashboard-name';
-import { monthsBefore } from '../lib/months-before';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDashboards } from '../api/get-dashboards';
