@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
 
 // Market-data journey on the demo history a fresh embedded install generates: sign in, build the
 // personal dashboard (5 products, a 6th refused), move the daily table to another day, and check
@@ -126,6 +126,37 @@ test.describe('market data at desktop width', () => {
 
 test.describe('market data at mobile width', () => {
   test.use({ viewport: viewports.mobile });
+
+  test('opening /home asks the API for each of its first answers once (the entry script asks, the page takes them)', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const session = await signInThroughApi(page, request);
+    try {
+      const gets: string[] = [];
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (sent.method() === 'GET' && url.pathname.startsWith('/api/')) gets.push(`${url.pathname}${url.search}`);
+      });
+      // As a first visit: the app's code from the network, not from the landing page's visit.
+      await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+      await page.goto('/home');
+      await expect(page.getByRole('region', { name: 'Top movers' }).getByText('Gainers')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Market summary' }).getByRole('table')).toBeVisible();
+      for (const path of ['/api/dashboards', '/api/prices/products', '/api/prices/movers?limit=5', '/api/prices/summary']) {
+        expect(gets.filter((url) => url === path), `${path} in ${gets.join(', ')}`).toHaveLength(1);
+      }
+      // Sent by the entry script while the framework was still on its way, not by the page once it ran.
+      const sentEarly = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const framework = entries.find((entry) => /\/assets\/framework-[^/]+\.js$/.test(entry.name));
+        const dashboards = entries.find((entry) => new URL(entry.name).pathname === '/api/dashboards');
+        return framework && dashboards ? dashboards.startTime < framework.responseEnd : `missing: ${entries.map((entry) => entry.name).join(' ')}`;
+      });
+      expect(sentEarly).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await signOutThroughApi(request, session);
+    }
+  });
 
   test('the table and the chart fit the screen', async ({ page }) => {
     const errors = watchConsole(page);

@@ -43,10 +43,10 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
-    // No modulepreload links in index.html: the entry loads the app only after the first paint
-    // (src/main.tsx), so nothing competes with the stylesheet. Dynamic imports still preload their
-    // own dependencies.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    // index.html preloads only what the entry imports statically (the preload-helper chunk, ~3 KiB),
+    // so that it arrives with the entry instead of one round trip after it; the app itself loads only
+    // after the first paint (src/main.tsx), so nothing else competes with the stylesheet.
+    modulePreload: { resolveDependencies: (_file, deps) => deps },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -56,7 +56,13 @@ export default defineConfig({
             // The entry (main.tsx) needs only Vite's preload helper before the first paint; it must
             // not be captured into the shell below, or the entry would wait for the whole shell.
             // With it the two other modules the entry and every chunk need: one request, not three.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|node_modules[\\/]get-nonce[\\/]/, priority: 30 },
+            // So does what the entry starts for the signed-in home before the framework has arrived
+            // (src/app/early-start.ts, with the small modules it reads the session and the language with).
+            {
+              name: 'preload-helper',
+              test: /vite[\\/]preload-helper|rolldown[\\/]runtime|node_modules[\\/]get-nonce[\\/]|[\\/]src[\\/](app[\\/]early-start|lib[\\/](early-requests|session-token|api-base|language-detector|text-bundles))\.ts$|[\\/]contracts[\\/]src[\\/]roles\.ts$/,
+              priority: 30,
+            },
             // react-i18next's <Trans> (with its HTML parser) is used by three sign-in pages only: with
             // them, not in every page's framework chunk (~5 KiB compressed).
             { name: 'i18n-trans', test: TRANS_MODULES, priority: 25, includeDependenciesRecursively: false },

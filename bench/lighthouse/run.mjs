@@ -4,7 +4,7 @@
 //
 //   npm start &        (a fresh embedded install has the demo accounts; PORT=3000)
 //   node bench/lighthouse/run.mjs http://127.0.0.1:3000 [--runs 3] [--paths /,/login,/home] [--json out.json]
-//                      [--email pro@fueldesk.demo --password Demo-Pro-2026]
+//                      [--email pro@fueldesk.demo --password Demo-Pro-2026] [--reports DIR]
 //
 // The signed-in paths (--signed-in, default /home) are measured signed in: the runner signs in once
 // through the API, stores the session in the browser the way the web app does (SPEC.md §3 key names),
@@ -12,7 +12,7 @@
 // each run. Prints the four category scores per page (the median of the runs and their range), the
 // audits that cost points, and the JavaScript the page downloaded during its load (bytes on the wire,
 // gzip, per chunk). Goals: performance ≥ 0.97; JavaScript of the signed-in /home ≤ 150 KiB.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -32,6 +32,8 @@ const account = { email: option('email', 'pro@fueldesk.demo'), password: option(
 /** Pages measured signed in (--signed-in /home,/prices); the others as a guest. */
 const signedInPaths = new Set(option('signed-in', '/home').split(','));
 const jsonFile = option('json', null);
+/** --reports DIR keeps every run's whole Lighthouse report (DIR/<page>-<run>.json) for a closer look. */
+const reportsDir = option('reports', null);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const chrome = await chromeLauncher.launch({
@@ -129,6 +131,11 @@ try {
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
       results.push(result.lhr);
+      if (reportsDir) {
+        mkdirSync(reportsDir, { recursive: true });
+        const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
+        writeFileSync(`${reportsDir}/${name}-${run + 1}.json`, JSON.stringify(result.lhr));
+      }
     }
     const scoresOf = (id) => results.map((lhr) => lhr.categories[id].score ?? 0);
     const scores = Object.fromEntries(categories.map((id) => [id, median(scoresOf(id))]));

@@ -1,4 +1,5 @@
 import { setNonce } from 'get-nonce';
+import { startEarly } from './app/early-start';
 import './styles.css';
 
 // The server's CSP allows no inline style but one with this answer's nonce: goober (the toasts'
@@ -52,4 +53,8 @@ async function loadApp(): Promise<typeof import('./boot') | null> {
   }
 }
 
-await (await loadApp())?.startApp();
+const app = loadApp();
+// Then the signed-in home's code, texts and first data, while the framework downloads: asked for
+// after it, so that it is not queued behind them (app/early-start.ts).
+startEarly(window.location.pathname);
+await (await app)?.startApp();

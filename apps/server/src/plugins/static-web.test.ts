@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { DOCUMENT_ONLY_HEADERS } from './static-web';
 
 // A web build with prerendered pages (scripts/prerender.mjs writes dist/pages/<path>.html, and
 // scripts/precompress.mjs their .br and .gz beside them).
@@ -154,7 +155,7 @@ describe('static web app with prerendered pages', () => {
     expect(first.body).not.toBe(second.body);
   });
 
-  it('sends the hashed scripts and styles without a CSP of their own or a Last-Modified, and every other security header', async () => {
+  it('sends the hashed scripts and styles without a CSP of their own, a Last-Modified or the headers only a document acts on, and every other security header', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/home' });
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
@@ -172,8 +173,14 @@ describe('static web app with prerendered pages', () => {
       expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
       expect(res.headers['last-modified'], url).toBeUndefined();
       expect(res.headers.etag, url).toBeTruthy();
-      for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster']) {
+      for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) {
+        expect(res.headers[name], `${url} ${name}`).toBeTruthy();
         expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+      }
+      for (const name of DOCUMENT_ONLY_HEADERS) {
+        expect(page.headers[name], `/home ${name}`).toBeTruthy();
+        expect(icon.headers[name], `/favicon.svg ${name}`).toBeTruthy();
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
       }
     }
   });

@@ -52,6 +52,11 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
           // Immutable for a year under a name that changes with the content: a browser never asks
           // whether it changed, and the ETag would answer if one did. ~50 bytes per answer.
           fastifyReply.removeHeader('last-modified');
+          // Nor the headers that only a document acts on (its browsing context group and agent
+          // cluster, DNS prefetching, legacy IE, Flash and XSS-filter switches): ~190 bytes of each
+          // of the ~11 answers a signed-in page loads its code with. nosniff, the resource policy
+          // and the referrer policy, which do apply to a script or a stylesheet, stay.
+          for (const name of DOCUMENT_ONLY_HEADERS) fastifyReply.raw.removeHeader(name);
         }
       },
     });
@@ -120,6 +125,16 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     return sendPage(request, reply);
   });
 });
+
+/** Security headers (set by helmet on every answer) that govern a document only. */
+export const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
 
 /** A built script or stylesheet under assets/ (or its precompressed sibling). */
 function isHashedScriptOrStyle(relative: string): boolean {

@@ -1,4 +1,4 @@
-import { isRestrictedClient, normalizeRole } from '@fueldesk/contracts';
+import { isRestrictedClient } from '@fueldesk/contracts';
 import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { BetaModule } from '@/features/beta/pages/beta-module-page';
@@ -8,6 +8,7 @@ import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
 import { withTexts } from '@/lib/i18n';
+import { loadDashboardRoute, loadHomePage, seesClientHome } from './early-start';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
@@ -45,7 +46,6 @@ function redirectRoute(path: string, target: string): RouteObject {
 
 const loadPolicyPage = withTexts('legal', () => import('@/features/legal/pages/policy-document-page'));
 const loadBetaPage = withTexts('beta', () => import('@/features/beta/pages/beta-module-page'));
-const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
 const loadClientHomePage = withTexts('bank', () => import('@/features/bank/pages/client-home-page'));
 const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
 const loadNewsDetailPage = withTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
@@ -77,9 +77,7 @@ function HomePage() {
  */
 function preloadHomePage(): void {
   const token = readAccessToken();
-  const payload = token ? decodeTokenPayload(token) : null;
-  const client = payload !== null && isRestrictedClient({ role: normalizeRole(payload.role), is_superadmin: payload.is_superadmin === true });
-  void (client ? loadClientHomePage : loadHomePage)().catch(() => undefined);
+  void (seesClientHome(token ? decodeTokenPayload(token) : null) ? loadClientHomePage : loadHomePage)().catch(() => undefined);
 }
 
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
@@ -217,7 +215,7 @@ export const routes: RouteObject[] = [
           {
             // The layout with the report and invitation watchers (app/dashboard-route.tsx).
             lazy: lazyElement(
-              () => import('./dashboard-route'),
+              loadDashboardRoute,
               (DashboardRoute) => <DashboardRoute profilePanels={profilePanels} />,
             ),
             children: dashboardRoutes,

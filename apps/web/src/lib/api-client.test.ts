@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { futureExp, makeToken } from '@/test/render-app';
 import { ApiError, api, apiRequest, resolveErrorMessage, setUnauthorizedHandler } from './api-client';
 import { AUTH_TOKEN_KEY } from './auth-storage';
+import { clearEarlyRequests, startEarlyRequests } from './early-requests';
 import i18n from './i18n';
 import { maintenanceStore } from './maintenance';
 import { jsonResponse, mockApi, type MockHandler } from './testing/mock-api';
@@ -30,6 +31,43 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('answers the entry script asked for early', () => {
+  afterEach(() => clearEarlyRequests());
+
+  it('takes an early answer for the same GET and token instead of asking again, once', async () => {
+    const token = makeToken({ sub: '1', exp: futureExp() });
+    localStorage.setItem(AUTH_TOKEN_KEY, token);
+    reply(() => jsonResponse(200, { gainers: ['early'] }), () => jsonResponse(200, { gainers: ['asked again'] }));
+    startEarlyRequests(['/prices/movers?limit=5'], token);
+    await expect(api.get('/prices/movers', { query: { limit: 5, date: undefined } })).resolves.toEqual({ gainers: ['early'] });
+    await expect(api.get('/prices/movers', { query: { limit: 5 } })).resolves.toEqual({ gainers: ['asked again'] });
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('asks the server when the early answer failed or was for another token', async () => {
+    const token = makeToken({ sub: '1', exp: futureExp() });
+    localStorage.setItem(AUTH_TOKEN_KEY, token);
+    reply(() => jsonResponse(503, { code: 'MAINTENANCE' }), () => jsonResponse(200, { dashboards: ['fresh'] }));
+    startEarlyRequests(['/dashboards'], token);
+    await expect(api.get('/dashboards')).resolves.toEqual({ dashboards: ['fresh'] });
+    expect(server.calls).toHaveLength(2);
+
+    reply(() => jsonResponse(200, { dashboards: ['for the other token'] }));
+    startEarlyRequests(['/dashboards'], makeToken({ sub: '2', exp: futureExp() }));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(3));
+    reply(() => jsonResponse(200, { dashboards: ['mine'] }));
+    await expect(api.get('/dashboards')).resolves.toEqual({ dashboards: ['mine'] });
+  });
+
+  it('still times out while waiting for an early answer', async () => {
+    const token = makeToken({ sub: '1', exp: futureExp() });
+    localStorage.setItem(AUTH_TOKEN_KEY, token);
+    reply(() => new Promise<Response>(() => undefined));
+    startEarlyRequests(['/prices/summary'], token);
+    await expect(api.get('/prices/summary', { timeoutMs: 30 })).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' });
+  });
 });
 
 describe('requests', () => {

@@ -1,9 +1,11 @@
 import { HTTP_TIMEOUT_MS } from '@fueldesk/contracts';
+import { API_BASE_PATH } from './api-base';
 import { readAccessToken } from './auth-storage';
+import { takeEarlyResponse } from './early-requests';
 import i18n from './i18n';
 import { maintenanceStore } from './maintenance';
 
-export const API_BASE_PATH = '/api';
+export { API_BASE_PATH } from './api-base';
 
 /** Client-side codes for failures that never reached a server answer. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
@@ -128,6 +130,16 @@ interface RawResult {
   payload: unknown;
 }
 
+/** The promise's value, or an AbortError as soon as the signal aborts (a timeout, or the caller's). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 // The timer covers reading the body too: a server that sends headers and then stalls is as
 // unusable as one that never answers.
 async function send(path: string, options: ApiRequestOptions): Promise<RawResult> {
@@ -142,7 +154,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<RawResult
   if (external?.aborted) forwardAbort();
   external?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    const response = await fetch(buildApiUrl(path, options.query), { ...buildInit(options), signal: controller.signal });
+    const url = buildApiUrl(path, options.query);
+    // The entry script may have asked for this already (lib/early-requests.ts): a GET takes that answer.
+    const early = (options.method ?? 'GET') === 'GET' && options.auth !== false ? takeEarlyResponse(url, readAccessToken()) : null;
+    const response = (early && (await untilAborted(early, controller.signal))) ?? (await fetch(url, { ...buildInit(options), signal: controller.signal }));
     const payload = await readPayload(response);
     return { response, payload };
   } catch (error) {

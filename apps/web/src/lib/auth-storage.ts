@@ -1,21 +1,13 @@
 import { readJson, readString, removeKey, writeJson, writeString } from './storage';
+import { AUTH_TOKEN_KEY, LEGACY_AUTH_TOKEN_KEY, decodeTokenPayload, isTokenExpired } from './session-token';
 
-// Key names are fixed by SPEC.md §3: tokens in localStorage so that tabs share one session
-// (DECISIONS.md), the user object per tab in sessionStorage.
-export const AUTH_TOKEN_KEY = 'authToken';
-export const LEGACY_AUTH_TOKEN_KEY = 'auth_token';
+export { AUTH_TOKEN_KEY, LEGACY_AUTH_TOKEN_KEY, decodeTokenPayload, isTokenExpired, type TokenPayload } from './session-token';
+
+// Key names are fixed by SPEC.md §3 (the access token's in session-token.ts): tokens in localStorage
+// so that tabs share one session (DECISIONS.md), the user object per tab in sessionStorage.
 export const REFRESH_TOKEN_KEY = 'refresh_token';
 export const LOGIN_TIMESTAMP_KEY = 'login_timestamp';
 export const USER_KEY = 'user';
-
-export interface TokenPayload {
-  sub?: string;
-  sid?: string;
-  exp?: number;
-  role?: string;
-  is_superadmin?: boolean;
-  [claim: string]: unknown;
-}
 
 export interface SessionUser {
   id: string | number;
@@ -34,29 +26,6 @@ export interface SessionTokens {
   refreshToken?: string | null;
 }
 
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
-/** Reads the JWT payload without verifying it: the server verifies, the browser only needs hints. */
-export function decodeTokenPayload(token: string): TokenPayload | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  try {
-    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]));
-    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as TokenPayload) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** SPEC.md §5: expired when exp (seconds) is at or before now. A token without exp never expires here. */
-export function isTokenExpired(token: string, now: number = Date.now()): boolean {
-  const exp = decodeTokenPayload(token)?.exp;
-  return typeof exp === 'number' && exp * 1000 <= now;
-}
 
 /** The stored access token, or null; an expired one is removed on read (SPEC.md §4). */
 export function readAccessToken(now: number = Date.now()): string | null {

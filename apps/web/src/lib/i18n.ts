@@ -2,17 +2,9 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@fueldesk/contracts
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOOKUP_STORAGE, languageDetector } from './language-detector';
+import { textBundleLoaders, type LocaleTree } from './text-bundles';
 
-export type LocaleTree = { [key: string]: string | LocaleTree };
-/** One language's texts: namespace -> tree. */
-export type LocaleBundle = Record<string, LocaleTree>;
-
-// One chunk per language (locales/<lng>/index.ts gathers its namespace files): a reader downloads
-// only the texts of the language the page is shown in, about 20 KiB compressed, not every language's.
-const bundleLoaders: Record<Language, () => Promise<{ default: LocaleBundle }>> = {
-  en: () => import('../locales/en/index'),
-  es: () => import('../locales/es/index'),
-};
+export type { LocaleBundle, LocaleTree } from './text-bundles';
 
 export const DEFAULT_NAMESPACE = 'common';
 
@@ -68,7 +60,7 @@ const loadingNamespaces = new Map<string, Promise<void>>();
 function loadCoreTexts(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
-    pending = bundleLoaders[language]().then((module) => {
+    pending = textBundleLoaders[language]().then((module) => {
       for (const [namespace, tree] of Object.entries(module.default)) i18n.addResourceBundle(language, namespace, tree, true, true);
     });
     // A failed fetch (link dropped) may be tried again on the next call.

@@ -72,17 +72,32 @@ function isSafeLanguageCode(code: string): boolean {
   return /^[A-Za-z0-9_@.-]{1,128}$/.test(code) && !code.includes('..') && !['__proto__', 'constructor', 'prototype'].includes(code);
 }
 
+function fromHtmlTag(): string | undefined {
+  return typeof document === 'undefined' ? undefined : (document.documentElement.getAttribute('lang') ?? undefined);
+}
+
+function safeCodes(found: readonly (string | undefined)[]): string[] {
+  return found.filter((code): code is string => typeof code === 'string' && code !== '' && isSafeLanguageCode(code));
+}
+
 /** Every language the browser offers, first the reader's explicit choices, then its settings. */
 export function detectLanguageCodes(): string[] {
-  const found = [
-    fromQuerystring(),
-    fromCookie(),
-    fromStorage('localStorage'),
-    fromStorage('sessionStorage'),
-    ...fromNavigator(),
-    typeof document === 'undefined' ? undefined : (document.documentElement.getAttribute('lang') ?? undefined),
-  ];
-  return found.filter((code): code is string => typeof code === 'string' && code !== '' && isSafeLanguageCode(code));
+  return safeCodes([fromQuerystring(), fromCookie(), fromStorage('localStorage'), fromStorage('sessionStorage'), ...fromNavigator(), fromHtmlTag()]);
+}
+
+/**
+ * The same list, cheaper and as a guess (app/early-start.ts): no cookie read and no storage probe,
+ * each a synchronous trip to the browser's other processes on first use (~10 ms each on a slow
+ * machine). The app never sets the i18next cookie, so the guess differs only where someone else did.
+ */
+export function guessLanguageCodes(): string[] {
+  let stored: string | undefined;
+  try {
+    stored = window.localStorage.getItem(LOOKUP_STORAGE) ?? undefined;
+  } catch {
+    stored = undefined;
+  }
+  return safeCodes([fromQuerystring(), stored, ...fromNavigator(), fromHtmlTag()]);
 }
 
 /** For i18next.use(): detects, caches nothing (lib/i18n.ts stores the language when it is chosen). */

@@ -4,6 +4,8 @@ import i18n from '@/lib/i18n';
 import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import { createFakeChartModule, drawnCharts, installFakePricesApi, renderPrices } from '../testing/fake-prices-api';
+import { HOME_EARLY_GETS, startEarly } from '@/app/early-start';
+import { clearEarlyRequests } from '@/lib/early-requests';
 import HomeDashboardPage from './home-dashboard-page';
 
 vi.mock('lightweight-charts', () => createFakeChartModule());
@@ -17,9 +19,23 @@ const FIVE = ['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Har
 
 beforeEach(() => {
   drawnCharts.length = 0;
+  clearEarlyRequests();
 });
 
 describe('home dashboard', () => {
+  it("takes the first data the entry script asked for (app/early-start.ts) and asks for none of it twice", async () => {
+    seedSession();
+    const api = installFakePricesApi();
+    startEarly('/home');
+    renderPrices('/home', routes);
+    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
+    expect(await screen.findByText('Gainers')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading the summary…')).not.toBeInTheDocument());
+    const gets = api.requests.filter((request) => request.method === 'GET').map((request) => `${request.url.pathname}${request.url.search}`);
+    for (const path of HOME_EARLY_GETS) expect(gets.filter((url) => url === `/api${path}`), path).toHaveLength(1);
+    expect(gets.filter((url) => !HOME_EARLY_GETS.some((path) => url === `/api${path}`))).toEqual([]);
+  });
+
   it('lets a new user choose five products, refuses a sixth, and saves the dashboard', async () => {
     seedSession();
     const api = installFakePricesApi();

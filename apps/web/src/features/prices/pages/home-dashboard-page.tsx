@@ -170,9 +170,10 @@ function HomeDashboard({ slug }: { slug: string }) {
   }
 
   const others = (dashboards.data?.dashboards ?? []).filter((item) => item.slug !== slug);
-  // Until the dashboard above has its final height, the movers and summary stay mounted (their data
-  // loads meanwhile) but out of the layout: shown early, they were pushed down when the cards or the
-  // editor replaced the loading panel, a layout shift of 0.4–0.6 in Lighthouse on a phone.
+  // The movers and the summary come once the dashboard above has its final height: shown early, they
+  // were pushed down when the cards or the editor replaced the loading panel (a layout shift of
+  // 0.4–0.6 in Lighthouse on a phone). Not rendered before either: the first render of the page is
+  // its own, not theirs. Their data is on its way from the start (app/early-start.ts).
   const settling = dashboards.isPending || products.isPending || (Boolean(dashboard) && codes.length > 0 && !editing && history.isPending);
 
   return (
@@ -207,10 +208,12 @@ function HomeDashboard({ slug }: { slug: string }) {
 
       {main}
 
-      <div className={settling ? 'hidden' : 'grid gap-4 lg:grid-cols-2'}>
-        <MoversPanel />
-        <SummaryPanel />
-      </div>
+      {settling ? null : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <MoversPanel />
+          <SummaryPanel />
+        </div>
+      )}
 
       {others.length > 0 ? (
         <nav aria-label={t('home.otherDashboards')} className="flex flex-wrap items-center gap-2 text-sm">

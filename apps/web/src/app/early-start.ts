@@ -1,0 +1,61 @@
+import { isRestrictedClient, normalizeRole, type Language } from '@fueldesk/contracts';
+import { startEarlyRequests } from '@/lib/early-requests';
+import { guessLanguageCodes } from '@/lib/language-detector';
+import { AUTH_TOKEN_KEY, decodeTokenPayload, isTokenExpired, type TokenPayload } from '@/lib/session-token';
+import { textBundleLoaders } from '@/lib/text-bundles';
+
+// What the signed-in home needs first, started by the entry script (main.tsx) while the framework
+// downloads, instead of one round trip after another once it has run: the layout's and the page's
+// code, the reader's texts and the dashboard's first data. Every piece is what the app asks for
+// anyway (app/router.tsx and lib/i18n.ts load through the same functions), so nothing is fetched
+// twice; a wrong guess (another language chosen, a session that ended) costs a download, not a
+// wrong page.
+
+/** The price dashboard, the home of every signed-in user but a restricted cliente. */
+export const loadHomePage = () => import('@/features/prices/pages/home-dashboard-page');
+/** The signed-in layout with its watchers (app/dashboard-route.tsx). */
+export const loadDashboardRoute = () => import('./dashboard-route');
+
+/** /home and /home/{slug} (app/router.tsx). */
+const HOME_PATH = /^\/home(\/[^/]+)?\/?$/;
+/**
+ * The price dashboard's queries that need no earlier answer (features/prices/pages/home-dashboard-page.tsx
+ * and its movers and summary panels), as the API client sends them.
+ */
+export const HOME_EARLY_GETS = ['/dashboards', '/prices/products', '/prices/movers?limit=5', '/prices/summary'] as const;
+
+/** Whether the session of this token sees the cliente's home, not the price dashboard (SPEC.md §2, §6). */
+export function seesClientHome(payload: TokenPayload | null): boolean {
+  return payload !== null && isRestrictedClient({ role: normalizeRole(payload.role), is_superadmin: payload.is_superadmin === true });
+}
+
+/** The language lib/i18n.ts will most likely pick: the first one with texts. */
+export function guessLanguage(codes: readonly string[] = guessLanguageCodes()): Language | null {
+  for (const code of codes) {
+    const language = code.toLowerCase().split(/[-_]/)[0];
+    if (Object.hasOwn(textBundleLoaders, language)) return language as Language;
+  }
+  return null;
+}
+
+function storedAccessToken(): string | null {
+  try {
+    return window.localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Starts what the page at `pathname` needs first, when it is the home of a live session. */
+export function startEarly(pathname: string, now: number = Date.now()): void {
+  if (!HOME_PATH.test(pathname)) return;
+  const token = storedAccessToken();
+  // A session without a live access token is restored first; its home is chosen afterwards.
+  if (!token || isTokenExpired(token, now) || seesClientHome(decodeTokenPayload(token))) return;
+  startEarlyRequests(HOME_EARLY_GETS, token, now);
+  const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+  quietly(loadDashboardRoute);
+  quietly(loadHomePage);
+  const language = guessLanguage();
+  if (language) quietly(textBundleLoaders[language]);
+}
