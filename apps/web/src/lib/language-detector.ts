@@ -41,6 +41,9 @@ function fromCookie(): string | undefined {
   return undefined;
 }
 
+/** The storages that took the probe's write: as the detector did, each is probed once per page. */
+const writableStorages = new Set<'localStorage' | 'sessionStorage'>();
+
 /**
  * As the detector did: a storage that cannot take a write (disabled, or full) is not read either.
  * The probe key is the detector's.
@@ -49,8 +52,11 @@ function fromStorage(name: 'localStorage' | 'sessionStorage'): string | undefine
   try {
     if (typeof window === 'undefined' || window[name] === null) return undefined;
     const storage = window[name];
-    storage.setItem('i18next.translate.boo', 'foo');
-    storage.removeItem('i18next.translate.boo');
+    if (!writableStorages.has(name)) {
+      storage.setItem('i18next.translate.boo', 'foo');
+      storage.removeItem('i18next.translate.boo');
+      writableStorages.add(name);
+    }
     return storage.getItem(LOOKUP_STORAGE) || undefined;
   } catch {
     return undefined;

@@ -1,5 +1,5 @@
 import { DASHBOARD_MAX_PRODUCTS, monthsBefore, type Dashboard, type Product } from '@fueldesk/contracts';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { LazyConfirmDialog } from '@/components/ui/lazy-dialog';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { isDefaultDashboardName } from '../lib/default-dashboard-name';
+import { prepareDayFormat } from '../lib/format';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDashboards } from '../api/get-dashboards';
@@ -104,6 +105,9 @@ export default function HomeDashboardPage() {
 
 function HomeDashboard({ slug }: { slug: string }) {
   usePricesLiveRefresh();
+  // The movers' date line formatter (tens of milliseconds on a slow phone) is built while the
+  // dashboard's data is on its way, not in the render that shows the panel.
+  useEffect(() => prepareDayFormat('long'), []);
   const { t } = useTranslation('prices');
   const navigate = useNavigate();
   const dashboards = useDashboards();
