@@ -1,6 +1,7 @@
 import { isRestrictedClient, normalizeRole, type Language } from '@fueldesk/contracts';
 import { startEarlyRequests } from '@/lib/early-requests';
 import { guessLanguageCodes } from '@/lib/language-detector';
+import { readString } from '@/lib/storage';
 import { AUTH_TOKEN_KEY, decodeTokenPayload, isTokenExpired, type TokenPayload } from '@/lib/session-token';
 import { textBundleLoaders } from '@/lib/text-bundles';
 
@@ -38,18 +39,10 @@ export function guessLanguage(codes: readonly string[] = guessLanguageCodes()): 
   return null;
 }
 
-function storedAccessToken(): string | null {
-  try {
-    return window.localStorage.getItem(AUTH_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** Starts what the page at `pathname` needs first, when it is the home of a live session. */
 export function startEarly(pathname: string, now: number = Date.now()): void {
   if (!HOME_PATH.test(pathname)) return;
-  const token = storedAccessToken();
+  const token = readString('local', AUTH_TOKEN_KEY);
   // A session without a live access token is restored first; its home is chosen afterwards.
   if (!token || isTokenExpired(token, now) || seesClientHome(decodeTokenPayload(token))) return;
   startEarlyRequests(HOME_EARLY_GETS, token, now);

@@ -10,8 +10,8 @@ export const DEFAULT_NAMESPACE = 'common';
 
 /**
  * Namespaces of features that only their own pages use: not in the language chunk every page
- * loads, but fetched with those pages (withTexts below, in app/router.tsx). locales/<lng>/index.ts leaves
- * out the same list (locales.test.ts).
+ * loads, but fetched with those pages (withTexts below, in app/router.tsx): locales/<lng>/lazy/ holds
+ * exactly these (locales.test.ts).
  */
 export const LAZY_NAMESPACES = [
   'public',
@@ -34,24 +34,7 @@ export const LAZY_NAMESPACES = [
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-const lazyLoaders = import.meta.glob<LocaleTree>(
-  [
-    '../locales/*/public.json',
-    '../locales/*/admin.json',
-    '../locales/*/screening.json',
-    '../locales/*/news.json',
-    '../locales/*/profile.json',
-    '../locales/*/beta.json',
-    '../locales/*/releases.json',
-    '../locales/*/support.json',
-    '../locales/*/auth.json',
-    '../locales/*/bank.json',
-    '../locales/*/due.json',
-    '../locales/*/forms.json',
-    '../locales/*/legal.json',
-  ],
-  { import: 'default' },
-);
+const lazyLoaders = import.meta.glob<LocaleTree>('../locales/*/lazy/*.json', { import: 'default' });
 
 const loading = new Map<Language, Promise<void>>();
 const loadingNamespaces = new Map<string, Promise<void>>();
@@ -75,7 +58,7 @@ function loadNamespace(language: Language, namespace: LazyNamespace): Promise<vo
   const key = `${language}/${namespace}`;
   let pending = loadingNamespaces.get(key);
   if (!pending) {
-    const loader = lazyLoaders[`../locales/${language}/${namespace}.json`];
+    const loader = lazyLoaders[`../locales/${language}/lazy/${namespace}.json`];
     if (!loader) return Promise.reject(new Error(`No texts for ${key}`));
     pending = loader().then((tree) => {
       i18n.addResourceBundle(language, namespace, tree, true, true);

@@ -1,4 +1,5 @@
 import type { LanguageDetectorModule } from 'i18next';
+import { readString } from './storage';
 
 /**
  * The reader's language candidates, in the order i18next-browser-languagedetector read them with the
@@ -97,13 +98,7 @@ export function detectLanguageCodes(): string[] {
  * machine). The app never sets the i18next cookie, so the guess differs only where someone else did.
  */
 export function guessLanguageCodes(): string[] {
-  let stored: string | undefined;
-  try {
-    stored = window.localStorage.getItem(LOOKUP_STORAGE) ?? undefined;
-  } catch {
-    stored = undefined;
-  }
-  return safeCodes([fromQuerystring(), stored, ...fromNavigator(), fromHtmlTag()]);
+  return safeCodes([fromQuerystring(), readString('local', LOOKUP_STORAGE) ?? undefined, ...fromNavigator(), fromHtmlTag()]);
 }
 
 /** For i18next.use(): detects, caches nothing (lib/i18n.ts stores the language when it is chosen). */

@@ -4,7 +4,7 @@ import { LAZY_NAMESPACES, type LocaleTree } from '@/lib/i18n';
 import enBundle from './en/index';
 import esBundle from './es/index';
 
-const files = import.meta.glob<LocaleTree>('./*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<LocaleTree>(['./*/*.json', './*/lazy/*.json'], { eager: true, import: 'default' });
 
 function listKeys(tree: LocaleTree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -15,7 +15,7 @@ function listKeys(tree: LocaleTree, prefix = ''): string[] {
 function byLanguage(): Map<string, Map<string, LocaleTree>> {
   const result = new Map<string, Map<string, LocaleTree>>();
   for (const [path, tree] of Object.entries(files)) {
-    const [, language, namespace] = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    const [, language, namespace] = /^\.\/([^/]+)\/(?:lazy\/)?([^/]+)\.json$/.exec(path) ?? [];
     if (!result.has(language)) result.set(language, new Map());
     result.get(language)!.set(namespace, tree);
   }
@@ -106,9 +106,14 @@ describe('API error codes', () => {
 });
 
 describe('language chunks', () => {
-  it('carry every namespace but the feature ones fetched with their pages', () => {
+  it('carry every namespace but the feature ones fetched with their pages, which are exactly those under lazy/', () => {
     const core = namespaces.filter((namespace) => !(LAZY_NAMESPACES as readonly string[]).includes(namespace));
     for (const bundle of [enBundle, esBundle]) expect(Object.keys(bundle).sort()).toEqual(core);
-    for (const namespace of LAZY_NAMESPACES) expect(namespaces).toContain(namespace);
+    for (const language of LANGUAGES) {
+      const lazy = Object.keys(files)
+        .filter((path) => path.startsWith(`./${language}/lazy/`))
+        .map((path) => path.replace(/^.*\/(.+)\.json$/, '$1'));
+      expect(lazy.sort(), language).toEqual([...LAZY_NAMESPACES].sort());
+    }
   });
 });
