@@ -8,6 +8,7 @@ import type { RouteHandle } from '@/lib/document-title';
 import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
 import { withTexts } from '@/lib/i18n';
+import { lazyPreloaded } from '@/lib/lazy-preloaded';
 import { loadDashboardRoute, loadHomePage, seesClientHome } from './early-start';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
@@ -53,7 +54,7 @@ const loadBankPage = withTexts('bank', () => import('@/features/bank/pages/bank-
 const loadBankVerificationPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
 const loadSendEmailPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
 
-const homePages = { full: lazy(loadHomePage), client: lazy(loadClientHomePage) };
+const homePages = { full: lazyPreloaded(loadHomePage), client: lazyPreloaded(loadClientHomePage) };
 
 /**
  * /home and /home/{slug}: the price dashboard, or for a restricted cliente (which the price and
@@ -62,7 +63,7 @@ const homePages = { full: lazy(loadHomePage), client: lazy(loadClientHomePage) }
  */
 function HomePage() {
   const { role, isSuperadmin } = useSession();
-  const Page = isRestrictedClient({ role, is_superadmin: isSuperadmin }) ? homePages.client : homePages.full;
+  const Page = (isRestrictedClient({ role, is_superadmin: isSuperadmin }) ? homePages.client : homePages.full).Component;
   return (
     <Suspense fallback={<PageLoader />}>
       <Page />
@@ -77,7 +78,7 @@ function HomePage() {
  */
 function preloadHomePage(): void {
   const token = readAccessToken();
-  void (seesClientHome(token ? decodeTokenPayload(token) : null) ? loadClientHomePage : loadHomePage)().catch(() => undefined);
+  void (seesClientHome(token ? decodeTokenPayload(token) : null) ? homePages.client : homePages.full).preload().catch(() => undefined);
 }
 
 function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
