@@ -4,10 +4,52 @@ import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
+import { loadHomePage } from '@/app/early-start';
 import { createAppRouter, preloadMatches, routes } from '@/app/router';
+import { primeSessionUser } from '@/lib/auth-store';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
+import { hasEarlyRequests } from '@/lib/early-requests';
 import { getCurrentLanguage, initLanguage } from '@/lib/i18n';
 import { primePageData } from '@/prerender/prime-page-data';
+
+/**
+ * How long the first render of the signed-in home waits for the data the entry script asked for
+ * early (app/early-start.ts) once its code and texts are in; after that it renders with loading
+ * states and the data fills them in as it comes.
+ */
+const EARLY_DATA_WAIT_MS = 1_000;
+
+/** Lets the browser run what waits (input, rendering) before the caller goes on, in a task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Resolves when the router has loaded the code of the address's lazy routes (its first state). */
+function whenInitialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The signed-in home's first data and the signed-in user, from the answers the entry script asked
+ * for while the app's code downloaded: the page's first render is then the page itself, not a
+ * loading state followed by one render per answer (each a long task on a phone).
+ */
+async function primeEarlyData(queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, EARLY_DATA_WAIT_MS);
+  });
+  // The page's chunk carries its data's queries: no request of their own (the entry has asked for it).
+  const primed = Promise.all([loadHomePage().then(({ primeHomeData }) => primeHomeData(queryClient)), primeSessionUser()]);
+  await Promise.race([primed, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Starts the app in #root: hydrates a prerendered page or renders afresh. Called by the entry
@@ -19,7 +61,7 @@ export async function startApp(): Promise<void> {
   if (!container) throw new Error('Missing #root element');
   // The app's modules were evaluated in the task that loaded them; the start's own work (router,
   // texts, first render) goes into the next task, so that neither holds the main thread as long.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
 
   const queryClient = createQueryClient();
   const { pathname } = window.location;
@@ -47,7 +89,11 @@ export async function startApp(): Promise<void> {
     // the home page the stored session will see is preloaded from its matches.
     router = createAppRouter();
     preloadMatches(router.state.matches);
-    await initLanguage();
+    // The texts and the data below in a task of their own: on a phone the router's creation is one already.
+    await nextTask();
+    // The page's code, its texts and (on the signed-in home) its first data before the first render,
+    // so that this render is the page and not the router's loading fallback, then the page's.
+    await Promise.all([initLanguage(), whenInitialized(router), hasEarlyRequests() ? primeEarlyData(queryClient) : undefined]);
   }
   const appRouter = router ?? createAppRouter();
   const app = () => (

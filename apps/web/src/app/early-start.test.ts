@@ -1,9 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearEarlyRequests } from '@/lib/early-requests';
+import { dashboardsQueryOptions } from '@/features/prices/api/get-dashboards';
+import { priceMoversQueryOptions } from '@/features/prices/api/get-price-movers';
+import { priceSummaryQueryOptions } from '@/features/prices/api/get-price-summary';
+import { productsQueryOptions } from '@/features/prices/api/get-products';
+import { HOME_MOVERS_LIMIT, primeHomeData } from '@/features/prices/api/home-first-data';
+import { clearEarlyRequests, hasEarlyRequests } from '@/lib/early-requests';
 import { AUTH_TOKEN_KEY } from '@/lib/session-token';
 import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
 import { futureExp, makeToken } from '@/test/render-app';
 import { HOME_EARLY_GETS, guessLanguage, seesClientHome, startEarly } from './early-start';
+import { createQueryClient } from './providers';
 
 let server: ReturnType<typeof mockApi>;
 
@@ -11,7 +17,11 @@ beforeEach(() => {
   clearEarlyRequests();
   server = mockApi({}, { fallback: () => jsonResponse(200, {}) });
 });
-afterEach(() => clearEarlyRequests());
+afterEach(() => {
+  clearEarlyRequests();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /** The API GETs sent so far, as paths under /api. */
 function sentPaths(): string[] {
@@ -47,6 +57,50 @@ describe('startEarly', () => {
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
     startEarly('/home');
     await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets));
+  });
+});
+
+describe('startEarly, task by task', () => {
+  it('sends the first GET at once and each further step in a task of its own', () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
+    const sent = vi.spyOn(globalThis, 'fetch');
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    startEarly('/home');
+    expect(sent).toHaveBeenCalledTimes(1);
+    // One timer at a time: the other GETs, one per task, then the code and the texts.
+    for (let step = 2; step <= HOME_EARLY_GETS.length; step += 1) {
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersToNextTimer();
+      expect(sent).toHaveBeenCalledTimes(step);
+    }
+    expect(sent.mock.calls.map(([url]) => String(url))).toEqual(HOME_EARLY_GETS.map((path) => `/api${path}`));
+    vi.runAllTimers();
+  });
+});
+
+describe('the home page, primed from the early answers', () => {
+  it('has its first queries in the cache with those answers, asking for none of them again', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
+    const answers = {
+      '/api/dashboards': { dashboards: [{ id: 'd1', slug: 'home', name: 'Crude', product_codes: ['WTI'] }] },
+      '/api/prices/products': { products: [{ code: 'WTI' }] },
+      '/api/prices/movers': { date: '2026-11-26', gainers: [], losers: [] },
+      '/api/prices/summary': { date: '2026-11-26', categories: [] },
+      '/api/auth/me': { id: '1' },
+    };
+    server = mockApi({}, { fallback: ({ url }) => jsonResponse(200, answers[url.pathname as keyof typeof answers]) });
+    startEarly('/home');
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets));
+    expect(hasEarlyRequests()).toBe(true);
+
+    const queryClient = createQueryClient();
+    await primeHomeData(queryClient);
+    expect(queryClient.getQueryData(dashboardsQueryOptions().queryKey)).toEqual(answers['/api/dashboards']);
+    expect(queryClient.getQueryData(productsQueryOptions().queryKey)).toEqual(answers['/api/prices/products']);
+    expect(queryClient.getQueryData(priceMoversQueryOptions({ limit: HOME_MOVERS_LIMIT }).queryKey)).toEqual(answers['/api/prices/movers']);
+    expect(queryClient.getQueryData(priceSummaryQueryOptions({}).queryKey)).toEqual(answers['/api/prices/summary']);
+    // Every one came from the entry's requests: the server saw each path once.
+    expect(sentPaths()).toEqual(homeGets);
   });
 });
 

@@ -52,6 +52,11 @@ export function takeEarlyResponse(url: string, token: string | null, now: number
   return early.response;
 }
 
+/** Whether early answers are waiting to be taken (the app's start then primes the page's data with them). */
+export function hasEarlyRequests(): boolean {
+  return pending.size > 0;
+}
+
 /** Forgets every early request (tests). */
 export function clearEarlyRequests(): void {
   pending.clear();

@@ -79,8 +79,13 @@ interface MeResponse {
   plan_code?: string | null;
 }
 
+/** The session of this token: one user per session, loaded again when the session changes. */
+function sessionKeyOf(token: string | null): string | null {
+  return token ? (decodeTokenPayload(token)?.sid ?? 'token') : null;
+}
+
 /** After sign-in: GET /auth/me feeds plan and role to the layout; /auth/profile if me has no plan. */
-async function loadCurrentUser(): Promise<void> {
+async function loadCurrentUser(): Promise<boolean> {
   let me: MeResponse;
   try {
     me = await apiRequest<MeResponse>('/auth/me');
@@ -89,7 +94,7 @@ async function loadCurrentUser(): Promise<void> {
       me = { ...me, plan_name: profile.plan_name, plan_code: profile.plan_code };
     }
   } catch {
-    return;
+    return false;
   }
   const patch: Partial<SessionUser> = {
     plan_name: me.plan_name ?? planNameFromCode(me.plan_code),
@@ -102,6 +107,23 @@ async function loadCurrentUser(): Promise<void> {
   if (me.access) patch.access = me.access;
   if (typeof me.is_superadmin === 'boolean') patch.is_superadmin = me.is_superadmin;
   updateSessionUser(patch);
+  return true;
+}
+
+/** The session whose user the app's start has just loaded (primeSessionUser), until the keeper mounts. */
+let primedSessionKey: string | null = null;
+/** Whether a session keeper has mounted since the page loaded (it then loads the user itself). */
+let keeperMounted = false;
+
+/**
+ * Loads the signed-in user before the app's first render (the app's start calls it on the signed-in
+ * home, whose entry script asked for /auth/me early): the layout then renders once with the name
+ * and plan, instead of rendering the whole tree again when they arrive. The session keeper, which
+ * loads them on mount otherwise, leaves that first load out.
+ */
+export async function primeSessionUser(): Promise<void> {
+  const key = sessionKeyOf(sessionStore.get().token);
+  if (key && (await loadCurrentUser()) && !keeperMounted) primedSessionKey = key;
 }
 
 /**
@@ -112,11 +134,13 @@ async function loadCurrentUser(): Promise<void> {
 export function SessionKeeper() {
   const { token } = useStore(sessionStore);
   const signedIn = token !== null;
-  const sessionKey = token ? (decodeTokenPayload(token)?.sid ?? 'token') : null;
+  const sessionKey = sessionKeyOf(token);
 
   useEffect(() => {
     if (!signedIn) return;
-    void pingSession();
+    // The first ping and the event stream start in a task after the one that mounts the page:
+    // the page's first frame does not wait for them.
+    const firstPing = setTimeout(() => void pingSession(), 0);
     const pinger = setInterval(() => void pingSession(), PING_INTERVAL_MS);
     const checker = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
     const onFocus = () => {
@@ -124,6 +148,7 @@ export function SessionKeeper() {
     };
     window.addEventListener('focus', onFocus);
     return () => {
+      clearTimeout(firstPing);
       clearInterval(pinger);
       clearInterval(checker);
       window.removeEventListener('focus', onFocus);
@@ -135,15 +160,26 @@ export function SessionKeeper() {
     const unsubscribe = subscribeServerEvent('session_revoked', (data) =>
       signOut({ reason: toSessionEndReason((data as { reason?: string | null } | undefined)?.reason) }),
     );
-    const stop = startServerEvents();
+    let stop: (() => void) | null = null;
+    const start = setTimeout(() => {
+      stop = startServerEvents();
+    }, 0);
     return () => {
+      clearTimeout(start);
       unsubscribe();
-      stop();
+      stop?.();
     };
   }, [signedIn]);
 
   useEffect(() => {
-    if (sessionKey) void loadCurrentUser();
+    keeperMounted = true;
+    if (!sessionKey) return;
+    if (sessionKey === primedSessionKey) {
+      // Loaded for this session by the app's start, just before this first mount.
+      primedSessionKey = null;
+      return;
+    }
+    void loadCurrentUser();
   }, [sessionKey]);
 
   return null;

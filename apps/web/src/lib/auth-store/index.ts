@@ -5,7 +5,7 @@
  * and the Log out hook; overlays.tsx the sign-in and sign-out loaders.
  */
 export type { SessionTokens, SessionUser } from '../auth-storage';
-export { SessionKeeper, SessionProvider, useLogOut, useSession, type SessionContextValue } from './auth-provider';
+export { SessionKeeper, SessionProvider, primeSessionUser, useLogOut, useSession, type SessionContextValue } from './auth-provider';
 export { finishLoginLoader, startLoginLoader, useReleaseLoginLoader } from './overlays';
 export { checkSession, isSessionEndingFailure, pingSession, postLogout, refreshAccessToken, type PingOutcome } from './session-requests';
 export { clearSignOutReason, reloadSessionFromStorage, signIn, signOut, updateSessionUser, type SignOutOptions, type SignOutReason } from './store';

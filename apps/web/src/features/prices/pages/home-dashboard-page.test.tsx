@@ -27,6 +27,8 @@ describe('home dashboard', () => {
     seedSession();
     const api = installFakePricesApi();
     startEarly('/home');
+    // The entry sends them one task after another, long before the app's code has arrived.
+    await waitFor(() => expect(api.requests).toHaveLength(HOME_EARLY_GETS.length));
     renderPrices('/home', routes);
     expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
     expect(await screen.findByText('Gainers')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { DASHBOARD_MAX_PRODUCTS, monthsBefore, type Dashboard, type Product } from '@fueldesk/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { prepareDayFormat } from '../lib/format';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDashboards } from '../api/get-dashboards';
+import { HOME_MOVERS_LIMIT } from '../api/home-first-data';
 import { usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
 import { useUpdateDashboard } from '../api/update-dashboard';
@@ -22,6 +23,8 @@ import { PriceMovementsPanel } from '../components/price-movements-panel';
 import { ProductPicker } from '../components/product-picker';
 import { ErrorState, LoadingState, panelClass } from '../components/state-views';
 import { SummaryPanel } from '../components/summary-panel';
+// The page's first data, loaded by the app's start before the page's first render (src/boot.tsx).
+export { primeHomeData } from '../api/home-first-data';
 
 /** /home shows the dashboard stored under this slug; /home/{slug} the one of a Home sub-item. */
 export const HOME_DASHBOARD_SLUG = 'home';
@@ -179,6 +182,10 @@ function HomeDashboard({ slug }: { slug: string }) {
   // 0.4–0.6 in Lighthouse on a phone). Not rendered before either: the first render of the page is
   // its own, not theirs. Their data is on its way from the start (app/early-start.ts).
   const settling = dashboards.isPending || products.isPending || (Boolean(dashboard) && codes.length > 0 && !editing && history.isPending);
+  // When the page's first render has its data already (the app's start primes it), the panels still
+  // come in a second, interruptible render: what a phone shows first (the dashboard above them) is
+  // painted without waiting for the movers' and summary's rows and their date formatter.
+  const showPanels = useDeferredValue(!settling, false);
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
@@ -212,12 +219,12 @@ function HomeDashboard({ slug }: { slug: string }) {
 
       {main}
 
-      {settling ? null : (
+      {showPanels ? (
         <div className="grid gap-4 lg:grid-cols-2">
-          <MoversPanel />
+          <MoversPanel limit={HOME_MOVERS_LIMIT} />
           <SummaryPanel />
         </div>
-      )}
+      ) : null}
 
       {others.length > 0 ? (
         <nav aria-label={t('home.otherDashboards')} className="flex flex-wrap items-center gap-2 text-sm">
