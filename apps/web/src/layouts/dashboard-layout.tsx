@@ -1,5 +1,5 @@
 import { isRestrictedClient, planNameFromCode } from '@fueldesk/contracts';
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteTitle } from '@/lib/document-title';
@@ -31,6 +31,10 @@ export default function DashboardLayout({ profilePanels, reportWatcher: ReportWa
   const [drawerRequested, setDrawerRequested] = useState(false);
   const [profilePanel, setProfilePanel] = useState<ProfilePanel | null>(null);
   const drawerOpen = isMobile && drawerRequested;
+  // On a phone the sidebar is a closed drawer, off screen: its hundred-odd elements come in a second,
+  // interruptible render, not in the one that paints the page first.
+  const drawerReady = useDeferredValue(true, false);
+  const showSidebar = !isMobile || drawerOpen || drawerReady;
 
   // A navigation closes the drawer and any profile panel (state adjusted during render, not in an effect).
   const [locationKey, setLocationKey] = useState(location.key);
@@ -82,17 +86,19 @@ export default function DashboardLayout({ profilePanels, reportWatcher: ReportWa
         </Suspense>
       ) : null}
       <NavigationProgress active={navigation.state === 'loading'} />
-      <Sidebar
-        id={sidebarId}
-        collapsed={collapsed}
-        onToggleCollapsed={toggleCollapsed}
-        isMobile={isMobile}
-        drawerOpen={drawerOpen}
-        onNavigate={() => setDrawerRequested(false)}
-        restricted={isRestrictedClient({ role, is_superadmin: isSuperadmin })}
-        planName={planName}
-        onLogout={logOut}
-      />
+      {showSidebar ? (
+        <Sidebar
+          id={sidebarId}
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          isMobile={isMobile}
+          drawerOpen={drawerOpen}
+          onNavigate={() => setDrawerRequested(false)}
+          restricted={isRestrictedClient({ role, is_superadmin: isSuperadmin })}
+          planName={planName}
+          onLogout={logOut}
+        />
+      ) : null}
       {drawerOpen ? (
         <button
           type="button"
