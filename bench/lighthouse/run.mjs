@@ -4,7 +4,7 @@
 //
 //   npm start &        (a fresh embedded install has the demo accounts; PORT=3000)
 //   node bench/lighthouse/run.mjs http://127.0.0.1:3000 [--runs 3] [--paths /,/login,/home] [--json out.json]
-//                      [--email pro@fueldesk.demo --password Demo-Pro-2026] [--reports DIR]
+//                      [--email pro@fueldesk.demo --password Demo-Pro-2026] [--reports DIR] [--traces DIR [--cpu-profile]]
 //
 // The signed-in paths (--signed-in, default /home) are measured signed in: the runner signs in once
 // through the API, stores the session in the browser the way the web app does (SPEC.md §3 key names),
@@ -34,6 +34,14 @@ const signedInPaths = new Set(option('signed-in', '/home').split(','));
 const jsonFile = option('json', null);
 /** --reports DIR keeps every run's whole Lighthouse report (DIR/<page>-<run>.json) for a closer look. */
 const reportsDir = option('reports', null);
+/**
+ * --traces DIR keeps every run's trace and DevTools log (DIR/<page>-<run>.trace.json): the main
+ * thread's tasks, the requests and the LCP candidates of what Lighthouse observed. With
+ * --cpu-profile the trace also holds V8's samples (which function ran), at the price of slower
+ * scripts: its scores are not the page's.
+ */
+const tracesDir = option('traces', null);
+const cpuProfile = args.includes('--cpu-profile');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const chrome = await chromeLauncher.launch({
@@ -109,7 +117,14 @@ try {
       browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       await signIn(browser);
     }
-    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, disableStorageReset: signedIn };
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+      disableStorageReset: signedIn,
+      ...(cpuProfile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+    };
     const results = [];
     for (let run = 0; run < runs; run += 1) {
       if (signedIn) {
@@ -135,6 +150,12 @@ try {
         mkdirSync(reportsDir, { recursive: true });
         const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
         writeFileSync(`${reportsDir}/${name}-${run + 1}.json`, JSON.stringify(result.lhr));
+      }
+      if (tracesDir) {
+        mkdirSync(tracesDir, { recursive: true });
+        const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
+        const { Trace, DevtoolsLog } = result.artifacts;
+        writeFileSync(`${tracesDir}/${name}-${run + 1}.trace.json`, JSON.stringify({ trace: Trace, devtoolsLog: DevtoolsLog }));
       }
     }
     const scoresOf = (id) => results.map((lhr) => lhr.categories[id].score ?? 0);
