@@ -1,5 +1,6 @@
 import { setNonce } from 'get-nonce';
 import { startEarly } from './app/early-start';
+import { afterNextPaint } from './lib/after-paint';
 import './styles.css';
 
 // The server's CSP allows no inline style but one with this answer's nonce: goober (the toasts'
@@ -11,20 +12,11 @@ if (styleNonce) {
   setNonce(styleNonce);
 }
 
-/**
- * Resolves once the browser has painted what the server sent (a prerendered page or the boot
- * splash). A hidden tab paints nothing, so a timer stands in for the frame there.
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 200);
-  });
-}
-
-// The app's code (~150 KB compressed) is fetched only after the first paint: on a slow phone link
-// the HTML and the stylesheet get the bandwidth first, so the page shows before the script arrives.
-await afterFirstPaint();
+// The app's code (~150 KB compressed) is fetched only after the first paint (what the server sent: a
+// prerendered page or the boot splash): on a slow phone link the HTML and the stylesheet get the
+// bandwidth first, so the page shows before the script arrives. A hidden tab paints nothing:
+// afterNextPaint goes on after 200 ms there.
+await new Promise<void>((resolve) => afterNextPaint(resolve));
 const RELOADED_AT_KEY = 'fueldesk:boot-reloaded-at';
 
 /** Whether to load the page again after its app failed to load: once, not in a loop. */

@@ -2,6 +2,7 @@ import { PING_INTERVAL_MS, SESSION_CHECK_INTERVAL_MS, normalizeRole, planNameFro
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { afterNextPaint } from '../after-paint';
 import { apiRequest, setUnauthorizedHandler } from '../api-client';
 import { AUTH_TOKEN_KEY, LEGACY_AUTH_TOKEN_KEY, REFRESH_TOKEN_KEY, decodeTokenPayload, type SessionUser } from '../auth-storage';
 import { useStore } from '../create-store';
@@ -138,9 +139,9 @@ export function SessionKeeper() {
 
   useEffect(() => {
     if (!signedIn) return;
-    // The first ping and the event stream start in a task after the one that mounts the page:
-    // the page's first frame does not wait for them.
-    const firstPing = setTimeout(() => void pingSession(), 0);
+    // The first ping and the event stream start once the page is painted: its first frame does not
+    // wait for them (on a phone link each is a round trip, Lighthouse counts them into the LCP).
+    const cancelFirstPing = afterNextPaint(() => void pingSession());
     const pinger = setInterval(() => void pingSession(), PING_INTERVAL_MS);
     const checker = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
     const onFocus = () => {
@@ -148,7 +149,7 @@ export function SessionKeeper() {
     };
     window.addEventListener('focus', onFocus);
     return () => {
-      clearTimeout(firstPing);
+      cancelFirstPing();
       clearInterval(pinger);
       clearInterval(checker);
       window.removeEventListener('focus', onFocus);
@@ -161,11 +162,11 @@ export function SessionKeeper() {
       signOut({ reason: toSessionEndReason((data as { reason?: string | null } | undefined)?.reason) }),
     );
     let stop: (() => void) | null = null;
-    const start = setTimeout(() => {
+    const cancelStart = afterNextPaint(() => {
       stop = startServerEvents();
-    }, 0);
+    });
     return () => {
-      clearTimeout(start);
+      cancelStart();
       unsubscribe();
       stop?.();
     };

@@ -1,0 +1,23 @@
+/**
+ * Runs `callback` in a task after the browser has painted the next frame (what was just committed),
+ * or after `fallbackMs` where no frame comes (a hidden tab paints nothing). Returns a cancel function.
+ * For work that the page's first paint should not wait for, nor share its frame with.
+ */
+export function afterNextPaint(callback: () => void, fallbackMs = 200): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    callback();
+  };
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(run, 0))) : undefined;
+  const fallback = setTimeout(run, fallbackMs);
+  return () => {
+    done = true;
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
+}
