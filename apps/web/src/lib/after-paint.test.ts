@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, afterPaintWhenIdle } from './after-paint';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -50,4 +50,32 @@ describe('afterNextPaint', () => {
     vi.advanceTimersByTime(1_000);
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  it('afterPaintWhenIdle waits for the paint, then for an idle moment (at most the timeout)', () => {
+    vi.useFakeTimers();
+    const browser = stubFrames();
+    const idle: { callback: () => void; timeout?: number }[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout }));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => {
+      idle[id - 1] = { callback: () => undefined };
+    });
+    const callback = vi.fn();
+    afterPaintWhenIdle(callback, 800);
+    expect(idle).toHaveLength(0);
+    browser.paint();
+    vi.advanceTimersByTime(0);
+    expect(idle).toEqual([{ callback: expect.any(Function), timeout: 800 }]);
+    expect(callback).not.toHaveBeenCalled();
+    idle[0].callback();
+    expect(callback).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    const cancel = afterPaintWhenIdle(cancelled);
+    browser.paint();
+    vi.advanceTimersByTime(0);
+    cancel();
+    idle[1].callback();
+    expect(cancelled).not.toHaveBeenCalled();
+  });
 });
+

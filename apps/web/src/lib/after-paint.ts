@@ -21,3 +21,26 @@ export function afterNextPaint(callback: () => void, fallbackMs = 200): () => vo
     clearTimeout(fallback);
   };
 }
+
+/**
+ * Runs `callback` once the next frame is painted and the browser then has nothing more urgent to
+ * do (requestIdleCallback, at most `timeoutMs` later): for bookkeeping a freshly shown page does on
+ * mount (the session's first ping, its event stream), which should neither delay nor share the
+ * page's first frames. Returns a cancel function.
+ */
+export function afterPaintWhenIdle(callback: () => void, timeoutMs = 1_000): () => void {
+  let cancelIdle = () => undefined as void;
+  const cancelPaint = afterNextPaint(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => callback(), { timeout: timeoutMs });
+      cancelIdle = () => cancelIdleCallback(id);
+    } else {
+      const timer = setTimeout(callback, 0);
+      cancelIdle = () => clearTimeout(timer);
+    }
+  });
+  return () => {
+    cancelPaint();
+    cancelIdle();
+  };
+}

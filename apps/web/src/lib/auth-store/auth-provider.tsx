@@ -2,7 +2,7 @@ import { PING_INTERVAL_MS, SESSION_CHECK_INTERVAL_MS, normalizeRole, planNameFro
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { afterNextPaint } from '../after-paint';
+import { afterPaintWhenIdle } from '../after-paint';
 import { apiRequest, setUnauthorizedHandler } from '../api-client';
 import { AUTH_TOKEN_KEY, LEGACY_AUTH_TOKEN_KEY, REFRESH_TOKEN_KEY, decodeTokenPayload, type SessionUser } from '../auth-storage';
 import { useStore } from '../create-store';
@@ -139,9 +139,10 @@ export function SessionKeeper() {
 
   useEffect(() => {
     if (!signedIn) return;
-    // The first ping and the event stream start once the page is painted: its first frame does not
-    // wait for them (on a phone link each is a round trip, Lighthouse counts them into the LCP).
-    const cancelFirstPing = afterNextPaint(() => void pingSession());
+    // The first ping and the event stream start once the page is painted and the browser is idle:
+    // its first frames do not wait for them (on a phone link each is a round trip, which Lighthouse
+    // counted into the LCP when the answer came back before the frame was shown).
+    const cancelFirstPing = afterPaintWhenIdle(() => void pingSession());
     const pinger = setInterval(() => void pingSession(), PING_INTERVAL_MS);
     const checker = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
     const onFocus = () => {
@@ -162,7 +163,7 @@ export function SessionKeeper() {
       signOut({ reason: toSessionEndReason((data as { reason?: string | null } | undefined)?.reason) }),
     );
     let stop: (() => void) | null = null;
-    const cancelStart = afterNextPaint(() => {
+    const cancelStart = afterPaintWhenIdle(() => {
       stop = startServerEvents();
     });
     return () => {
