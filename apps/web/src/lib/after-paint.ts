@@ -29,7 +29,7 @@ export function afterNextPaint(callback: () => void, fallbackMs = 200): () => vo
  * page's first frames. Returns a cancel function.
  */
 export function afterPaintWhenIdle(callback: () => void, timeoutMs = 1_000): () => void {
-  let cancelIdle = () => undefined as void;
+  let cancelIdle: () => void = () => undefined;
   const cancelPaint = afterNextPaint(() => {
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(() => callback(), { timeout: timeoutMs });
