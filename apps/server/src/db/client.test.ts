@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/build-test-app';
-import { arrayLiteral, DatabaseLockedError, openDatabase, queryRows } from './client';
+import { arrayLiteral, DatabaseLockedError, migrationsAreCurrent, openDatabase, queryRows } from './client';
 
 describe('database', () => {
   it('applies every migration to an empty database, and again without change', async () => {
@@ -20,6 +20,21 @@ describe('database', () => {
       await t.ctx.database.migrate();
       const again = await queryRows(t.ctx.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
       expect(again[0]).toEqual({ n: names.length });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('skips the migrator only when the newest migration of the journal is recorded', async () => {
+    const t = await createTestContext();
+    try {
+      expect(await migrationsAreCurrent(t.ctx.database)).toBe(true);
+      // As if the last migration had not been applied: the next start must run the migrator.
+      const [newest] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+      await t.ctx.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where id = ${newest!.id}`);
+      expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
+      await t.ctx.db.execute(sql`drop schema drizzle cascade`);
+      expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
     } finally {
       await t.close();
     }
