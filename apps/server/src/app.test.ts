@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createTestContext, type TestContext } from '../test/build-test-app';
 
@@ -15,6 +16,14 @@ describe('foundation: app wiring', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('validates with Zod without loading Fastify\'s default compilers (Ajv, fast-json-stringify)', async () => {
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.some((file) => file.includes(`${path.sep}fastify${path.sep}`))).toBe(true);
+    expect(loaded.filter((file) => /[\\/]@fastify[\\/](ajv-compiler|fast-json-stringify-compiler)[\\/]/.test(file))).toEqual([]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email', password: '' } });
+    expect(res.statusCode).toBe(400);
   });
 
   it('answers readiness with the database kind', async () => {

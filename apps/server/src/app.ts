@@ -9,6 +9,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
 import { requestLogLevel, resolveLogFormat } from './lib/log-output';
+import { zodSchemaController } from './lib/schema-compilers';
 import { systemRoutes } from './modules/system/system.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
@@ -56,6 +57,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     forceCloseConnections: 'idle',
     // One line per request, written by the onResponse hook below at the level the log format wants.
     logController: new LogController({ disableRequestLogging: true }),
+    // Every route's schemas are Zod's (fastify-type-provider-zod): Fastify's own compilers are never loaded.
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
