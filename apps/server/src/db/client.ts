@@ -113,16 +113,19 @@ const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_00
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
 /**
- * How much a WebAssembly function runs before V8 recompiles it with its optimizing compiler: 55 times
+ * How much a WebAssembly function runs before V8 recompiles it with its optimizing compiler: ~555 times
  * V8's default (1,800,000). PGlite is PostgreSQL compiled to WebAssembly; V8 first compiles it quickly
  * and, at the default, recompiled every PostgreSQL function a start touched within its first second,
- * on both cores of a 2-core machine: the restart waited ~0.7 s for the cores (0.25 s of it with the
- * main thread blocked until those compilations ended), and the import's process used ~11 s of CPU.
- * With the larger budget only what keeps running (an import's inner loops, a busy server's
- * queries) is recompiled. Paired runs: restart 2.0 s against 2.8 s, the 22-file import 7.4 s against
- * 8.1 s, its CPU 9.0 s against 11.1 s (README's Benchmarks). V8 reads it when the module is compiled.
+ * on both cores of a 2-core machine. The start waited for the cores, and more: whenever Node drains
+ * V8's tasks (its event loop momentarily empty), the main thread blocks until every such compilation
+ * has ended (~0.25 s, seen as idle time in the CPU profile and as one long futex wait in strace).
+ * With this budget only what keeps running (an import's inner loops, a long query) is recompiled.
+ * Paired runs on a 2-core machine (README's Benchmarks): restart 1.9 s at this budget, 2.2 s at 55
+ * times the default, 2.9 s at the default; the 22-file import 7.4 s against 8.1 s at the default
+ * (its CPU 9.0 s against 11.1 s), the same at both larger budgets; /api/prices under load the same.
+ * V8 reads it when a module is compiled: set before PGlite starts.
  */
-export const WASM_TIERING_BUDGET = 100_000_000;
+export const WASM_TIERING_BUDGET = 1_000_000_000;
 
 /** Raw SQL on a PGlite client, for pg-boss. */
 export function pgliteExecutor(client: PGlite): SqlExecutor {
