@@ -33,6 +33,8 @@ describe('database', () => {
       const [newest] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`);
       await t.ctx.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where id = ${newest!.id}`);
       expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
+      await t.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations`);
+      expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
       await t.ctx.db.execute(sql`drop schema drizzle cascade`);
       expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
     } finally {

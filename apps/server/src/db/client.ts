@@ -146,8 +146,9 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
   if (url && !url.startsWith('memory://')) {
-    // node-postgres and its drizzle driver only when they are used: loading them before PGlite's
-    // start delayed the embedded default's every start (and every command) by ~0.1 s.
+    // node-postgres and its drizzle driver only here: loaded before PGlite's start, they delayed the
+    // embedded default's every start and command by ~0.1 s (pg-boss loads node-postgres later, while
+    // PGlite starts).
     const { openPostgres } = await import('./postgres');
     return openPostgres(url, options.timeouts ?? defaultTimeouts, options.poolMax ?? 10);
   }
