@@ -47,3 +47,23 @@ describe('an API-only process', () => {
     expect(rows.find((row) => row.source === 'api-only')).toBeUndefined();
   });
 });
+
+describe('a job sent while the queue starts', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ startJobs: false });
+  });
+  afterAll(() => t.close());
+
+  it('waits for its queue to be made, then is stored', async () => {
+    const name = `late-queue-${crypto.randomUUID()}`;
+    t.ctx.jobs.define({ name, handler: async () => {} });
+    const starting = t.ctx.jobs.startQueue();
+    const id = await t.ctx.jobs.send(name, { sent: 'while starting' });
+    await starting;
+    expect(id).toBeTruthy();
+    const { rows } = await t.ctx.database.executeSql('SELECT name, data FROM pgboss.job WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name, data: { sent: 'while starting' } }]);
+    expect(t.ctx.jobs.startQueue()).toBe(starting);
+  });
+});

@@ -19,7 +19,7 @@ export interface JobQueue {
   define<T>(definition: JobDefinition<T>): void;
   /** startQueue, then startWorkers. */
   start(): Promise<void>;
-  /** pg-boss and the queues: jobs can be sent from here on. */
+  /** pg-boss and the queues (once, however often called): a job sent before it has ended waits for it. */
   startQueue(): Promise<void>;
   /** The handlers and schedules, in processes that run workers (the server calls it once it listens). */
   startWorkers(): Promise<void>;
@@ -49,10 +49,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('error', (error) => options.onError?.(error));
   const definitions = new Map<string, JobDefinition>();
   let started = false;
+  /** startQueue's run: the server listens while it runs, and a job sent meanwhile waits for its queue. */
+  let queueStarting: Promise<void> | null = null;
 
   const queue: JobQueue = {
     boss,
-    send(name, data, sendOptions) {
+    async send(name, data, sendOptions) {
+      if (queueStarting) await queueStarting;
       return boss.send(name, data, sendOptions ?? {});
     },
     define(definition) {
@@ -62,14 +65,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await queue.startQueue();
       await queue.startWorkers();
     },
-    async startQueue() {
-      await boss.start();
-      started = true;
-      // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
-      const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
-      for (const definition of definitions.values()) {
-        if (!existing.has(definition.name)) await createQueueOnce(options.executor, definition);
-      }
+    startQueue() {
+      queueStarting ??= (async () => {
+        await boss.start();
+        started = true;
+        // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
+        const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
+        for (const definition of definitions.values()) {
+          if (!existing.has(definition.name)) await createQueueOnce(options.executor, definition);
+        }
+      })();
+      return queueStarting;
     },
     async startWorkers() {
       if (!options.runWorkers || !started) return;
