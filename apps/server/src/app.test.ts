@@ -26,6 +26,12 @@ describe('foundation: app wiring', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('leaves the mail domain lists (2.5 MB of JSON) unread until a contact is checked', () => {
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.some((file) => file.includes(`${path.sep}fastify${path.sep}`))).toBe(true);
+    expect(loaded.filter((file) => /[\\/](disposable-email-domains|email-providers)[\\/]/.test(file))).toEqual([]);
+  });
+
   it('answers readiness with the database kind', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);

@@ -1,13 +1,16 @@
 import type { DueFindings } from '@fueldesk/contracts';
-import { createRequire } from 'node:module';
-import freeMailDomains from 'email-providers';
 import type { CountryCode } from 'libphonenumber-js';
 import { lazyModule } from '../../lib/lazy-module';
 import { dueText, type DueLang } from './due-diligence.messages';
 
-const freeMail = new Set<string>(freeMailDomains as string[]);
-// A JSON-only package: loaded with require so that it works the same under tsx and in the compiled (ESM) server.
-const disposable = new Set<string>(createRequire(import.meta.url)('disposable-email-domains') as string[]);
+// JSON lists, loaded on the first contact check rather than at every start: disposable-email-domains
+// is 2.4 MB of JSON (~100,000 domains), ~35 ms of a restart's CPU and a large set kept in memory by
+// a server that may never check a contact. Read with require: the same under tsx and in the compiled
+// (ESM) server; email-providers' own entry only re-exports its all.json.
+const loadFreeMailDomains = lazyModule<string[]>('email-providers/all.json');
+const loadDisposableDomains = lazyModule<string[]>('disposable-email-domains');
+let domainSets: { freeMail: Set<string>; disposable: Set<string> } | undefined;
+const mailDomains = () => (domainSets ??= { freeMail: new Set(loadFreeMailDomains()), disposable: new Set(loadDisposableDomains()) });
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
@@ -86,8 +89,8 @@ export function checkContact(form: { email: string; phone: string; country: stri
   const phone = form.phone.trim() ? loadPhoneNumbers().parsePhoneNumberFromString(form.phone, country ?? undefined) : undefined;
   return {
     email_valid: email ? domain !== null : null,
-    free_mail: domain ? freeMail.has(domain) : null,
-    disposable: domain ? disposable.has(domain) : null,
+    free_mail: domain ? mailDomains().freeMail.has(domain) : null,
+    disposable: domain ? mailDomains().disposable.has(domain) : null,
     phone_valid: form.phone.trim() ? Boolean(phone?.isValid() && (!country || phone.country === country || phone.country === undefined)) : null,
     phone_country: phone?.country ?? null,
   };
