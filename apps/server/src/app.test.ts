@@ -18,6 +18,14 @@ describe('foundation: app wiring', () => {
     expect(res.json()).toMatchObject({ status: 'ok' });
   });
 
+  it('loads pg-boss only when the job queue is first used', async () => {
+    const loaded = () => Object.keys(createRequire(import.meta.url).cache);
+    const pgBoss = /[\\/]node_modules[\\/]pg-boss[\\/]/;
+    expect(loaded().filter((file) => pgBoss.test(file))).toEqual([]);
+    expect(typeof (await t.ctx.jobs.boss()).send).toBe('function');
+    expect(loaded().some((file) => pgBoss.test(file))).toBe(true);
+  });
+
   it('validates with Zod without loading Fastify\'s default compilers (Ajv, fast-json-stringify)', async () => {
     const loaded = Object.keys(createRequire(import.meta.url).cache);
     expect(loaded.some((file) => file.includes(`${path.sep}fastify${path.sep}`))).toBe(true);

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/client';
 
 export type JobHandler<T = unknown> = (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
@@ -25,7 +25,8 @@ export interface JobQueue {
   startWorkers(): Promise<void>;
   /** Stops fetching new jobs and waits for the active ones (graceful). */
   stop(timeoutMs?: number): Promise<void>;
-  readonly boss: PgBoss;
+  /** pg-boss itself, loaded on first use (the first job sent, or the queue's start). */
+  boss(): Promise<PgBoss>;
 }
 
 export interface JobQueueOptions {
@@ -37,26 +38,36 @@ export interface JobQueueOptions {
   onError?: (error: unknown) => void;
 }
 
-/** pg-boss on the app's own database connection (PGlite or PostgreSQL) through executeSql. */
+/**
+ * pg-boss on the app's own database connection (PGlite or PostgreSQL) through executeSql. pg-boss is
+ * loaded when first needed: its module graph (pg-boss, cron-parser, luxon, node-postgres, and Node's
+ * fetch, which node-postgres' load pulls in) is not on the way to a server's first answer, nor loaded
+ * by a command that sends no job.
+ */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.executor.executeSql(text, values) },
-    schedule: options.runWorkers,
-    supervise: options.runWorkers,
-    ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
-    migrate: true,
-  });
-  boss.on('error', (error) => options.onError?.(error));
+  let loading: Promise<PgBoss> | null = null;
+  const getBoss = () =>
+    (loading ??= import('pg-boss').then(({ default: PgBossClass }) => {
+      const boss = new PgBossClass({
+        db: { executeSql: (text, values) => options.executor.executeSql(text, values) },
+        schedule: options.runWorkers,
+        supervise: options.runWorkers,
+        ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
+        migrate: true,
+      });
+      boss.on('error', (error) => options.onError?.(error));
+      return boss;
+    }));
   const definitions = new Map<string, JobDefinition>();
   let started = false;
   /** startQueue's run: the server listens while it runs, and a job sent meanwhile waits for its queue. */
   let queueStarting: Promise<void> | null = null;
 
   const queue: JobQueue = {
-    boss,
+    boss: getBoss,
     async send(name, data, sendOptions) {
       if (queueStarting) await queueStarting;
-      return boss.send(name, data, sendOptions ?? {});
+      return (await getBoss()).send(name, data, sendOptions ?? {});
     },
     define(definition) {
       definitions.set(definition.name, definition as JobDefinition);
@@ -67,7 +78,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     startQueue() {
       queueStarting ??= (async () => {
-        await boss.start();
+        await (await getBoss()).start();
         started = true;
         // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
         const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
@@ -79,6 +90,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async startWorkers() {
       if (!options.runWorkers || !started) return;
+      const boss = await getBoss();
       for (const definition of definitions.values()) {
         await boss.work<object>(
           definition.name,
@@ -95,7 +107,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+      await (await getBoss()).stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
   };
   return queue;

@@ -1,5 +1,5 @@
+import type pg from 'pg';
 import { lazyModule } from '../../lib/lazy-module';
-import pg from 'pg';
 
 /** A server-sent event for one user (userId) or for every signed-in user (userId null). */
 export interface AppEvent {
@@ -69,7 +69,10 @@ export function createPostgresEventBus(options: { url: string; onError?: (error:
   let reconnectTimer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: options.url });
+    // Loaded here, not with the module: the embedded default never connects, and node-postgres'
+    // load makes Node load its fetch implementation too (pg checks for Cloudflare with a Response).
+    const { default: postgres } = await import('pg');
+    const next = new postgres.Client({ connectionString: options.url });
     next.on('notification', (message) => {
       if (message.channel === EVENT_CHANNEL && message.payload) fanOut(listeners, message.payload);
     });

@@ -134,7 +134,7 @@ describe('the daily EIA job', () => {
   it('is scheduled when a key is configured and stores what the API returns', async () => {
     const t = await createTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
     try {
-      const schedules = await t.ctx.jobs.boss.getSchedules();
+      const schedules = await (await t.ctx.jobs.boss()).getSchedules();
       expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([EIA_SYNC_JOB, '30 6 * * *']);
       await t.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
       const expected = [...wti, ...brent].filter((row) => row.period.startsWith('2024-01')).length;
@@ -151,7 +151,7 @@ describe('the daily EIA job', () => {
   it('is not scheduled without a key', async () => {
     const t = await createTestContext({ startJobs: true });
     try {
-      const schedules = await t.ctx.jobs.boss.getSchedules();
+      const schedules = await (await t.ctx.jobs.boss()).getSchedules();
       expect(schedules.map((schedule) => schedule.name)).not.toContain(EIA_SYNC_JOB);
     } finally {
       await t.close();
