@@ -86,13 +86,14 @@ describe('database', () => {
       const database = await openDatabase({ dataDir: dir });
       try {
         const rows = await database.executeSql(
-          "select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'TimeZone') order by name",
+          "select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'wal_init_zero', 'TimeZone') order by name",
         );
         // shared_buffers counts 8 kB pages, maintenance_work_mem kB.
         expect(rows.rows).toEqual([
           { name: 'TimeZone', setting: 'UTC' },
           { name: 'maintenance_work_mem', setting: '16384' },
           { name: 'shared_buffers', setting: '2048' },
+          { name: 'wal_init_zero', setting: 'off' },
         ]);
       } finally {
         await database.close();
