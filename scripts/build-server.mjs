@@ -103,7 +103,7 @@ export async function buildServer(outdir = serverDist) {
 }
 
 /**
- * The migrated PGlite data directory a fresh embedded install unpacks (apps/server/src/db/pglite-template.ts),
+ * The migrated PGlite data directory a fresh embedded install copies (apps/server/src/db/pglite-template.ts),
  * made now when the cache has none for the current migrations, so that no first start pays for initdb.
  * A child process: PGlite's WebAssembly memory is not kept by the caller (`npm start` runs the server next).
  */

@@ -1,9 +1,20 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from './client';
-import { pgliteTemplateFile, templateKey } from './pglite-template';
+import { pgliteTemplateDir, templateKey } from './pglite-template';
+
+/** Every file's path and content under `dir`. */
+function digestDir(dir: string): string {
+  const hash = createHash('sha256');
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((item) => item.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    hash.update(path.relative(dir, file)).update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
 
 describe('PGlite template of a fresh install', () => {
   it('is named by the migrations: a changed or added migration gives another template', () => {
@@ -17,7 +28,7 @@ describe('PGlite template of a fresh install', () => {
       expect(edited).not.toBe(before);
       appendFileSync(path.join(copy, '9999_next.sql'), 'select 1;\n');
       expect(templateKey(copy)).not.toBe(edited);
-      expect(pgliteTemplateFile(copy)).toContain(templateKey(copy));
+      expect(pgliteTemplateDir(copy)).toContain(templateKey(copy));
     } finally {
       rmSync(path.dirname(copy), { recursive: true, force: true });
     }
@@ -27,8 +38,11 @@ describe('PGlite template of a fresh install', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-fresh-'));
     try {
       const first = await openDatabase({ dataDir });
+      const template = pgliteTemplateDir(migrationsFolder);
+      let templateDigest = '';
       try {
-        expect(existsSync(pgliteTemplateFile(migrationsFolder))).toBe(true);
+        expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
+        templateDigest = digestDir(template);
         const journal = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).length;
         const applied = await first.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations');
         expect(applied.rows[0].n).toBe(journal);
@@ -40,6 +54,8 @@ describe('PGlite template of a fresh install', () => {
       } finally {
         await first.close();
       }
+      // The install wrote to a copy: the template is as it was.
+      expect(digestDir(template)).toBe(templateDigest);
       const second = await openDatabase({ dataDir });
       try {
         const rows = await second.executeSql("select count(*)::int as n from products where code = 'T'");
