@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysBetweenIsoDates, fromIsoDate, listIsoDays, shiftIsoDate, toIsoDate } from './iso-date';
 import { tz } from '@date-fns/tz';
-import { formatISO, parseISO } from 'date-fns';
+import { eachDayOfInterval, formatISO, parseISO } from 'date-fns';
 
 const isoDates = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map(toIsoDate);
 
@@ -69,6 +69,18 @@ describe('daysBetweenIsoDates and listIsoDays', () => {
 });
 
 describe('the YYYY-MM-DD fast path', () => {
+  it('lists the days between two moments as date-fns does in UTC', () => {
+    const moments = fc.date({ min: new Date('1960-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(moments, fc.integer({ min: -5, max: 900 * 86_400_000 }), (start, span) => {
+        const end = new Date(start.getTime() + span);
+        const expected = start > end ? [] : eachDayOfInterval({ start, end }, { in: tz('UTC') }).map((day) => formatISO(day, { representation: 'date', in: tz('UTC') }));
+        expect(listIsoDays(start, end)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('reads and writes what date-fns reads and writes in UTC', () => {
     fc.assert(
       fc.property(isoDates, fc.integer({ min: 0, max: 86_399_999 }), (date, msOfDay) => {
