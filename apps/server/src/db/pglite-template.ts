@@ -5,7 +5,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { UnpackSync } from 'tar';
 
 /**
  * A fresh embedded install used to run PGlite's initdb (a second WebAssembly module that builds the
@@ -87,7 +86,7 @@ export async function ensurePgliteTemplate(migrationsFolder: string, startParams
   const partial = `${dir}.${process.pid}.partial`;
   try {
     rmSync(partial, { recursive: true, force: true });
-    unpackTarball(tarball, partial);
+    await unpackTarball(tarball, partial);
     // A directory without PG_VERSION was not renamed into place by a template build.
     if (!existsSync(path.join(dir, 'PG_VERSION'))) rmSync(dir, { recursive: true, force: true });
     renameSync(partial, dir);
@@ -111,8 +110,12 @@ function removeOtherTemplates(current: string) {
   }
 }
 
-/** PGlite names the entries from the data directory's root ("/base/1/1255"): they land inside `dir`. */
-function unpackTarball(tarball: Buffer, dir: string) {
+/**
+ * PGlite names the entries from the data directory's root ("/base/1/1255"): they land inside `dir`.
+ * node-tar is loaded here only (~30 ms): a start or a command on an existing database never unpacks.
+ */
+async function unpackTarball(tarball: Buffer, dir: string) {
+  const { UnpackSync } = await import('tar');
   mkdirSync(dir, { recursive: true });
   const problems: string[] = [];
   new UnpackSync({ cwd: dir, onwarn: (code, message) => code !== 'TAR_ENTRY_INFO' && problems.push(`${code} ${message}`) }).end(tarball);
@@ -133,7 +136,7 @@ export async function unpackPgliteTemplate(dir: string, migrationsFolder: string
   rmSync(unpacking, { recursive: true, force: true });
   try {
     if ('dir' in template) cpSync(template.dir, unpacking, { recursive: true });
-    else unpackTarball(template.tarball, unpacking);
+    else await unpackTarball(template.tarball, unpacking);
     if (!existsSync(path.join(unpacking, 'PG_VERSION'))) throw new Error(`the PGlite template could not be copied into ${dir}: no PG_VERSION`);
   } catch (error) {
     rmSync(unpacking, { recursive: true, force: true });
