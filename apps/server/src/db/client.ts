@@ -151,8 +151,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const url = options.databaseUrl;
   if (url && !url.startsWith('memory://')) {
     // node-postgres and its drizzle driver only here: loaded before PGlite's start, they delayed the
-    // embedded default's every start and command by ~0.1 s (pg-boss loads node-postgres later, while
-    // PGlite starts).
+    // embedded default's every start and command by ~0.1 s (pg-boss loads node-postgres later, when
+    // the server starts its job queue after listening).
     const { openPostgres } = await import('./postgres');
     return openPostgres(url, options.timeouts ?? defaultTimeouts, options.poolMax ?? 10);
   }

@@ -137,7 +137,6 @@ export async function unpackPgliteTemplate(dir: string, migrationsFolder: string
   try {
     if ('dir' in template) cpSync(template.dir, unpacking, { recursive: true });
     else await unpackTarball(template.tarball, unpacking);
-    if (!existsSync(path.join(unpacking, 'PG_VERSION'))) throw new Error(`the PGlite template could not be copied into ${dir}: no PG_VERSION`);
   } catch (error) {
     rmSync(unpacking, { recursive: true, force: true });
     throw error;
