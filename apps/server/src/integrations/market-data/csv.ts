@@ -1,7 +1,10 @@
-/** A file split into physical lines, numbered from 1, with the BOM and line endings removed. */
-export function splitLines(text: string): Array<{ line: number; text: string }> {
+/**
+ * A file split into physical lines, with the BOM and line endings removed: line n of the file is
+ * element n - 1 (an object per line cost a fifth of a 22-file import's parsing in garbage collection).
+ */
+export function splitLines(text: string): string[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return body.split(/\r\n|\n|\r/).map((lineText, index) => ({ line: index + 1, text: lineText }));
+  return body.split(/\r\n|\n|\r/);
 }
 
 /**
@@ -9,6 +12,13 @@ export function splitLines(text: string): Array<{ line: number; text: string }> 
  * Returns null when a quote is left open.
  */
 export function splitCsvRecord(record: string): string[] | null {
+  // Without a quote, a record is its comma-separated cells, trimmed: the loop below gives the same,
+  // one character at a time (most of a price file's parsing).
+  if (!record.includes('"')) {
+    const plain = record.split(',');
+    for (let i = 0; i < plain.length; i += 1) plain[i] = plain[i]!.trim();
+    return plain;
+  }
   const cells: string[] = [];
   let cell = '';
   let quoted = false;

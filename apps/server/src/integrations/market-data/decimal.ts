@@ -7,6 +7,9 @@ const DECIMAL_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
 /** Canonical form of a decimal string: no '+', no leading or trailing zeros, '-0' → '0'. Null if not a decimal. */
 export function normalizeDecimal(input: string): string | null {
+  // Most values arrive canonical already (a file's "72.5", or one read back from storage): returned as
+  // they are, without the pattern's match and the strings built below.
+  if (isCanonicalDecimal(input)) return input;
   const match = DECIMAL_PATTERN.exec(input.trim());
   if (!match) return null;
   const [, sign, intPartRaw = '', fracPartRaw = ''] = match;
@@ -16,6 +19,27 @@ export function normalizeDecimal(input: string): string | null {
   const body = fracPart ? `${intPart}.${fracPart}` : intPart;
   if (/^0(\.0*)?$/.test(body)) return '0';
   return sign === '-' ? `-${body}` : body;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** Whether normalizeDecimal would return the text unchanged: [-]digits[.digits], no superfluous zero, no -0. */
+function isCanonicalDecimal(text: string): boolean {
+  const length = text.length;
+  const negative = text.charCodeAt(0) === 45; // '-'
+  let at = negative ? 1 : 0;
+  const intStart = at;
+  while (at < length && isDigit(text.charCodeAt(at))) at += 1;
+  const intDigits = at - intStart;
+  if (intDigits === 0 || (intDigits > 1 && text.charCodeAt(intStart) === 48)) return false;
+  // An integer: canonical unless it is a signed zero.
+  if (at === length) return !(negative && intDigits === 1 && text.charCodeAt(intStart) === 48);
+  if (text.charCodeAt(at) !== 46) return false; // '.'
+  at += 1;
+  const fracStart = at;
+  while (at < length && isDigit(text.charCodeAt(at))) at += 1;
+  // A fraction with digits, the last of them not a zero (so the value is not zero either).
+  return at === length && at > fracStart && text.charCodeAt(length - 1) !== 48;
 }
 
 interface Scaled {

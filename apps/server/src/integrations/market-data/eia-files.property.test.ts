@@ -2,6 +2,7 @@ import { daysBetweenIsoDates, fromIsoDate, shiftIsoDate, toIsoDate } from '@fuel
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeDecimal } from './decimal';
+import { splitCsvRecord } from './csv';
 import { parseObservationDate, parsePriceFile } from './eia-files';
 import type { SeriesProduct } from './types';
 
@@ -225,6 +226,47 @@ describe('reading one date', () => {
         },
       ),
       { numRuns: 20_000 },
+    );
+  });
+});
+
+describe('the readers’ fast paths', () => {
+  // Each reader answers the common case without its general loop or pattern; a surrounding that the
+  // fast path declines (a quoted cell, a leading space) sends the same text the general way.
+  const unquoted = fc.string({ unit: fc.constantFrom('1', '0', '9', '.', ',', '-', '$', ' ', '\t', 'a', 'Z', '/'), maxLength: 24 });
+  const decimalText = fc.string({ unit: fc.constantFrom('0', '0', '1', '5', '9', '.', '-', '+', ' ', 'e', '$'), maxLength: 12 });
+
+  it('splitCsvRecord reads a record without quotes as its general loop does', () => {
+    fc.assert(
+      fc.property(unquoted, (record) => {
+        expect(splitCsvRecord(record)).toEqual(splitCsvRecord(`${record},"x"`)!.slice(0, -1));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('normalizeDecimal returns a canonical text as its pattern would, and only such a text unchanged', () => {
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        const normalized = normalizeDecimal(text);
+        expect(normalized).toBe(normalizeDecimal(` ${text}`));
+        if (normalized !== null) expect(normalizeDecimal(normalized)).toBe(normalized);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the daily-frequency check counts the days between dates as the calendar does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: FIRST_DAY, max: LAST_DAY }), fc.integer({ min: 1, max: 9 }), (first, gap) => {
+        const days = Array.from({ length: 12 }, (_, index) => toIsoDate(new Date((first + index * gap) * 86_400_000)));
+        const text = ['Date,Price', ...days.map((day) => `${day},1.5`)].join('\n');
+        const parsed = parsePriceFile({ name: 'RWTC.csv', text, products });
+        // A median gap of 6 days or more is not a daily series.
+        expect(parsed.ok).toBe(gap < 6);
+        if (!parsed.ok) expect(parsed.reason).toContain(`${gap} days apart`);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { daysBetweenIsoDates, daysInMonth } from '@fueldesk/contracts';
+import { daysInMonth } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
 import { normalizeDecimal } from './decimal';
 import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
@@ -64,16 +64,29 @@ function findProductByFileName(products: readonly SeriesProduct[], name: string)
   return undefined;
 }
 
+/** The number of n ASCII digits at `from`, or -1 when any of them is no digit. */
+function digitsAt(text: string, from: number, n: number): number {
+  let value = 0;
+  for (let at = from; at < from + n; at += 1) {
+    const digit = text.charCodeAt(at) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 /** YYYY-MM-DD (or EIA's M/D/YYYY) that exists → YYYY-MM-DD; anything else → null. */
 export function parseObservationDate(text: string): string | null {
   let year: number;
   let month: number;
   let day: number;
-  const iso = ISO_DATE.exec(text);
+  // YYYY-MM-DD read digit by digit (a pattern match and its three strings, for every row).
+  const iso = text.length === 10 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45;
   if (iso) {
-    year = Number(iso[1]);
-    month = Number(iso[2]);
-    day = Number(iso[3]);
+    year = digitsAt(text, 0, 4);
+    month = digitsAt(text, 5, 2);
+    day = digitsAt(text, 8, 2);
+    if (year < 0 || month < 0 || day < 0) return null;
   } else {
     const us = US_DATE.exec(text);
     if (!us) return null;
@@ -83,17 +96,19 @@ export function parseObservationDate(text: string): string | null {
   return iso ? text : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
 
 function parseObservationValue(text: string): ValueResult {
   if (text === '' || text === '.') return { kind: 'blank' };
-  const value = normalizeDecimal(text.replace(/^\$/, ''));
+  const value = normalizeDecimal(text.charCodeAt(0) === 36 ? text.slice(1) : text); // a leading '$'
   if (value === null) return { kind: 'error', reason: `"${text.slice(0, 40)}" is not a number` };
-  const [intPart = '', fracPart = ''] = value.replace('-', '').split('.');
-  if (intPart.length > MAX_INTEGER_DIGITS || fracPart.length > MAX_FRACTION_DIGITS) {
+  // The canonical value is [-]digits[.digits]: its digits counted around the point.
+  const point = value.indexOf('.');
+  const intDigits = (point < 0 ? value.length : point) - (value.charCodeAt(0) === 45 ? 1 : 0);
+  const fracDigits = point < 0 ? 0 : value.length - point - 1;
+  if (intDigits > MAX_INTEGER_DIGITS || fracDigits > MAX_FRACTION_DIGITS) {
     return { kind: 'error', reason: `"${text.slice(0, 40)}" has too many digits` };
   }
   return { kind: 'value', value };
@@ -163,35 +178,48 @@ function detectLayout(header: string[], name: string, products: readonly SeriesP
   };
 }
 
-/** The median gap between consecutive dates; a daily series stays below a week even across holidays. */
+/**
+ * The median gap between consecutive dates (YYYY-MM-DD, as parseObservationDate returns them); a
+ * daily series stays below a week even across holidays. Days are counted from the epoch once per
+ * date and sorted as numbers.
+ */
 function medianGapDays(dates: string[]): number {
-  const sorted = [...dates].sort();
-  const gaps: number[] = [];
-  for (let i = 1; i < sorted.length; i += 1) {
-    gaps.push(daysBetweenIsoDates(sorted[i - 1]!, sorted[i]!));
+  const days = new Float64Array(dates.length);
+  for (let i = 0; i < dates.length; i += 1) {
+    const date = dates[i]!;
+    days[i] = Date.UTC(digitsAt(date, 0, 4), digitsAt(date, 5, 2) - 1, digitsAt(date, 8, 2)) / DAY_MS;
   }
-  gaps.sort((a, b) => a - b);
+  days.sort();
+  const gaps = new Float64Array(Math.max(0, days.length - 1));
+  for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;
+  gaps.sort();
   return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }
+
+const DAY_MS = 86_400_000;
 
 /** Parses one price file; never throws on bad content (see the module comment for what is refused). */
 export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
   const lines = splitLines(input.text);
-  const headerLine = lines.find((line) => line.text.trim() !== '');
-  if (!headerLine) return { ok: false, format: null, reason: 'The file is empty', line: null, rejected: [] };
-  const header = splitCsvRecord(headerLine.text);
-  if (!header) return { ok: false, format: null, reason: 'The header has an unclosed quote', line: headerLine.line, rejected: [] };
+  const headerIndex = lines.findIndex((text) => text.trim() !== '');
+  if (headerIndex < 0) return { ok: false, format: null, reason: 'The file is empty', line: null, rejected: [] };
+  const header = splitCsvRecord(lines[headerIndex]!);
+  if (!header) return { ok: false, format: null, reason: 'The header has an unclosed quote', line: headerIndex + 1, rejected: [] };
   const detected = detectLayout(header, input.name, input.products);
-  if (!detected.ok) return { ok: false, format: null, reason: detected.reason, line: headerLine.line, rejected: [] };
+  if (!detected.ok) return { ok: false, format: null, reason: detected.reason, line: headerIndex + 1, rejected: [] };
   const { layout } = detected;
+  // A series file holds one product's spot prices: its date alone tells a repeated row.
+  const oneSeries = layout.codeColumn === undefined && layout.forwardColumn === undefined;
 
   const observations: PriceObservation[] = [];
   const rejected: RejectedLine[] = [];
   const seen = new Map<string, number>();
   let skippedBlank = 0;
 
-  for (const { line, text } of lines) {
-    if (line <= headerLine.line || text.trim() === '') continue;
+  for (let index = headerIndex + 1; index < lines.length; index += 1) {
+    const text = lines[index]!;
+    const line = index + 1;
+    if (text.trim() === '') continue;
     const cells = splitCsvRecord(text);
     if (!cells) {
       rejected.push({ line, reason: 'Unclosed quote' });
@@ -231,7 +259,7 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
       rejected.push({ line, reason: value.reason });
       continue;
     }
-    const key = `${product!.code}|${forwardPeriod}|${date}`;
+    const key = oneSeries ? date : `${product!.code}|${forwardPeriod}|${date}`;
     const firstLine = seen.get(key);
     if (firstLine !== undefined) {
       rejected.push({ line, reason: `Repeats the date ${date} of line ${firstLine}` });
