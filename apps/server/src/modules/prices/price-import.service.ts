@@ -23,6 +23,7 @@ import {
   findLatestDateBySource,
   hasPricePoints,
   listAllProducts,
+  mayCheckReferencesOnce,
   upsertPricePoints,
   type ProductRecord,
 } from './prices.repository';
@@ -183,9 +184,17 @@ interface StoreInput {
 }
 
 async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
-  const counts = await ctx.db.transaction((tx) =>
-    // PGlite's only user is a superuser: the references are checked once per file (see checkReferencesOnce).
-    writeObservations(tx, products, input.observations, input.source, input.importedBy, ctx.now(), ctx.database.kind === 'pglite'),
+  const counts = await ctx.db.transaction(async (tx) =>
+    // A superuser (PGlite's only user is one) checks the references once per file (see checkReferencesOnce).
+    writeObservations(
+      tx,
+      products,
+      input.observations,
+      input.source,
+      input.importedBy,
+      ctx.now(),
+      ctx.database.kind === 'pglite' || (await mayCheckReferencesOnce(tx)),
+    ),
   );
   const report: ImportReport = {
     ...emptyReport(input.file, input.format),

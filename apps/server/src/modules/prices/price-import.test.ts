@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
@@ -13,7 +14,7 @@ import { queryRows } from '../../db/client';
 import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { importPriceFile, importPriceFiles, seedDemoPrices } from './price-import.service';
-import { checkReferencesOnce, listHistory, upsertPricePoints } from './prices.repository';
+import { checkReferencesOnce, listHistory, mayCheckReferencesOnce, upsertPricePoints } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -139,6 +140,36 @@ describe('checking the references of a write once', () => {
       (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
     );
     expect(unchecked).toBe('23503');
+  });
+});
+
+describe('who checks the references once', () => {
+  it('a superuser (the tests connect as one); a role without it, which may not turn the per-row checks off, keeps them', async () => {
+    expect(await t.ctx.db.transaction((tx) => mayCheckReferencesOnce(tx))).toBe(true);
+    // CREATE ROLE is undone with the transaction: the role never outlives the test.
+    const role = `fd_plain_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const seen: { may?: boolean; replicaRole?: string } = {};
+    const ended = await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(`create role ${role}`));
+        await tx.execute(sql.raw(`set local role ${role}`));
+        seen.may = await mayCheckReferencesOnce(tx);
+        seen.replicaRole = await tx
+          .transaction((inner) => inner.execute(sql`set local session_replication_role = replica`))
+          .then(
+            () => 'set',
+            (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
+          );
+        tx.rollback();
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => (error instanceof TransactionRollbackError ? 'rolled back' : error),
+      );
+    expect(ended).toBe('rolled back');
+    // 42501: permission denied to set the parameter.
+    expect(seen).toEqual({ may: false, replicaRole: '42501' });
+    expect(await queryRows(t.ctx.db, sql`select count(*)::int as n from pg_roles where rolname = ${role}`)).toEqual([{ n: 0 }]);
   });
 });
 
