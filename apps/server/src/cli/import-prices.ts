@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { ImportReport } from '@fueldesk/contracts';
+import { loadConfig } from '../config';
+import { BULK_WASM_TIERING_BUDGET, databaseOptions, openDatabase } from '../db/client';
 import { importPriceFiles, syncEiaApi } from '../modules/prices/price-import.service';
 import { createRuntime, type Runtime } from '../runtime';
 import type { CliCommand } from './args';
@@ -15,8 +17,15 @@ function describeReport(report: ImportReport): string {
 
 const REJECTED_LINES_SHOWN = 20;
 
+/** The configured database, its WebAssembly tuned for a bulk write when it is PGlite. */
+export function openImportRuntime(): Promise<Runtime> {
+  const config = loadConfig();
+  const database = openDatabase({ ...databaseOptions(config), wasmTieringBudget: BULK_WASM_TIERING_BUDGET });
+  return createRuntime({ config, database, runWorkers: false, defineJobs: false });
+}
+
 /** The database the command writes to: the configured one, or a test's. */
-export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = () => createRuntime({ runWorkers: false, defineJobs: false })): CliCommand {
+export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = openImportRuntime): CliCommand {
   return {
     name: 'import-prices',
     usage: 'import-prices FILE… [--strict] | import-prices --eia-api [--from DATE] [--to DATE]',

@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { OpenDatabaseOptions } from '../db/client';
+
+const opened: OpenDatabaseOptions[] = [];
+vi.mock('../db/client', async (original) => ({
+  ...(await original<typeof import('../db/client')>()),
+  openDatabase: async (options: OpenDatabaseOptions) => {
+    opened.push(options);
+    throw new Error('opened');
+  },
+}));
+
+const { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } = await import('../db/client');
+const { openImportRuntime } = await import('./import-prices');
+
+describe('the import command’s database', () => {
+  it('is the configured one, its WebAssembly tuned for a bulk write (the server keeps the start-up budget)', async () => {
+    await expect(openImportRuntime()).rejects.toThrow('opened');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ wasmTieringBudget: BULK_WASM_TIERING_BUDGET, dataDir: expect.any(String) });
+    expect(BULK_WASM_TIERING_BUDGET).toBeLessThan(WASM_TIERING_BUDGET);
+  });
+});
