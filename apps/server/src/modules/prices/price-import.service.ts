@@ -24,6 +24,7 @@ import {
   hasPricePoints,
   listAllProducts,
   mayCheckReferencesOnce,
+  noPointsOfProducts,
   upsertPricePoints,
   type ProductRecord,
 } from './prices.repository';
@@ -117,6 +118,14 @@ function refusedReport(file: string, format: string | null, reason: string, line
   };
 }
 
+/** What the database lets a write skip. */
+interface WriteDatabase {
+  /** The session may check the references once (see checkReferencesOnce). */
+  checkReferencesOnce: boolean;
+  /** No other transaction writes beside this one (PGlite: one connection, one transaction at a time). */
+  soleWriter: boolean;
+}
+
 interface WriteCounts {
   inserted: number;
   updated: number;
@@ -136,12 +145,14 @@ async function writeObservations(
   source: PriceSource,
   importedBy: string | null,
   now: Date,
-  checkReferencesOnce: boolean,
+  database: WriteDatabase,
 ): Promise<WriteCounts> {
   const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0 };
   if (observations.length === 0) return counts;
   const productIds = [...new Set(observations.map((observation) => products.get(observation.productCode)!.id))];
   if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
+  // A first import of its products (the demo history just removed) has nothing to conflict with.
+  const productsHaveNoPoints = database.soleWriter && (await noPointsOfProducts(tx, productIds));
   const written = await upsertPricePoints(
     tx,
     observations.map((observation) => ({
@@ -150,7 +161,7 @@ async function writeObservations(
       forwardPeriod: observation.forwardPeriod,
       value: normalizeDecimal(observation.value)!,
     })),
-    { source, importedBy, now, checkReferencesOnce },
+    { source, importedBy, now, checkReferencesOnce: database.checkReferencesOnce, productsHaveNoPoints },
   );
   counts.inserted = written.inserted;
   counts.updated = written.updated;
@@ -193,7 +204,10 @@ async function storeObservations(ctx: AppContext, products: Map<string, ProductR
       input.source,
       input.importedBy,
       ctx.now(),
-      ctx.database.kind === 'pglite' || (await mayCheckReferencesOnce(tx)),
+      {
+        checkReferencesOnce: ctx.database.kind === 'pglite' || (await mayCheckReferencesOnce(tx)),
+        soleWriter: ctx.database.kind === 'pglite',
+      },
     ),
   );
   const report: ImportReport = {

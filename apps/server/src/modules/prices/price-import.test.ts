@@ -14,7 +14,7 @@ import { queryRows } from '../../db/client';
 import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { importPriceFile, importPriceFiles, seedDemoPrices } from './price-import.service';
-import { checkReferencesOnce, listHistory, mayCheckReferencesOnce, upsertPricePoints } from './prices.repository';
+import { checkReferencesOnce, listHistory, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -140,6 +140,29 @@ describe('checking the references of a write once', () => {
       (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
     );
     expect(unchecked).toBe('23503');
+  });
+});
+
+describe('a first import of its products', () => {
+  it('is one plain insert, only when none of the products has a stored point; a re-import upserts', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const wti = await productId('WTI');
+    const point = { productId: wti, publicationDate: '2024-01-02', forwardPeriod: '', value: '70.5' };
+    const origin = { source: 'csv', importedBy: null, now: new Date() };
+    expect(await noPointsOfProducts(t.ctx.db, [wti])).toBe(true);
+    expect(await upsertPricePoints(t.ctx.db, [point], { ...origin, productsHaveNoPoints: true })).toEqual({ inserted: 1, updated: 0 });
+    expect(await noPointsOfProducts(t.ctx.db, [wti, await productId('BRENT')])).toBe(false);
+    // No conflict check: a stored key fails the plain insert (23505), where the upsert leaves it alone.
+    const plain = await upsertPricePoints(t.ctx.db, [point], { ...origin, productsHaveNoPoints: true }).catch(
+      (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
+    );
+    expect(plain).toBe('23505');
+    expect(await upsertPricePoints(t.ctx.db, [point], origin)).toEqual({ inserted: 0, updated: 0 });
+
+    const file = ['Date,Price', '2024-01-02,70.5', '2024-01-03,71.25'].join('\n');
+    expect(await importPriceFile(t.ctx, { name: 'RWTC.csv', text: file })).toMatchObject({ inserted: 1, updated: 0, unchanged: 1 });
+    await t.ctx.db.delete(pricePoints);
+    expect(await importPriceFile(t.ctx, { name: 'RWTC.csv', text: file })).toMatchObject({ inserted: 2, updated: 0, unchanged: 0 });
   });
 });
 

@@ -158,6 +158,12 @@ export interface PricePointsOrigin {
    * (inside a transaction only; see checkReferencesOnce).
    */
   checkReferencesOnce?: boolean;
+  /**
+   * None of the points' products has a stored point, and no other transaction can write one before
+   * this one ends (PGlite: one connection, one transaction at a time): a plain insert, without the
+   * conflict check per row. A conflict would fail the write (unique violation) instead of updating.
+   */
+  productsHaveNoPoints?: boolean;
 }
 
 /**
@@ -192,6 +198,17 @@ export async function upsertPricePoints(
   const values = arrayLiteral(points.map((point) => point.value));
   const now = origin.now.toISOString();
   if (origin.checkReferencesOnce) await checkReferencesOnce(db, [...new Set(points.map((point) => point.productId))], origin.importedBy);
+  if (origin.productsHaveNoPoints) {
+    await db.execute(
+      sql`insert into ${pricePoints} (id, product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)
+          select r.id, r.product_id, r.publication_date, r.forward_period, r.value, ${origin.source}, ${origin.importedBy}::uuid, ${now}::timestamptz, ${now}::timestamptz
+          from unnest(${ids}::uuid[], ${productIds}::uuid[], ${dates}::date[], ${periods}::text[], ${values}::numeric[])
+            as r(id, product_id, publication_date, forward_period, value)`,
+    );
+    if (origin.checkReferencesOnce) await db.execute(sql`set local session_replication_role = origin`);
+    // Every row is new: the statement inserted them all or failed.
+    return { inserted: points.length, updated: 0 };
+  }
   const [counts] = await queryRows<{ inserted: number; updated: number }>(
     db,
     sql`with written as (
@@ -241,6 +258,15 @@ export async function checkReferencesOnce(tx: DbOrTx, productIds: string[], impo
 export async function mayCheckReferencesOnce(tx: DbOrTx): Promise<boolean> {
   const [row] = await queryRows<{ superuser: boolean }>(tx, sql`select current_setting('is_superuser') = 'on' as superuser`);
   return row?.superuser === true;
+}
+
+/** Whether none of these products has a stored point. */
+export async function noPointsOfProducts(db: DbOrTx, productIds: string[]): Promise<boolean> {
+  const [row] = await queryRows<{ none: boolean }>(
+    db,
+    sql`select not exists (select 1 from ${pricePoints} where product_id = any(${arrayLiteral(productIds)}::uuid[])) as none`,
+  );
+  return row?.none === true;
 }
 
 /** Removes generated demo values of products that now receive real ones. */
