@@ -23,6 +23,7 @@ import {
   findLatestDateBySource,
   hasPricePoints,
   listAllProducts,
+  lockProductsForWrite,
   mayCheckReferencesOnce,
   noPointsOfProducts,
   upsertPricePoints,
@@ -150,9 +151,12 @@ async function writeObservations(
   const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0 };
   if (observations.length === 0) return counts;
   const productIds = [...new Set(observations.map((observation) => products.get(observation.productCode)!.id))];
+  // Nothing else stores points of these products before this transaction ends: PGlite runs one
+  // transaction at a time, and on PostgreSQL every write of them waits for this lock.
+  if (!database.soleWriter) await lockProductsForWrite(tx, productIds);
   if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
   // A first import of its products (the demo history just removed) has nothing to conflict with.
-  const productsHaveNoPoints = database.soleWriter && (await noPointsOfProducts(tx, productIds));
+  const productsHaveNoPoints = await noPointsOfProducts(tx, productIds);
   const written = await upsertPricePoints(
     tx,
     observations.map((observation) => ({

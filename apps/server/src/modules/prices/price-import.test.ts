@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toIsoDate } from '@fueldesk/contracts';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
@@ -14,7 +15,7 @@ import { queryRows } from '../../db/client';
 import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { importPriceFile, importPriceFiles, seedDemoPrices } from './price-import.service';
-import { checkReferencesOnce, listHistory, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
+import { checkReferencesOnce, listHistory, lockProductsForWrite, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -163,6 +164,47 @@ describe('a first import of its products', () => {
     expect(await importPriceFile(t.ctx, { name: 'RWTC.csv', text: file })).toMatchObject({ inserted: 1, updated: 0, unchanged: 1 });
     await t.ctx.db.delete(pricePoints);
     expect(await importPriceFile(t.ctx, { name: 'RWTC.csv', text: file })).toMatchObject({ inserted: 2, updated: 0, unchanged: 0 });
+  });
+});
+
+describe('writes of the same products', () => {
+  it('take turns: a second write waits for the first to commit, then sees its points (two imports of one file at once)', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const wti = await productId('WTI');
+    const point = { productId: wti, publicationDate: '2024-01-02', forwardPeriod: '', value: '70.5' };
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let signalLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (signalLocked = resolve));
+    const first = t.ctx.db.transaction(async (tx) => {
+      await lockProductsForWrite(tx, [wti]);
+      signalLocked();
+      await upsertPricePoints(tx, [point], { source: 'csv', importedBy: null, now: new Date(), productsHaveNoPoints: true });
+      await held;
+      events.push('first commits');
+    });
+    await locked;
+    const second = t.ctx.db.transaction(async (tx) => {
+      await lockProductsForWrite(tx, [wti]);
+      events.push('second locked');
+      return noPointsOfProducts(tx, [wti]);
+    });
+    // Time for the second write to take the lock, were it not held.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    events.push('released');
+    release();
+    await first;
+    expect(await second).toBe(false);
+    expect(events).toEqual(['released', 'first commits', 'second locked']);
+
+    await t.ctx.db.delete(pricePoints);
+    const text = ['Date,Price', ...Array.from({ length: 3000 }, (_, day) => `${toIsoDate(new Date(Date.UTC(2000, 0, 1 + day)))},${50 + (day % 40)}.25`)].join('\n');
+    const reports = await Promise.all([importPriceFile(t.ctx, { name: 'RWTC.csv', text }), importPriceFile(t.ctx, { name: 'RWTC.csv', text })]);
+    expect(reports.map((report) => [report.inserted, report.unchanged]).sort()).toEqual([
+      [0, 3000],
+      [3000, 0],
+    ]);
   });
 });
 

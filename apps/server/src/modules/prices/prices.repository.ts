@@ -160,8 +160,9 @@ export interface PricePointsOrigin {
   checkReferencesOnce?: boolean;
   /**
    * None of the points' products has a stored point, and no other transaction can write one before
-   * this one ends (PGlite: one connection, one transaction at a time): a plain insert, without the
-   * conflict check per row. A conflict would fail the write (unique violation) instead of updating.
+   * this one ends (PGlite runs one transaction at a time; on PostgreSQL the write holds
+   * lockProductsForWrite): a plain insert, without the conflict check per row. A conflict would
+   * fail the write (unique violation) instead of updating.
    */
   productsHaveNoPoints?: boolean;
 }
@@ -259,6 +260,16 @@ export async function checkReferencesOnce(tx: DbOrTx, productIds: string[], impo
 export async function mayCheckReferencesOnce(tx: DbOrTx): Promise<boolean> {
   const [row] = await queryRows<{ superuser: boolean }>(tx, sql`select current_setting('is_superuser') = 'on' as superuser`);
   return row?.superuser === true;
+}
+
+/**
+ * Locks the products whose points a transaction writes until it ends (FOR NO KEY UPDATE, in id
+ * order so that two writes of several products cannot deadlock): every write of price points takes
+ * it first, so writes of the same product take turns and each sees what the one before it stored.
+ * Foreign-key checks (FOR KEY SHARE) and readers are not held up.
+ */
+export async function lockProductsForWrite(tx: DbOrTx, productIds: string[]): Promise<void> {
+  await queryRows(tx, sql`select id from ${products} where id = any(${arrayLiteral(productIds)}::uuid[]) order by id for no key update`);
 }
 
 /** Whether none of these products has a stored point. */
