@@ -168,8 +168,9 @@ export interface PricePointsOrigin {
 }
 
 /**
- * Writes points with one statement: the rows travel as five array parameters (ids, products, dates,
- * forward periods, values) unpacked side by side by unnest. One JSON parameter unpacked by
+ * Writes points with one statement: the rows travel as five array parameters (ids, product positions
+ * in a sixth array of the write's products, dates, forward periods, values) unpacked side by side by
+ * unnest: an upsert, or a plain insert when the caller knows none of the products has a stored point. One JSON parameter unpacked by
  * json_to_recordset cost PostgreSQL ~200 ms of 83,000 rows' import, where parsing the typed arrays
  * costs ~110 ms, and JSON.stringify of 83,000 objects with their repeated keys ~16 MB of text to build
  * and send. Building a multi-row VALUES list through the query builder cost more than the database's
@@ -182,7 +183,7 @@ export interface PricePointsOrigin {
  * in the CPU profile (___syscall_openat). On a conflict the existing row keeps its id (the update does not set it).
  *
  * A stored point of equal value (numerically: 1.5 and 1.50 are one value) is left alone, whatever
- * the file it came from. The statement counts what it did itself: a row it inserted has no xmax, a
+ * the file it came from. The upsert counts what it did itself: a row it inserted has no xmax, a
  * row it updated has the updating transaction's. Reading the stored points of the file's span
  * beforehand to compare them in JavaScript cost a query and a map of every stored point per file.
  */
@@ -264,8 +265,9 @@ export async function mayCheckReferencesOnce(tx: DbOrTx): Promise<boolean> {
 
 /**
  * Locks the products whose points a transaction writes until it ends (FOR NO KEY UPDATE, in id
- * order so that two writes of several products cannot deadlock): every write of price points takes
- * it first, so writes of the same product take turns and each sees what the one before it stored.
+ * order so that two writes of several products cannot deadlock): on PostgreSQL every write of price
+ * points takes it first (PGlite runs one transaction at a time), so writes of the same product take
+ * turns and each sees what the one before it stored.
  * Foreign-key checks (FOR KEY SHARE) and readers are not held up.
  */
 export async function lockProductsForWrite(tx: DbOrTx, productIds: string[]): Promise<void> {
