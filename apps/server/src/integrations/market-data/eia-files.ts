@@ -1,4 +1,4 @@
-import { daysInMonth } from '@fueldesk/contracts';
+import { daysInMonth, isoEpochDay } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
 import { normalizeDecimal } from './decimal';
 import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
@@ -64,38 +64,22 @@ function findProductByFileName(products: readonly SeriesProduct[], name: string)
   return undefined;
 }
 
-/** The number of n ASCII digits at `from`, or -1 when any of them is no digit. */
-function digitsAt(text: string, from: number, n: number): number {
-  let value = 0;
-  for (let at = from; at < from + n; at += 1) {
-    const digit = text.charCodeAt(at) - 48;
-    if (!(digit >= 0 && digit <= 9)) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
 /** YYYY-MM-DD (or EIA's M/D/YYYY) that exists → YYYY-MM-DD; anything else → null. */
 export function parseObservationDate(text: string): string | null {
-  let year: number;
-  let month: number;
-  let day: number;
-  // YYYY-MM-DD read digit by digit (a pattern match and its three strings, for every row).
-  const iso = text.length === 10 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45;
-  if (iso) {
-    year = digitsAt(text, 0, 4);
-    month = digitsAt(text, 5, 2);
-    day = digitsAt(text, 8, 2);
-    if (year < 0 || month < 0 || day < 0) return null;
-  } else {
-    const us = US_DATE.exec(text);
-    if (!us) return null;
-    [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
+  // YYYY-MM-DD: contracts' epoch-day reading checks its digits and that the calendar has the day
+  // (no pattern match and three strings for every row); the text itself orders as the date does.
+  if (text.length === 10 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45) {
+    return Number.isNaN(isoEpochDay(text)) || text < FIRST_DATE || text > LAST_DATE ? null : text;
   }
+  const us = US_DATE.exec(text);
+  if (!us) return null;
+  const [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
   if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return iso ? text : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+const FIRST_DATE = '1900-01-01';
+const LAST_DATE = '2200-12-31';
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
@@ -184,11 +168,7 @@ function detectLayout(header: string[], name: string, products: readonly SeriesP
  * date and sorted as numbers.
  */
 function medianGapDays(dates: string[]): number {
-  const days = new Float64Array(dates.length);
-  for (let i = 0; i < dates.length; i += 1) {
-    const date = dates[i]!;
-    days[i] = Date.UTC(digitsAt(date, 0, 4), digitsAt(date, 5, 2) - 1, digitsAt(date, 8, 2)) / DAY_MS;
-  }
+  const days = Float64Array.from(dates, isoEpochDay);
   days.sort();
   const gaps = new Float64Array(Math.max(0, days.length - 1));
   for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;
@@ -196,7 +176,6 @@ function medianGapDays(dates: string[]): number {
   return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }
 
-const DAY_MS = 86_400_000;
 
 /** Parses one price file; never throws on bad content (see the module comment for what is refused). */
 export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
