@@ -202,11 +202,14 @@ describe('second checker', () => {
     });
     renderApp('/news');
     await expectPage('news-list');
+    // The page can be on screen before the layout's effects have run: the keeper's first ping is
+    // sent from the same effect that starts its intervals, so once it is seen the checker is running.
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), { timeout: 10_000 });
     expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(0);
     await act(async () => {
       vi.advanceTimersByTime(10_000);
     });
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 3000 });
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh));
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-new');
   });
