@@ -20,7 +20,7 @@ describe('the library rate limiter', () => {
       await limiter.close();
     `;
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: serverRoot, encoding: 'utf8', timeout: 60_000 });
-    expect(child.stderr).toBe('');
+    expect(child.status, child.stderr).toBe(0);
     expect(JSON.parse(child.stdout.trim().split('\n').at(-1)!)).toEqual({ before: false, after: true, allowed: [true, false] });
   });
 });
