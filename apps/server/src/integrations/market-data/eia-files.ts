@@ -66,11 +66,9 @@ function findProductByFileName(products: readonly SeriesProduct[], name: string)
 
 /** YYYY-MM-DD (or EIA's M/D/YYYY) that exists → YYYY-MM-DD; anything else → null. */
 export function parseObservationDate(text: string): string | null {
-  // YYYY-MM-DD: contracts' epoch-day reading checks its digits and that the calendar has the day
-  // (no pattern match and three strings for every row); the text itself orders as the date does.
-  if (text.length === 10 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45) {
-    return Number.isNaN(isoEpochDay(text)) || text < FIRST_DATE || text > LAST_DATE ? null : text;
-  }
+  // YYYY-MM-DD: contracts' epoch-day reading checks its shape, its digits and that the calendar has
+  // the day (no pattern match and three strings for every row); the text itself orders as the date does.
+  if (!Number.isNaN(isoEpochDay(text))) return text < FIRST_DATE || text > LAST_DATE ? null : text;
   const us = US_DATE.exec(text);
   if (!us) return null;
   const [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
@@ -175,7 +173,6 @@ function medianGapDays(dates: string[]): number {
   gaps.sort();
   return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }
-
 
 /** Parses one price file; never throws on bad content (see the module comment for what is refused). */
 export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {

@@ -170,8 +170,8 @@ export interface PricePointsOrigin {
 /**
  * Writes points with one statement: the rows travel as five array parameters (ids, product positions
  * in a sixth array of the write's products, dates, forward periods, values) unpacked side by side by
- * unnest: an upsert, or a plain insert when the caller knows none of the products has a stored point. One JSON parameter unpacked by
- * json_to_recordset cost PostgreSQL ~200 ms of 83,000 rows' import, where parsing the typed arrays
+ * unnest: an upsert, or a plain insert when the caller knows none of the products has a stored
+ * point. One JSON parameter unpacked by json_to_recordset cost PostgreSQL ~200 ms of 83,000 rows' import, where parsing the typed arrays
  * costs ~110 ms, and JSON.stringify of 83,000 objects with their repeated keys ~16 MB of text to build
  * and send. Building a multi-row VALUES list through the query builder cost more than the database's
  * own work (about 1.3 s of 83,000 rows). Array literals are text, so the same statement works on
@@ -209,25 +209,27 @@ export async function upsertPricePoints(
           ) as r(id, product, publication_date, forward_period, value)`;
   const columns = sql`(id, product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)`;
   if (origin.checkReferencesOnce) await checkReferencesOnce(db, productIds, origin.importedBy);
+  let written: { inserted: number; updated: number };
   if (origin.productsHaveNoPoints) {
     await db.execute(sql`insert into ${pricePoints} ${columns} ${rows}`);
-    if (origin.checkReferencesOnce) await db.execute(sql`set local session_replication_role = origin`);
     // Every row is new: the statement inserted them all or failed.
-    return { inserted: points.length, updated: 0 };
+    written = { inserted: points.length, updated: 0 };
+  } else {
+    const [counts] = await queryRows<{ inserted: number; updated: number }>(
+      db,
+      sql`with written as (
+            insert into ${pricePoints} ${columns} ${rows}
+            on conflict (product_id, forward_period, publication_date) do update
+              set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at
+              where ${pricePoints.value} <> excluded.value
+            returning (xmax = 0) as inserted
+          )
+          select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from written`,
+    );
+    written = { inserted: Number(counts?.inserted ?? 0), updated: Number(counts?.updated ?? 0) };
   }
-  const [counts] = await queryRows<{ inserted: number; updated: number }>(
-    db,
-    sql`with written as (
-          insert into ${pricePoints} ${columns} ${rows}
-          on conflict (product_id, forward_period, publication_date) do update
-            set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at
-            where ${pricePoints.value} <> excluded.value
-          returning (xmax = 0) as inserted
-        )
-        select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from written`,
-  );
   if (origin.checkReferencesOnce) await db.execute(sql`set local session_replication_role = origin`);
-  return { inserted: Number(counts?.inserted ?? 0), updated: Number(counts?.updated ?? 0) };
+  return written;
 }
 
 /**
