@@ -93,12 +93,14 @@ test.describe('market data at desktop width', () => {
       await calendarButton.click();
       const calendar = page.getByRole('dialog', { name: 'Choose a publication date' });
       await expect(calendar).toBeVisible();
-      const enabledDays = calendar.locator('td button:not([disabled])');
-      const disabledDays = calendar.locator('td button[disabled]');
-      expect(await disabledDays.count()).toBeGreaterThan(0);
-      const choices = await enabledDays.count();
-      expect(choices).toBeGreaterThan(1);
-      await enabledDays.nth(choices - 2).click();
+      // The latest day is chosen and can be picked once the publication dates are in.
+      await expect(calendar.locator('td[data-selected] button')).toBeEnabled();
+      expect(await calendar.locator('td button[disabled]').count()).toBeGreaterThan(0);
+      const otherDays = calendar.locator('td:not([data-selected]) button:not([disabled])');
+      // On the first trading day of a month its month holds no other day: the one before does.
+      if ((await otherDays.count()) === 0) await calendar.getByRole('button', { name: /previous month/i }).click();
+      await expect(otherDays.last()).toBeEnabled();
+      await otherDays.last().click();
       await expect(page).toHaveURL(/\/marketprice\?date=\d{4}-\d{2}-\d{2}$/);
       await expect(calendar).toBeHidden();
       await expect(calendarButton).not.toHaveText(latestLabel);
