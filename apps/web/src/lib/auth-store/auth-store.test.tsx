@@ -13,6 +13,8 @@ import {
   readAccessToken,
 } from '../auth-storage';
 import { SessionProvider, reloadSessionFromStorage, useSession, type SessionUser } from '.';
+import { setLoggingOut } from './overlays';
+import { pingSession } from './session-requests';
 
 const user: SessionUser = { id: 3, name: 'Luis', email: 'luis@example.com', role: 'user', access: null, is_superadmin: false };
 
@@ -136,5 +138,23 @@ describe('SessionProvider', () => {
       expect(screen.getByText('authenticated: false')).toBeInTheDocument();
       expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     });
+  });
+});
+
+describe('pingSession', () => {
+  it('sends nothing while the user is signing out, and pings again once that is over', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ exp: futureExp(), role: 'user' }));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-4');
+    reloadSessionFromStorage();
+    const server = mockApi({ 'POST /api/auth/ping': () => ({ status: 401, body: { code: 'SESSION_REVOKED', detail: 'closed' } }) });
+    setLoggingOut(true);
+    try {
+      expect(await pingSession()).toBe('skipped');
+      expect(server.callsTo('POST /api/auth/ping')).toHaveLength(0);
+    } finally {
+      setLoggingOut(false);
+    }
+    expect(await pingSession()).toBe('ended');
+    expect(server.callsTo('POST /api/auth/ping')[0].body).toEqual({ refresh_token: 'refresh-4' });
   });
 });

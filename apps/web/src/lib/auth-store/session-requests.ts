@@ -1,7 +1,7 @@
 import { LOGOUT_DELAY_MS } from '@fueldesk/contracts';
 import { apiRequest, isApiError } from '../api-client';
 import { readAccessToken, readActiveSeconds, readRefreshToken, readSecondsToExpiry, writeTokens } from '../auth-storage';
-import { setLoggingOut } from './overlays';
+import { overlayStore, setLoggingOut } from './overlays';
 import { endReasonOf, reloadSessionFromStorage, sessionStore, signOut } from './store';
 
 // The session's calls to the server: refresh (once across tabs), ping, the second checker, logout.
@@ -89,8 +89,11 @@ export type PingOutcome = 'ok' | 'ended' | 'ignored' | 'skipped';
 /**
  * POST /auth/ping with the refresh token (an empty body when only an access token exists). A 401
  * or revoked answer signs out with reason concurrency; network and server failures are ignored.
+ * Nothing is sent while the user is signing out.
  */
 export async function pingSession(): Promise<PingOutcome> {
+  // Signing out: the logout call ends this session, and a ping answered after it would be refused.
+  if (overlayStore.get().loggingOut) return 'skipped';
   const { token } = sessionStore.get();
   const refreshToken = readRefreshToken();
   if (!token && !refreshToken) return 'skipped';
