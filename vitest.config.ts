@@ -21,7 +21,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      // Property tests run hundreds of cases: ~1.5 s idle, 3+ s on a busy machine, near the default 5 s.
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       serverProject('pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
       ...(existsSync('apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),

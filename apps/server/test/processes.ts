@@ -57,6 +57,8 @@ export function serverEnv(overrides: Record<string, string>): Record<string, str
     DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     LLM_API_KEY: 'stub-key',
     LLM_MODEL: 'stub-model',
+    // As in the in-process contexts: a busy test machine must not turn answers into 503.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   };
 }

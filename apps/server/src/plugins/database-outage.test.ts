@@ -34,7 +34,7 @@ beforeAll(async () => {
   url.host = `127.0.0.1:${proxy.port}`;
   url.pathname = `/${scratch}`;
   t = await createTestContext({
-    env: { DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '800', DB_IDLE_TRANSACTION_TIMEOUT_MS: '1000' },
+    env: { DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: '3000', DB_STATEMENT_TIMEOUT_MS: '800', DB_IDLE_TRANSACTION_TIMEOUT_MS: '1000' },
   });
   ({ headers } = await createSignedInUser(t.ctx));
 });

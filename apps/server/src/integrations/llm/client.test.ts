@@ -45,7 +45,7 @@ describe('createLlmClient', () => {
   it('gives up after the timeout with an LlmError', async () => {
     hits = 0;
     reply = () => undefined; // never answers
-    const client = createLlmClient({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm' }, { timeoutMs: 200 })!;
+    const client = createLlmClient({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm' }, { timeoutMs: 1_000 })!;
     const error = await client.complete({ system: 's', user: 'u' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as Error).message).toMatch(/could not be reached/);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exited, freePort, openEventStream, startServer, waitForHealth } from '../../../test/processes';
 import { createProUser, readStoredReport, requestReport, useReportProcessHarness, waitForReportReady } from '../../../test/report-processes';
 
@@ -34,6 +34,9 @@ describe('due diligence report across a kill -9 of the server', () => {
     stub.open();
 
     await waitForReportReady(base, headers, created.id, 60_000);
+    // On PostgreSQL the announcement comes back through the database's notifications, a round trip
+    // after the report is stored: a stop before it arrives would lose it.
+    await vi.waitFor(() => expect(stream.count('report_ready')).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
     // A graceful stop ends the stream; everything the server announced is then in the stream's text.
     second.kill('SIGTERM');
     await exited(second);

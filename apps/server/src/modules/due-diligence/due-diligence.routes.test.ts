@@ -283,6 +283,8 @@ describe('/api/due plan limits', () => {
   });
 
   it('lets exactly one of two concurrent creates through at the boundary', async () => {
+    // Mid-month, set before signing in: a run across a month's start would count in two months.
+    t.setNow(new Date('2026-05-15T12:00:00Z'));
     const { headers } = await createSignedInUser(t.ctx, { planCode: 'pro' });
     for (let index = 0; index < 4; index += 1) {
       expect((await t.app.inject({ method: 'POST', url: '/api/due/create', headers, payload: createBody() })).statusCode).toBe(201);
@@ -290,6 +292,7 @@ describe('/api/due plan limits', () => {
     const both = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/due/create', headers, payload: createBody() })));
     expect(both.map((response) => response.statusCode).sort()).toEqual([201, 403]);
     expect((await t.app.inject({ method: 'GET', url: '/api/due/reports', headers })).json()).toHaveLength(5);
+    t.setNow(null);
   });
 });
 

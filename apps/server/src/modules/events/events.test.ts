@@ -136,7 +136,7 @@ describe.each([
       const again = await openStream(base, await eventsToken(accessToken));
       expect(again.status).toBe(200);
       again.close();
-    });
+    }, { timeout: 10_000, interval: 50 });
     for (const stream of [...streams, ...others]) stream.close();
   });
 

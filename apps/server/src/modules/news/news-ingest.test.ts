@@ -293,7 +293,7 @@ describe('the ingestion job on the queue', () => {
     }
     expect(rows).toEqual([{ title: 'Brent crude edges up', category: 'oil' }]);
     const readStatus = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/news/feeds', headers: admin.headers })).json().feeds[0];
-    await expect.poll(readStatus).toMatchObject({ url: host.url('/queued.xml'), last_status: 'ok', items_added: 1 });
+    await expect.poll(readStatus, { timeout: 10_000 }).toMatchObject({ url: host.url('/queued.xml'), last_status: 'ok', items_added: 1 });
   });
 });
 
