@@ -15,5 +15,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A busy machine (CI) compiles a lazy page for seconds on its first use: the default 5 s cut
+    // short tests with many steps, and made their own longer waits meaningless.
+    testTimeout: 20_000,
+    // Fixture times are written in UTC; the dates the pages show are read in the machine's zone.
+    env: { TZ: 'UTC' },
   },
 });

@@ -34,12 +34,12 @@ describe('startEarly', () => {
   it("asks for the price dashboard's first data on /home and /home/{slug} with a live session", async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
     startEarly('/home');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets));
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
 
     clearEarlyRequests();
     server.calls.length = 0;
     startEarly('/home/crude-watch');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets));
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
   });
 
   it('asks for nothing elsewhere, signed out, with an expired token, or for a restricted cliente', async () => {
@@ -56,7 +56,7 @@ describe('startEarly', () => {
     // A live session's home last: once its requests are in, none of the others sent any.
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
     startEarly('/home');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets));
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
   });
 });
 
@@ -91,7 +91,7 @@ describe('the home page, primed from the early answers', () => {
     };
     server = mockApi({}, { fallback: ({ url }) => jsonResponse(200, answers[url.pathname as keyof typeof answers]) });
     startEarly('/home');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets));
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
     expect(hasEarlyRequests()).toBe(true);
 
     const queryClient = createQueryClient();

@@ -24,7 +24,7 @@ describe('preloadRoute', () => {
   it('imports the page module of a path without navigating', async () => {
     expect(evaluated.has('releases')).toBe(false);
     preloadRoute('/releases');
-    await vi.waitFor(() => expect(evaluated.has('releases')).toBe(true));
+    await vi.waitFor(() => expect(evaluated.has('releases')).toBe(true), { timeout: 5_000, interval: 50 });
     expect(() => preloadRoute('/no/such/path')).not.toThrow();
   });
 
@@ -34,7 +34,7 @@ describe('preloadRoute', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/home'] });
     expect(evaluated.has('home')).toBe(false);
     preloadMatches(router.state.matches);
-    await vi.waitFor(() => expect(evaluated.has('home')).toBe(true));
+    await vi.waitFor(() => expect(evaluated.has('home')).toBe(true), { timeout: 5_000, interval: 50 });
     router.dispose();
   });
 
@@ -44,6 +44,6 @@ describe('preloadRoute', () => {
     const link = await screen.findByRole('link', { name: 'Support' });
     expect(evaluated.has('support')).toBe(false);
     await user.hover(link);
-    await vi.waitFor(() => expect(evaluated.has('support')).toBe(true));
+    await vi.waitFor(() => expect(evaluated.has('support')).toBe(true), { timeout: 5_000, interval: 50 });
   });
 });

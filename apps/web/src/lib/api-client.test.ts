@@ -56,7 +56,7 @@ describe('answers the entry script asked for early', () => {
 
     reply(() => jsonResponse(200, { dashboards: ['for the other token'] }));
     startEarlyRequests(['/dashboards'], makeToken({ sub: '2', exp: futureExp() }));
-    await vi.waitFor(() => expect(server.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(3), { timeout: 5_000, interval: 50 });
     reply(() => jsonResponse(200, { dashboards: ['mine'] }));
     await expect(api.get('/dashboards')).resolves.toEqual({ dashboards: ['mine'] });
   });

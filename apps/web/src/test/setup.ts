@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { LANGUAGES } from '@fueldesk/contracts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import i18n, { loadLanguage } from '@/lib/i18n';
 import { maintenanceStore } from '@/lib/maintenance';
@@ -9,6 +9,10 @@ import { reloadSessionFromStorage } from '@/lib/auth-store';
 import { stopMockApi } from '@/lib/testing/mock-api';
 
 const DEFAULT_WIDTH = 1024;
+
+// findBy and waitFor give up after 5 s instead of 1: the first render of a lazy page compiles its
+// code, which takes seconds on a busy machine. What never appears still fails, later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app fetches one language's texts before its first render; tests switch languages with
 // i18n.changeLanguage directly, so every language is there from the start.

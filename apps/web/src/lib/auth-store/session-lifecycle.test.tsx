@@ -132,14 +132,14 @@ describe('ping', () => {
     });
     const { router } = renderApp('/news');
     await expectPage('news-list');
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), { timeout: 5_000, interval: 50 });
     expect(server.callsTo('POST /api/auth/ping')[0].body).toEqual({ refresh_token: 'refresh-9' });
 
     for (const expectedCalls of [2, 3]) {
       await act(async () => {
         vi.advanceTimersByTime(15_000);
       });
-      await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(expectedCalls));
+      await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(expectedCalls), { timeout: 5_000, interval: 50 });
       expect(currentPath(router)).toBe('/news');
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).not.toBeNull();
     }
@@ -176,13 +176,13 @@ describe('ping', () => {
     seedSession();
     const server = mockApi({ 'POST /api/auth/ping': ok, 'GET /api/auth/me': me, 'POST /api/events/token': eventsToken });
     renderApp('/news');
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), { timeout: 5_000, interval: 50 });
     expect(server.callsTo('POST /api/auth/ping')[0].body).toBeUndefined();
     expect(server.callsTo('POST /api/auth/ping')[0].headers.get('Authorization')).toMatch(/^Bearer /);
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(2));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(2), { timeout: 5_000, interval: 50 });
   });
 });
 
@@ -210,7 +210,7 @@ describe('second checker', () => {
       vi.advanceTimersByTime(10_000);
     });
     await vi.waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 10_000 });
-    await vi.waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh));
+    await vi.waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh), { timeout: 5_000, interval: 50 });
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-new');
   });
 
