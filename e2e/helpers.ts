@@ -19,6 +19,10 @@ export function watchConsole(page: Page): string[] {
 
 /** Fails on any serious or critical axe violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A toast fading in has too little contrast for a moment: axe reads the colours as they are drawn.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
