@@ -30,7 +30,7 @@ const password = 'Secret123';
  * within this wait was pushed to the other process, not read once its cache ran out; the wait itself
  * is longer than the bound, so that a busy test machine does not fail it (no timing in tests).
  */
-const REVOCATION_BOUND = { timeout: 10_000, interval: 50 };
+const REVOCATION_WAIT = { timeout: 10_000, interval: 50 };
 
 /** A client address of its own per use (the processes trust one proxy hop), so runs never share limits. */
 const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -100,7 +100,7 @@ describe('two API processes and a worker on one PostgreSQL and Redis', () => {
       const response = await me(base, token);
       expect(response.status).toBe(401);
       expect(((await response.json()) as { code: string }).code).toBe('SESSION_REVOKED');
-    }, REVOCATION_BOUND);
+    }, REVOCATION_WAIT);
   }
   async function newAccount(): Promise<string> {
     const email = uniqueEmail('scale');
@@ -138,7 +138,7 @@ describe('two API processes and a worker on one PostgreSQL and Redis', () => {
     // B has just accepted the token (and keeps the session's state for a moment).
     expect((await me(b, session.access_token)).status).toBe(200);
     expect((await post(a, '/auth/logout', { refresh_token: session.refresh_token, active_seconds: 1 })).status).toBe(200);
-    await vi.waitFor(async () => expect((await me(b, session.access_token)).status).toBe(401), REVOCATION_BOUND);
+    await vi.waitFor(async () => expect((await me(b, session.access_token)).status).toBe(401), REVOCATION_WAIT);
   });
 
   it('applies an admin revocation made on one process on the other at once and tells its tab there', async () => {

@@ -10,6 +10,7 @@ import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
 import { futureExp, makeToken } from '@/test/render-app';
 import { HOME_EARLY_GETS, guessLanguage, seesClientHome, startEarly } from './early-start';
 import { createQueryClient } from './providers';
+import { SETTLE_WAIT } from '@/test/waits';
 
 let server: ReturnType<typeof mockApi>;
 
@@ -34,12 +35,12 @@ describe('startEarly', () => {
   it("asks for the price dashboard's first data on /home and /home/{slug} with a live session", async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
     startEarly('/home');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), SETTLE_WAIT);
 
     clearEarlyRequests();
     server.calls.length = 0;
     startEarly('/home/crude-watch');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), SETTLE_WAIT);
   });
 
   it('asks for nothing elsewhere, signed out, with an expired token, or for a restricted cliente', async () => {
@@ -56,7 +57,7 @@ describe('startEarly', () => {
     // A live session's home last: once its requests are in, none of the others sent any.
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
     startEarly('/home');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), SETTLE_WAIT);
   });
 });
 
@@ -91,7 +92,7 @@ describe('the home page, primed from the early answers', () => {
     };
     server = mockApi({}, { fallback: ({ url }) => jsonResponse(200, answers[url.pathname as keyof typeof answers]) });
     startEarly('/home');
-    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), SETTLE_WAIT);
     expect(hasEarlyRequests()).toBe(true);
 
     const queryClient = createQueryClient();

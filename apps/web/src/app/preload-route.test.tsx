@@ -3,6 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, seedSession } from '@/test/render-app';
 import { preloadMatches, preloadRoute, routes } from './router';
+import { SETTLE_WAIT } from '@/test/waits';
 
 // Each mocked page module counts its own evaluation, which happens once, on first import.
 const evaluated = vi.hoisted(() => new Set<string>());
@@ -24,7 +25,7 @@ describe('preloadRoute', () => {
   it('imports the page module of a path without navigating', async () => {
     expect(evaluated.has('releases')).toBe(false);
     preloadRoute('/releases');
-    await vi.waitFor(() => expect(evaluated.has('releases')).toBe(true), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(evaluated.has('releases')).toBe(true), SETTLE_WAIT);
     expect(() => preloadRoute('/no/such/path')).not.toThrow();
   });
 
@@ -34,7 +35,7 @@ describe('preloadRoute', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/home'] });
     expect(evaluated.has('home')).toBe(false);
     preloadMatches(router.state.matches);
-    await vi.waitFor(() => expect(evaluated.has('home')).toBe(true), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(evaluated.has('home')).toBe(true), SETTLE_WAIT);
     router.dispose();
   });
 
@@ -44,6 +45,6 @@ describe('preloadRoute', () => {
     const link = await screen.findByRole('link', { name: 'Support' });
     expect(evaluated.has('support')).toBe(false);
     await user.hover(link);
-    await vi.waitFor(() => expect(evaluated.has('support')).toBe(true), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(evaluated.has('support')).toBe(true), SETTLE_WAIT);
   });
 });

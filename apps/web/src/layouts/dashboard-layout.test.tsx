@@ -93,9 +93,9 @@ describe('sidebar', () => {
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     // SPEC.md §4: the loader shows and the logout call waits 1 s before the session is cleared.
     expect(await screen.findByText('Signing you out…')).toBeInTheDocument();
-    await waitFor(() => expect(currentPath(router)).toBe('/'), { timeout: 3000 });
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
     // The session is cleared once the dashboard has unmounted, a moment after the navigation.
-    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { clearEarlyRequests, startEarlyRequests } from './early-requests';
 import i18n from './i18n';
 import { maintenanceStore } from './maintenance';
 import { jsonResponse, mockApi, type MockHandler } from './testing/mock-api';
+import { SETTLE_WAIT } from '@/test/waits';
 
 // The server is msw (the same mock-api as every web test): each test queues the answers in order,
 // the last one repeats, and every request the client made is in `server.calls`.
@@ -56,7 +57,7 @@ describe('answers the entry script asked for early', () => {
 
     reply(() => jsonResponse(200, { dashboards: ['for the other token'] }));
     startEarlyRequests(['/dashboards'], makeToken({ sub: '2', exp: futureExp() }));
-    await vi.waitFor(() => expect(server.calls).toHaveLength(3), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(3), SETTLE_WAIT);
     reply(() => jsonResponse(200, { dashboards: ['mine'] }));
     await expect(api.get('/dashboards')).resolves.toEqual({ dashboards: ['mine'] });
   });

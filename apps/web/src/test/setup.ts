@@ -7,12 +7,11 @@ import { maintenanceStore } from '@/lib/maintenance';
 import { resetNotificationsCache } from '@/lib/notifications';
 import { reloadSessionFromStorage } from '@/lib/auth-store';
 import { stopMockApi } from '@/lib/testing/mock-api';
+import { SETTLE_WAIT } from './waits';
 
 const DEFAULT_WIDTH = 1024;
 
-// findBy and waitFor give up after 5 s instead of 1: the first render of a lazy page compiles its
-// code, which takes seconds on a busy machine. What never appears still fails, later.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: SETTLE_WAIT.timeout });
 
 // The app fetches one language's texts before its first render; tests switch languages with
 // i18n.changeLanguage directly, so every language is there from the start.

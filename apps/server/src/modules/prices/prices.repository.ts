@@ -171,8 +171,9 @@ export interface PricePointsOrigin {
  * Writes points with one statement: the rows travel as five array parameters (ids, product positions
  * in a sixth array of the write's products, dates, forward periods, values) unpacked side by side by
  * unnest: an upsert, or a plain insert when the caller knows none of the products has a stored
- * point. One JSON parameter unpacked by json_to_recordset cost PostgreSQL ~200 ms of 83,000 rows' import, where parsing the typed arrays
- * costs ~110 ms, and JSON.stringify of 83,000 objects with their repeated keys ~16 MB of text to build
+ * point. One JSON parameter unpacked by json_to_recordset cost PostgreSQL ~200 ms of 83,000 rows'
+ * import, where parsing the typed arrays costs ~110 ms, and JSON.stringify of 83,000 objects with
+ * their repeated keys ~16 MB of text to build
  * and send. Building a multi-row VALUES list through the query builder cost more than the database's
  * own work (about 1.3 s of 83,000 rows). Array literals are text, so the same statement works on
  * PGlite and node-postgres, and values stay text all the way to `numeric`.

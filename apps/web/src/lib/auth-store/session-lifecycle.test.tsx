@@ -8,6 +8,7 @@ import { useServerEvent } from '../server-events';
 import { SessionKeeper, SessionProvider, clearSignOutReason, reloadSessionFromStorage, startLoginLoader } from '.';
 import { installFakeEventSource } from '../testing/fake-event-source';
 import { jsonResponse, mockApi, type MockHandler } from '../testing/mock-api';
+import { SETTLE_WAIT } from '@/test/waits';
 
 stubPages();
 
@@ -132,14 +133,14 @@ describe('ping', () => {
     });
     const { router } = renderApp('/news');
     await expectPage('news-list');
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), SETTLE_WAIT);
     expect(server.callsTo('POST /api/auth/ping')[0].body).toEqual({ refresh_token: 'refresh-9' });
 
     for (const expectedCalls of [2, 3]) {
       await act(async () => {
         vi.advanceTimersByTime(15_000);
       });
-      await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(expectedCalls), { timeout: 5_000, interval: 50 });
+      await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(expectedCalls), SETTLE_WAIT);
       expect(currentPath(router)).toBe('/news');
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).not.toBeNull();
     }
@@ -176,13 +177,13 @@ describe('ping', () => {
     seedSession();
     const server = mockApi({ 'POST /api/auth/ping': ok, 'GET /api/auth/me': me, 'POST /api/events/token': eventsToken });
     renderApp('/news');
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(1), SETTLE_WAIT);
     expect(server.callsTo('POST /api/auth/ping')[0].body).toBeUndefined();
     expect(server.callsTo('POST /api/auth/ping')[0].headers.get('Authorization')).toMatch(/^Bearer /);
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(2), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(server.callsTo('POST /api/auth/ping')).toHaveLength(2), SETTLE_WAIT);
   });
 });
 
@@ -210,7 +211,7 @@ describe('second checker', () => {
       vi.advanceTimersByTime(10_000);
     });
     await vi.waitFor(() => expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1), { timeout: 10_000 });
-    await vi.waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe(fresh), SETTLE_WAIT);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-new');
   });
 
@@ -435,7 +436,7 @@ describe('logout', () => {
     const { router, user } = renderApp('/news');
     await expectPage('news-list');
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/'), { timeout: 3000 });
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
     expect(server.callsTo('POST /api/auth/logout')[0].body).toMatchObject({ active_seconds: 1 });
   });
 });
