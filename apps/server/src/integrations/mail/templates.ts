@@ -207,3 +207,24 @@ export function renderSharingRequestMail(
   };
   return renderMail(copy[language], input.name, input.link);
 }
+
+/** A notification mail (price alert, watchlist change): the notification's own text and a link to it. */
+export function renderNoticeMail(
+  language: Language,
+  input: { name: string | null; subject: string; lines: string[]; link: string },
+): RenderedMail {
+  return renderMail(
+    {
+      subject: input.subject,
+      greeting: hello[language],
+      lines: input.lines,
+      action: language === 'es' ? 'Abrir en FuelDesk' : 'Open in FuelDesk',
+      ignore:
+        language === 'es'
+          ? 'Recibe este correo porque activó este aviso. Puede desactivar los correos en su perfil (preferencias de comunicación).'
+          : 'You get this mail because you set up this notice. You can turn mail off in your profile (communication preferences).',
+    },
+    input.name,
+    input.link,
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  notificationKinds,
+  type Language,
+  type ListNotificationsQuery,
+  type MarkNotificationsReadBody,
+  type NotificationKind,
+  type NotificationList,
+  type ServerNotification,
+} from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { renderNoticeMail } from '../../integrations/mail/templates';
+import type { AuthUser } from '../../plugins/auth';
+import { findUserById } from '../users/users.service';
+import {
+  countUnreadNotifications,
+  findNotification,
+  insertNotificationOnce,
+  listNotificationsOfUser,
+  markNotificationsRead,
+  setNotificationMailStatus,
+  type NotificationRow,
+} from './notifications.repository';
+import { notificationMailSubject, renderNotificationText, type NotificationParams } from './notifications.texts';
+
+/** Pushed to the owner's open tabs (SSE) when a notification is stored. */
+export const NOTIFICATION_EVENT = 'notification';
+export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
+
+export interface NewNotificationInput {
+  userId: string;
+  kind: NotificationKind;
+  params: NotificationParams;
+  url: string | null;
+  /** One notification per user and key, ever: `price_alert:<alert>:<date>`, `watch:<item>:<version>`. */
+  dedupeKey: string;
+  /** Mail it too (the caller checked the channel; the owner's communication preferences are checked here). */
+  email: boolean;
+}
+
+/**
+ * Stores a notification inside the caller's transaction, once per dedupe key. Returns null when the
+ * key was already notified: the unit of work it belongs to was done before (a retried job, a second
+ * worker). Call `deliverNotification` with the row after the transaction commits.
+ */
+export async function createNotification(tx: DbOrTx, input: NewNotificationInput, now: Date): Promise<NotificationRow | null> {
+  return insertNotificationOnce(tx, {
+    userId: input.userId,
+    kind: input.kind,
+    params: input.params,
+    url: input.url,
+    dedupeKey: input.dedupeKey,
+    mailStatus: input.email ? 'pending' : 'none',
+    createdAt: now,
+  });
+}
+
+/** Pushes a stored notification to the owner's open tabs and queues its mail; failures are logged, never thrown. */
+export async function deliverNotification(ctx: AppContext, row: NotificationRow): Promise<void> {
+  try {
+    await ctx.events.publish({ userId: row.userId, type: NOTIFICATION_EVENT, data: { id: row.id, kind: row.kind } });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not push a notification');
+  }
+  if (row.mailStatus !== 'pending') return;
+  try {
+    await ctx.jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id }, { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not queue a notification mail');
+  }
+}
+
+/** The mail job: sends the notification in its owner's language when their preferences allow; at most once after success. */
+export async function mailNotification(ctx: AppContext, notificationId: string): Promise<void> {
+  const row = await findNotification(ctx.db, notificationId);
+  if (!row || row.mailStatus !== 'pending') return;
+  const user = await findUserById(ctx.db, row.userId);
+  if (!user || !user.active || !user.commEmail) {
+    await setNotificationMailStatus(ctx.db, row.id, 'none');
+    return;
+  }
+  const language = toLanguage(user.language);
+  const text = renderNotificationText(language, row.kind, row.params as NotificationParams);
+  const link = new URL(row.url ?? '/home', ctx.config.PUBLIC_URL).toString();
+  const mail = renderNoticeMail(language, {
+    name: user.firstName ?? null,
+    subject: notificationMailSubject(language, row.kind),
+    lines: [text],
+    link,
+  });
+  await ctx.mailer.send({ to: user.email, ...mail });
+  await setNotificationMailStatus(ctx.db, row.id, 'sent');
+}
+
+function toLanguage(value: string | null | undefined): Language {
+  return value === 'es' ? 'es' : 'en';
+}
+
+function present(row: NotificationRow, language: Language): ServerNotification {
+  const kind = notificationKinds.includes(row.kind) ? row.kind : 'price_alert';
+  return {
+    id: row.id,
+    kind,
+    text: renderNotificationText(language, kind, row.params as NotificationParams),
+    url: row.url,
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+/** The caller's notifications, newest first, in the caller's language, with the unread count. */
+export async function listNotifications(ctx: AppContext, user: AuthUser, query: ListNotificationsQuery, language: Language): Promise<NotificationList> {
+  const rows = await listNotificationsOfUser(ctx.db, user.id, { since: query.since ? new Date(query.since) : undefined, limit: query.limit });
+  return { items: rows.map((row) => present(row, language)), unread: await countUnreadNotifications(ctx.db, user.id) };
+}
+
+/** Marks the caller's notifications read (shared by every tab and device, since the server keeps the state). */
+export async function readNotifications(ctx: AppContext, user: AuthUser, body: MarkNotificationsReadBody) {
+  const updated = await markNotificationsRead(ctx.db, user.id, 'all' in body ? 'all' : body.ids, ctx.now());
+  return { updated, unread: await countUnreadNotifications(ctx.db, user.id) };
+}

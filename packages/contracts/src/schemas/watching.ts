@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { productCodeSchema } from './prices';
+
+// Watching: notifications kept by the server and price alerts (DECISIONS.md "Watching", API.md "Watching").
+
+/** Alerts a user may keep (DECISIONS.md: 50 per user, every plan). */
+export const PRICE_ALERT_LIMIT = 50;
+/** Notifications one GET /notifications returns at most. */
+export const NOTIFICATIONS_PAGE_MAX = 100;
+
+/** Messages of the watching endpoints (the server sends the Spanish ones when the caller asks for Spanish). */
+export const watchingMessages = {
+  badDateTime: `Use a date and time written as ISO 8601, e.g. 2026-01-31T08:00:00Z.`,
+  wholeNumber: `Use a whole number.`,
+  limitRange: `Use a number from 1 to ${NOTIFICATIONS_PAGE_MAX}.`,
+  badNotificationId: `Not a notification id.`,
+  enterNumber: `Enter a number.`,
+  numberFormat: `Enter a number with at most 6 decimals.`,
+  badChannel: `Choose panel, email or webhook.`,
+  channelRequired: `Choose at least one channel.`,
+  badCondition: `Choose above, below or change_pct.`,
+  pctRange: `A change is a percentage above 0 and at most 1000.`,
+  trueOrFalse: `Use true or false.`,
+  changeSomething: `Change at least one field.`,
+  badAlertId: `Not an alert id.`,
+  unknownProduct: `There is no product with this code.`,
+  alertNotFound: `This alert does not exist.`,
+  alertLimit: `You can keep at most ${PRICE_ALERT_LIMIT} price alerts. Delete one to add another.`,
+};
+export type WatchingMessageKey = keyof typeof watchingMessages;
+export const watchingMessagesEs: Record<WatchingMessageKey, string> = {
+  badDateTime: `Use una fecha y hora en formato ISO 8601, p. ej. 2026-01-31T08:00:00Z.`,
+  wholeNumber: `Use un número entero.`,
+  limitRange: `Use un número del 1 al ${NOTIFICATIONS_PAGE_MAX}.`,
+  badNotificationId: `No es un identificador de notificación.`,
+  enterNumber: `Introduzca un número.`,
+  numberFormat: `Introduzca un número con 6 decimales como máximo.`,
+  badChannel: `Elija panel, correo o webhook.`,
+  channelRequired: `Elija al menos un canal.`,
+  badCondition: `Elija por encima, por debajo o variación (change_pct).`,
+  pctRange: `Una variación es un porcentaje mayor que 0 y de 1000 como máximo.`,
+  trueOrFalse: `Use true o false.`,
+  changeSomething: `Cambie al menos un campo.`,
+  badAlertId: `No es un identificador de alerta.`,
+  unknownProduct: `No hay ningún producto con este código.`,
+  alertNotFound: `Esta alerta no existe.`,
+  alertLimit: `Puede tener como máximo ${PRICE_ALERT_LIMIT} alertas de precio. Elimine una para añadir otra.`,
+};
+
+export const notificationKinds = ['price_alert', 'watch_match', 'watch_clear', 'report_ready', 'invitation', 'list_stale'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(notificationKinds),
+  /** In the caller's language (Accept-Language), rendered from the notification's parameters. */
+  text: z.string(),
+  /** A path inside the web app, e.g. `/marketprice/alerts`. */
+  url: z.string().nullable(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type ServerNotification = z.infer<typeof notificationSchema>;
+
+export const listNotificationsQuerySchema = z.object({
+  since: z.iso.datetime({ offset: true, error: watchingMessages.badDateTime }).optional(),
+  limit: z.coerce
+    .number({ error: watchingMessages.wholeNumber })
+    .int({ error: watchingMessages.wholeNumber })
+    .min(1, { error: watchingMessages.limitRange })
+    .max(NOTIFICATIONS_PAGE_MAX, { error: watchingMessages.limitRange })
+    .default(50),
+});
+export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unread: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const markNotificationsReadBodySchema = z.union([
+  z.object({ ids: z.array(z.uuid({ error: watchingMessages.badNotificationId })).min(1).max(NOTIFICATIONS_PAGE_MAX) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type MarkNotificationsReadBody = z.infer<typeof markNotificationsReadBodySchema>;
+
+export const markNotificationsReadResultSchema = z.object({ updated: z.number().int(), unread: z.number().int() });
+
+export const priceAlertConditions = ['above', 'below', 'change_pct'] as const;
+export type PriceAlertCondition = (typeof priceAlertConditions)[number];
+export const alertChannels = ['panel', 'email', 'webhook'] as const;
+export type AlertChannel = (typeof alertChannels)[number];
+
+/** A level or a percentage, as a decimal string or a number: kept exact as text on the server. */
+const alertValueSchema = z
+  .union([z.number(), z.string().trim()], { error: watchingMessages.enterNumber })
+  .transform((value) => String(value))
+  .refine((value) => /^-?\d{1,9}(\.\d{1,6})?$/.test(value), { error: watchingMessages.numberFormat });
+
+const channelsSchema = z
+  .array(z.enum(alertChannels, { error: watchingMessages.badChannel }))
+  .min(1, { error: watchingMessages.channelRequired })
+  .transform((channels) => [...new Set(channels)]);
+
+export const createPriceAlertBodySchema = z
+  .object({
+    product_code: productCodeSchema,
+    condition: z.enum(priceAlertConditions, { error: watchingMessages.badCondition }),
+    value: alertValueSchema,
+    channels: channelsSchema.default(['panel']),
+  })
+  .refine((body) => body.condition !== 'change_pct' || (Number(body.value) > 0 && Number(body.value) <= 1000), {
+    error: watchingMessages.pctRange,
+    path: ['value'],
+  });
+export type CreatePriceAlertBody = z.input<typeof createPriceAlertBodySchema>;
+export type CreatePriceAlertInput = z.output<typeof createPriceAlertBodySchema>;
+
+export const updatePriceAlertBodySchema = z
+  .object({
+    value: alertValueSchema.optional(),
+    condition: z.enum(priceAlertConditions, { error: watchingMessages.badCondition }).optional(),
+    active: z.boolean({ error: watchingMessages.trueOrFalse }).optional(),
+    channels: channelsSchema.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: watchingMessages.changeSomething });
+export type UpdatePriceAlertBody = z.input<typeof updatePriceAlertBodySchema>;
+export type UpdatePriceAlertInput = z.output<typeof updatePriceAlertBodySchema>;
+
+export const priceAlertSchema = z.object({
+  id: z.string(),
+  product_code: z.string(),
+  condition: z.enum(priceAlertConditions),
+  value: z.string(),
+  channels: z.array(z.enum(alertChannels)),
+  active: z.boolean(),
+  created_at: z.string(),
+  last_fired_at: z.string().nullable(),
+});
+export type PriceAlert = z.infer<typeof priceAlertSchema>;
+export const priceAlertListSchema = z.object({ items: z.array(priceAlertSchema) });
+
+export const priceAlertEventSchema = z.object({
+  at: z.string(),
+  publication_date: z.string(),
+  value: z.string(),
+  previous_value: z.string().nullable(),
+  change_pct: z.string().nullable(),
+});
+export type PriceAlertEvent = z.infer<typeof priceAlertEventSchema>;
+export const priceAlertEventListSchema = z.object({ items: z.array(priceAlertEventSchema) });
+
+export const alertIdParamsSchema = z.object({ id: z.uuid({ error: watchingMessages.badAlertId }) });
