@@ -148,6 +148,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   {
+    path: 'marketprice/alerts',
+    handle: title('sections.priceAlerts'),
+    lazy: lazyPage(withTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page'))),
+  },
+  {
     path: 'marketprice/graphics',
     handle: title('sections.priceChart'),
     lazy: lazyPage(() => import('@/features/prices/pages/price-chart-page')),
