@@ -30,6 +30,7 @@ import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(sharingRoutes);
       await api.register(notificationsRoutes);
       await api.register(alertsRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,7 @@ export const errorCodes = [
   'PROVIDER_ERROR',
   'WEBHOOK_UNVERIFIED',
   'ALERT_LIMIT',
+  'WEBHOOK_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -7,6 +7,7 @@ import { registerDueDiligenceJobs } from '../modules/due-diligence/due-diligence
 import { registerSharingJobs } from '../modules/sharing/sharing.jobs';
 import { registerNotificationJobs } from '../modules/notifications/notifications.jobs';
 import { registerAlertJobs } from '../modules/alerts/alerts.jobs';
+import { registerWebhookJobs } from '../modules/webhooks/webhooks.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
@@ -18,4 +19,5 @@ export function registerAllJobs(ctx: AppContext) {
   registerSharingJobs(ctx);
   registerNotificationJobs(ctx);
   registerAlertJobs(ctx);
+  registerWebhookJobs(ctx);
 }

@@ -7,6 +7,11 @@ import { productCodeSchema } from './prices';
 export const PRICE_ALERT_LIMIT = 50;
 /** Notifications one GET /notifications returns at most. */
 export const NOTIFICATIONS_PAGE_MAX = 100;
+/** Webhooks a user may register. */
+export const WEBHOOK_LIMIT = 10;
+/** The notification kinds a webhook may subscribe to (API.md "Watching"). */
+export const webhookEvents = ['price_alert', 'watch_match', 'watch_clear'] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** Messages of the watching endpoints (the server sends the Spanish ones when the caller asks for Spanish). */
 export const watchingMessages = {
@@ -26,6 +31,15 @@ export const watchingMessages = {
   unknownProduct: `There is no product with this code.`,
   alertNotFound: `This alert does not exist.`,
   alertLimit: `You can keep at most ${PRICE_ALERT_LIMIT} price alerts. Delete one to add another.`,
+  badUrl: `Enter the full address of your endpoint, starting with https://.`,
+  urlTooLong: `An address has at most 2000 characters.`,
+  plainHttp: `Use https://. Plain http:// is allowed only to a private address on servers set up for it.`,
+  privateAddress: `This address is private or local: webhooks go to public HTTPS endpoints only.`,
+  eventsRequired: `Choose at least one event.`,
+  badEvent: `Choose events from the list.`,
+  webhookLimit: `You can register at most ${WEBHOOK_LIMIT} webhooks.`,
+  webhookNotFound: `This webhook does not exist.`,
+  badWebhookId: `Not a webhook id.`,
 };
 export type WatchingMessageKey = keyof typeof watchingMessages;
 export const watchingMessagesEs: Record<WatchingMessageKey, string> = {
@@ -45,6 +59,15 @@ export const watchingMessagesEs: Record<WatchingMessageKey, string> = {
   unknownProduct: `No hay ningún producto con este código.`,
   alertNotFound: `Esta alerta no existe.`,
   alertLimit: `Puede tener como máximo ${PRICE_ALERT_LIMIT} alertas de precio. Elimine una para añadir otra.`,
+  badUrl: `Introduzca la dirección completa de su endpoint, empezando por https://.`,
+  urlTooLong: `Una dirección tiene como máximo 2000 caracteres.`,
+  plainHttp: `Use https://. http:// sin cifrar solo se admite hacia una dirección privada en servidores configurados para ello.`,
+  privateAddress: `Esta dirección es privada o local: los webhooks solo van a endpoints HTTPS públicos.`,
+  eventsRequired: `Elija al menos un evento.`,
+  badEvent: `Elija eventos de la lista.`,
+  webhookLimit: `Puede registrar como máximo ${WEBHOOK_LIMIT} webhooks.`,
+  webhookNotFound: `Este webhook no existe.`,
+  badWebhookId: `No es un identificador de webhook.`,
 };
 
 export const notificationKinds = ['price_alert', 'watch_match', 'watch_clear', 'report_ready', 'invitation', 'list_stale'] as const;
@@ -153,3 +176,48 @@ export type PriceAlertEvent = z.infer<typeof priceAlertEventSchema>;
 export const priceAlertEventListSchema = z.object({ items: z.array(priceAlertEventSchema) });
 
 export const alertIdParamsSchema = z.object({ id: z.uuid({ error: watchingMessages.badAlertId }) });
+
+export const createWebhookBodySchema = z
+  .object({
+    url: z
+      .string({ error: watchingMessages.badUrl })
+      .trim()
+      .min(1, { error: watchingMessages.badUrl })
+      .max(2000, { error: watchingMessages.urlTooLong })
+      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { error: watchingMessages.badUrl }),
+    events: z
+      .array(z.enum(webhookEvents, { error: watchingMessages.badEvent }), { error: watchingMessages.eventsRequired })
+      .min(1, { error: watchingMessages.eventsRequired })
+      .transform((events) => [...new Set(events)]),
+  })
+  .strict();
+export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
+export type CreateWebhookInput = z.output<typeof createWebhookBodySchema>;
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(webhookEvents)),
+  active: z.boolean(),
+  failing_since: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookListSchema = z.object({ items: z.array(webhookSchema) });
+/** The answer to POST /webhooks: the signing secret, shown this once. */
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  at: z.string(),
+  status: z.enum(['pending', 'sending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  response_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });
+export const webhookIdParamsSchema = z.object({ id: z.uuid({ error: watchingMessages.badWebhookId }) });

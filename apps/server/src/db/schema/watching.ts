@@ -1,4 +1,4 @@
-import { boolean, date, index, json, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, json, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './prices';
 
@@ -69,4 +69,54 @@ export const priceAlertEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('price_alert_events_alert_date_idx').on(table.alertId, table.publicationDate)],
+);
+
+/** A user's HTTPS endpoint for notifications; the signing secret is stored encrypted (it must be read to sign). */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The first failure of the current run of failures; null after a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhooks_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** One notification for one webhook: created with the notification (same transaction), retried until it succeeds or a day passes. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: json('payload').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's claim while it sends; past it, another worker may take the delivery over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_once_idx').on(table.webhookId, table.notificationId),
+    index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+    index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt),
+  ],
 );

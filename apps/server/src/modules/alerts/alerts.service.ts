@@ -159,8 +159,10 @@ export async function evaluateAlerts(ctx: AppContext, input: { productCodes: str
             url: `/marketprice/alerts?alert=${firing.alertId}`,
             dedupeKey: `price_alert:${firing.alertId}:${publication.publicationDate}`,
             email: firing.channels.includes('email'),
+            webhook: firing.channels.includes('webhook'),
           },
           now,
+          ctx.config.PUBLIC_URL,
         );
         if (row) rows.push(row);
       }

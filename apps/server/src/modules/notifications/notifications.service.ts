@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { renderNoticeMail } from '../../integrations/mail/templates';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserById } from '../users/users.service';
+import { createWebhookDeliveries, WEBHOOKS_NOW_JOB } from '../webhooks/webhooks.service';
 import {
   countUnreadNotifications,
   findNotification,
@@ -36,6 +37,8 @@ export interface NewNotificationInput {
   dedupeKey: string;
   /** Mail it too (the caller checked the channel; the owner's communication preferences are checked here). */
   email: boolean;
+  /** Deliver it to the owner's webhooks that subscribe to its kind. */
+  webhook: boolean;
 }
 
 /**
@@ -43,8 +46,8 @@ export interface NewNotificationInput {
  * key was already notified: the unit of work it belongs to was done before (a retried job, a second
  * worker). Call `deliverNotification` with the row after the transaction commits.
  */
-export async function createNotification(tx: DbOrTx, input: NewNotificationInput, now: Date): Promise<NotificationRow | null> {
-  return insertNotificationOnce(tx, {
+export async function createNotification(tx: DbOrTx, input: NewNotificationInput, now: Date, publicUrl: string): Promise<NotificationRow | null> {
+  const row = await insertNotificationOnce(tx, {
     userId: input.userId,
     kind: input.kind,
     params: input.params,
@@ -53,6 +56,16 @@ export async function createNotification(tx: DbOrTx, input: NewNotificationInput
     mailStatus: input.email ? 'pending' : 'none',
     createdAt: now,
   });
+  if (row && input.webhook) {
+    await createWebhookDeliveries(tx, {
+      userId: input.userId,
+      notificationId: row.id,
+      event: input.kind,
+      data: { text: renderNotificationText('en', input.kind, input.params), url: input.url ? new URL(input.url, publicUrl).toString() : null, ...input.params },
+      now,
+    });
+  }
+  return row;
 }
 
 /** Pushes a stored notification to the owner's open tabs and queues its mail; failures are logged, never thrown. */
@@ -61,6 +74,12 @@ export async function deliverNotification(ctx: AppContext, row: NotificationRow)
     await ctx.events.publish({ userId: row.userId, type: NOTIFICATION_EVENT, data: { id: row.id, kind: row.kind } });
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not push a notification');
+  }
+  try {
+    // Webhooks first: their worker claims this notification's deliveries (if it has any) at once.
+    await ctx.jobs.send(WEBHOOKS_NOW_JOB, { notificationId: row.id }, { singletonKey: `webhooks:${row.id}` });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not queue webhook deliveries');
   }
   if (row.mailStatus !== 'pending') return;
   try {
