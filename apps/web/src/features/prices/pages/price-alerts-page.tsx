@@ -9,7 +9,7 @@ import {
 } from '@fueldesk/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -23,8 +23,8 @@ import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
 import { useProducts } from '../api/get-products';
 import { useCreatePriceAlert, useDeletePriceAlert, usePriceAlertEvents, usePriceAlerts, useUpdatePriceAlert } from '../api/price-alerts';
 
-/** The channels the page offers (webhooks are set up on their own page). */
-const pageChannels = ['panel', 'email'] as const;
+/** The channels an alert can use (the webhooks themselves are set up on /webhooks). */
+const pageChannels = ['panel', 'email', 'webhook'] as const;
 const fieldNames = ['product_code', 'condition', 'value', 'channels'] as const;
 
 function formatNumber(value: string | null, language: string): string {
@@ -225,7 +225,12 @@ export default function PriceAlertsPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
-      <p className="text-slate-700 dark:text-slate-300">{t('intro', { limit: PRICE_ALERT_LIMIT })}</p>
+      <p className="text-slate-700 dark:text-slate-300">
+        {t('intro', { limit: PRICE_ALERT_LIMIT })}{' '}
+        <Link to="/webhooks" className="font-medium text-amber-800 underline hover:text-amber-900 dark:text-amber-300">
+          {t('webhooksLink')}
+        </Link>
+      </p>
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
         <AlertFormLoader key={formKey} initialProduct={initialProduct} />
       </div>
