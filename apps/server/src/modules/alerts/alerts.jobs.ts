@@ -5,6 +5,7 @@ import { ALERTS_EVALUATE_JOB, evaluateAlerts } from './alerts.service';
 export function registerAlertJobs(ctx: AppContext) {
   ctx.jobs.define<{ productCodes: string[]; writtenAt: string }>({
     name: ALERTS_EVALUATE_JOB,
+    pollingIntervalSeconds: 0.5,
     retryLimit: 5,
     retryDelaySeconds: 30,
     handler: async (data) => {

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { createNotification, deliverNotification } from '../notifications/notifications.service';
+import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
 import { lockUser } from '../users/users.service';
 import {
   countAlertsOfUser,
@@ -135,41 +135,36 @@ export async function evaluateAlerts(ctx: AppContext, input: { productCodes: str
   let fired = 0;
   for (const publication of publications) {
     const now = ctx.now();
-    const notifications = await ctx.db.transaction(async (tx) => {
+    const stored = await ctx.db.transaction(async (tx) => {
       const firings = await recordAlertFirings(tx, publication, now);
       await markAlertsFired(tx, firings.map((firing) => firing.alertId), now);
-      const rows = [];
-      for (const firing of firings) {
-        const row = await createNotification(
-          tx,
-          {
-            userId: firing.userId,
-            kind: 'price_alert',
-            params: {
-              product_code: publication.productCode,
-              product_name: publication.productName,
-              units: publication.units,
-              condition: firing.condition,
-              level: firing.level,
-              value: firing.value,
-              previous_value: firing.previousValue,
-              change_pct: firing.changePct,
-              publication_date: publication.publicationDate,
-            },
-            url: `/marketprice/alerts?alert=${firing.alertId}`,
-            dedupeKey: `price_alert:${firing.alertId}:${publication.publicationDate}`,
-            email: firing.channels.includes('email'),
-            webhook: firing.channels.includes('webhook'),
+      return createNotifications(
+        tx,
+        firings.map((firing) => ({
+          userId: firing.userId,
+          kind: 'price_alert' as const,
+          params: {
+            product_code: publication.productCode,
+            product_name: publication.productName,
+            units: publication.units,
+            condition: firing.condition,
+            level: firing.level,
+            value: firing.value,
+            previous_value: firing.previousValue,
+            change_pct: firing.changePct,
+            publication_date: publication.publicationDate,
           },
-          now,
-          ctx.config.PUBLIC_URL,
-        );
-        if (row) rows.push(row);
-      }
-      return rows;
+          url: `/marketprice/alerts?alert=${firing.alertId}`,
+          dedupeKey: `price_alert:${firing.alertId}:${publication.publicationDate}`,
+          email: firing.channels.includes('email'),
+          webhook: firing.channels.includes('webhook'),
+        })),
+        now,
+        ctx.config.PUBLIC_URL,
+      );
     });
-    fired += notifications.length;
-    for (const row of notifications) await deliverNotification(ctx, row);
+    fired += stored.rows.length;
+    await deliverNotifications(ctx, stored);
   }
   return { fired };
 }

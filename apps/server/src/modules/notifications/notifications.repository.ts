@@ -5,14 +5,10 @@ import { notifications } from '../../db/schema';
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
-/** Inserts the notification unless this user already has one with its dedupe key; null when it existed. */
-export async function insertNotificationOnce(db: DbOrTx, values: NewNotification): Promise<NotificationRow | null> {
-  const [row] = await db
-    .insert(notifications)
-    .values(values)
-    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
-    .returning();
-  return row ?? null;
+/** Inserts the notifications whose (user, dedupe key) is new, in one statement; returns those inserted. */
+export async function insertNotificationsOnce(db: DbOrTx, values: NewNotification[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] }).returning();
 }
 
 export function listNotificationsOfUser(db: DbOrTx, userId: string, options: { since?: Date; limit: number }) {

@@ -16,7 +16,7 @@ import { createWebhookDeliveries, WEBHOOKS_NOW_JOB } from '../webhooks/webhooks.
 import {
   countUnreadNotifications,
   findNotification,
-  insertNotificationOnce,
+  insertNotificationsOnce,
   listNotificationsOfUser,
   markNotificationsRead,
   setNotificationMailStatus,
@@ -42,50 +42,67 @@ export interface NewNotificationInput {
 }
 
 /**
- * Stores a notification inside the caller's transaction, once per dedupe key. Returns null when the
- * key was already notified: the unit of work it belongs to was done before (a retried job, a second
- * worker). Call `deliverNotification` with the row after the transaction commits.
+ * Stores notifications inside the caller's transaction, in one statement, once per (user, dedupe
+ * key): those whose key was notified before are dropped, as the unit of work they belong to was
+ * done before (a retried job, a second worker). Their webhook deliveries are created in the same
+ * transaction. Call `deliverNotifications` with the result after the transaction commits.
  */
-export async function createNotification(tx: DbOrTx, input: NewNotificationInput, now: Date, publicUrl: string): Promise<NotificationRow | null> {
-  const row = await insertNotificationOnce(tx, {
-    userId: input.userId,
-    kind: input.kind,
-    params: input.params,
-    url: input.url,
-    dedupeKey: input.dedupeKey,
-    mailStatus: input.email ? 'pending' : 'none',
-    createdAt: now,
-  });
-  if (row && input.webhook) {
-    await createWebhookDeliveries(tx, {
+export async function createNotifications(tx: DbOrTx, inputs: NewNotificationInput[], now: Date, publicUrl: string): Promise<StoredNotifications> {
+  const rows = await insertNotificationsOnce(
+    tx,
+    inputs.map((input) => ({
       userId: input.userId,
+      kind: input.kind,
+      params: input.params,
+      url: input.url,
+      dedupeKey: input.dedupeKey,
+      mailStatus: input.email ? 'pending' : 'none',
+      createdAt: now,
+    })),
+  );
+  const byKey = new Map(inputs.map((input) => [`${input.userId}|${input.dedupeKey}`, input]));
+  const withWebhooks = new Set<string>();
+  for (const row of rows) {
+    const input = byKey.get(`${row.userId}|${row.dedupeKey}`);
+    if (!input?.webhook) continue;
+    const created = await createWebhookDeliveries(tx, {
+      userId: row.userId,
       notificationId: row.id,
-      event: input.kind,
-      data: { text: renderNotificationText('en', input.kind, input.params), url: input.url ? new URL(input.url, publicUrl).toString() : null, ...input.params },
+      event: row.kind,
+      data: { text: renderNotificationText('en', row.kind, input.params), url: input.url ? new URL(input.url, publicUrl).toString() : null, ...input.params },
       now,
     });
+    if (created > 0) withWebhooks.add(row.id);
   }
-  return row;
+  return { rows, withWebhooks };
 }
 
-/** Pushes a stored notification to the owner's open tabs and queues its mail; failures are logged, never thrown. */
-export async function deliverNotification(ctx: AppContext, row: NotificationRow): Promise<void> {
-  try {
-    await ctx.events.publish({ userId: row.userId, type: NOTIFICATION_EVENT, data: { id: row.id, kind: row.kind } });
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'could not push a notification');
+/** Notifications just stored, and which of them have webhook deliveries waiting. */
+export interface StoredNotifications {
+  rows: NotificationRow[];
+  withWebhooks: Set<string>;
+}
+
+/** After the commit: one push per user to their open tabs, webhook deliveries and mail queued; failures are logged, never thrown. */
+export async function deliverNotifications(ctx: AppContext, stored: StoredNotifications): Promise<void> {
+  for (const userId of new Set(stored.rows.map((row) => row.userId))) {
+    try {
+      await ctx.events.publish({ userId, type: NOTIFICATION_EVENT, data: {} });
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'could not push a notification');
+    }
   }
-  try {
-    // Webhooks first: their worker claims this notification's deliveries (if it has any) at once.
-    await ctx.jobs.send(WEBHOOKS_NOW_JOB, { notificationId: row.id }, { singletonKey: `webhooks:${row.id}` });
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'could not queue webhook deliveries');
-  }
-  if (row.mailStatus !== 'pending') return;
-  try {
-    await ctx.jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id }, { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true });
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'could not queue a notification mail');
+  for (const row of stored.rows) {
+    try {
+      if (stored.withWebhooks.has(row.id)) {
+        await ctx.jobs.send(WEBHOOKS_NOW_JOB, { notificationId: row.id }, { singletonKey: `webhooks:${row.id}` });
+      }
+      if (row.mailStatus === 'pending') {
+        await ctx.jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id }, { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true });
+      }
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'could not queue the delivery of a notification');
+    }
   }
 }
 

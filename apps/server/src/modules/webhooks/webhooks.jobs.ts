@@ -13,6 +13,7 @@ export function registerWebhookJobs(ctx: AppContext) {
   });
   ctx.jobs.define<{ notificationId: string }>({
     name: WEBHOOKS_NOW_JOB,
+    pollingIntervalSeconds: 0.5,
     handler: async (data) => {
       await sendDueWebhookDeliveries(ctx, { notificationId: data.notificationId });
     },
