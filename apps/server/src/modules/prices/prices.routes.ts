@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
 import {
   exportPrices,
@@ -169,10 +169,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/price-imports',
-    {
-      config: { auth: 'admin' },
-      schema: { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } },
-    },
+    route('admin', { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } }),
     async (request) => listPriceImportHistory(app.ctx, request.query),
   );
 
@@ -185,17 +182,17 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     upload.post(
       '/admin/prices/import',
-      {
-        config: { auth: 'admin' },
-        bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES,
-        schema: {
+      route(
+        'admin',
+        {
           tags,
           summary: 'Import one EIA, FRED or generic CSV price file (text/csv body)',
           querystring: importPricesQuerySchema,
           body: z.string().min(1, { error: 'The file is empty.' }),
           response: { 200: importReportSchema },
         },
-      },
+        { bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
+      ),
       async (request) =>
         importUploadedPriceFile(app.ctx, {
           name: request.query.filename,

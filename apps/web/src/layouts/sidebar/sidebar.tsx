@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { preloadRoute } from '@/app/router';
+import { preloadRoute } from '@/lib/route-preload';
 import { withTexts } from '@/lib/i18n';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
