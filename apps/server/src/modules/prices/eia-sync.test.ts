@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client';
 import { pricePoints } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { createEiaApiClient, EiaApiError } from '../../integrations/market-data/eia-api';
-import { syncEiaApi } from './price-import.service';
+import { syncEiaApi } from './eia-sync.service';
 import { EIA_SYNC_JOB } from './prices.jobs';
 
 const API_KEY = 'test-key-123';

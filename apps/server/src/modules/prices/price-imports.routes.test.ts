@@ -8,7 +8,7 @@ import { createSignedInUser } from '../../../test/factories';
 import { createEiaApiClient } from '../../integrations/market-data/eia-api';
 import { parseCommandArgs } from '../../cli/args';
 import { createImportPricesCommand } from '../../cli/import-prices';
-import { syncEiaApi } from './price-import.service';
+import { syncEiaApi } from './eia-sync.service';
 import { EIA_SYNC_JOB } from './prices.jobs';
 
 const API_KEY = 'history-key';

@@ -21,16 +21,11 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser, route } from '../../plugins/auth';
-import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
-import {
-  exportPrices,
-  getPriceHistoryPayload,
-  getPriceMovers,
-  getPriceSummary,
-  listPriceDates,
-  listPricesJson,
-  listProducts,
-} from './prices.service';
+import { listPriceImportHistory } from './price-import-history.service';
+import { importUploadedPriceFile } from './price-import.service';
+import { exportPrices } from './price-export.service';
+import { getPriceHistoryPayload } from './price-history.service';
+import { getPriceMovers, getPriceSummary, listPriceDates, listPricesJson, listProducts } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
 
 const tags = ['prices'];
