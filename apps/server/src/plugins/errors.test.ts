@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { formMessages, releaseMessages, withParams } from '@fueldesk/contracts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -29,7 +30,7 @@ describe('error handling', () => {
         throw new Error('secret stack detail');
       });
       api.get('/api/probe/app-error', { config: { auth: 'public' } }, async () => {
-        throw new AppError('CONFLICT', 409, 'Already there.', undefined, { 'retry-after': '60' });
+        throw new AppError('CONFLICT', 409, withParams(releaseMessages.versionTaken, { version: '1.2.0' }), { version: formMessages.versionFormat },  { 'retry-after': '60' });
       });
     };
     await app.register(probes);
@@ -62,7 +63,24 @@ describe('error handling', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error' });
     expect(res.statusCode).toBe(409);
     expect(res.headers['retry-after']).toBe('60');
-    expect(res.json()).toEqual({ code: 'CONFLICT', detail: 'Already there.' });
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      detail: 'Version 1.2.0 has already been published.',
+      key: 'releases.versionTaken',
+      params: { version: '1.2.0' },
+      fields: { version: 'Use digits and dots only, for example 1.2.0.' },
+    });
+  });
+
+  it('translates the keys of an AppError into the language the caller prefers most (q-values)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'fr-FR, en;q=0.5, es;q=0.8' } });
+    expect(res.json()).toMatchObject({
+      detail: 'La versión 1.2.0 ya se publicó.',
+      key: 'releases.versionTaken',
+      fields: { version: 'Use solo dígitos y puntos, por ejemplo 1.2.0.' },
+    });
+    const english = await t.app.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'es;q=0.1, en-GB' } });
+    expect(english.json().detail).toBe('Version 1.2.0 has already been published.');
   });
 
   it('refuses a body over the limit with 413', async () => {

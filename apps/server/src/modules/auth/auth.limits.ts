@@ -1,6 +1,6 @@
 import { LOGIN_FAILURES_PER_MINUTE } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
+import { rateLimited } from '../../lib/app-error';
 import type { RateLimitResult } from '../../lib/rate-limiter';
 
 const MINUTE_MS = 60_000;
@@ -16,11 +16,6 @@ export const authLimits = {
   registerPerIp: 10,
 } as const;
 
-export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', 429, 'Please wait 1 minute and try again.', undefined, {
-    'retry-after': String(Math.max(1, retryAfterSeconds)),
-  });
-}
 
 export interface LimitKey {
   key: string;

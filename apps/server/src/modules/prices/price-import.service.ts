@@ -1,13 +1,5 @@
 import path from 'node:path';
-import {
-  PRICES_UPDATED_EVENT,
-  shiftIsoDate,
-  toIsoDate,
-  type ImportReport,
-  type PriceImportListResponse,
-  type PriceImportRow,
-  type PriceSource,
-} from '@fueldesk/contracts';
+import { type ImportReport, type Message, type PriceImportListResponse, type PriceImportRow, priceMessages, PRICES_UPDATED_EVENT, type PriceSource, shiftIsoDate, toIsoDate, verbatim, withParams } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
@@ -395,9 +387,10 @@ const REFUSAL_FIELDS_MAX = 50;
 export async function importUploadedPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const report = await importPriceFile(ctx, input);
   if (!report.refused) return report;
-  const fields: Record<string, string> = { file: report.refusal_reason! };
-  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = rejected.reason;
-  throw new AppError('IMPORT_REJECTED', 400, `The file was refused, nothing was imported. ${report.refusal_reason}`, fields);
+  // The importer's reasons are English sentences built per line (its report), sent as they are.
+  const fields: Record<string, Message> = { file: verbatim(report.refusal_reason!) };
+  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = verbatim(rejected.reason);
+  throw new AppError('IMPORT_REJECTED', 400, withParams(priceMessages.importRefused, { reason: report.refusal_reason! }), fields);
 }
 
 export interface SyncEiaApiInput {

@@ -1,30 +1,7 @@
 import { downsampleMinMax, type DatedValue } from './history-downsample';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import {
-  PRICE_HISTORY_MAX_YEARS,
-  priceCategories,
-  type CategorySummary,
-  type ExportPricesQuery,
-  type ListPriceDatesQuery,
-  type ListPricesQuery,
-  listPricesResponseSchema,
-  type ListPricesResponse,
-  type PriceCategory,
-  type PriceDatesResponse,
-  type PriceHistoryQuery,
-  type PriceHistoryResponse,
-  priceHistoryResponseSchema,
-  type PriceMoversQuery,
-  type PriceMoversResponse,
-  type PriceRow,
-  type PriceSortField,
-  type PriceSummaryResponse,
-  type Product,
-  formatIsoDate,
-  shiftIsoDate,
-  toIsoDate,
-} from '@fueldesk/contracts';
+import { type CategorySummary, type ExportPricesQuery, formatIsoDate, type ListPriceDatesQuery, type ListPricesQuery, type ListPricesResponse, listPricesResponseSchema, PRICE_HISTORY_MAX_YEARS, priceCategories, type PriceCategory, type PriceDatesResponse, type PriceHistoryQuery, type PriceHistoryResponse, priceHistoryResponseSchema, priceMessages, type PriceMoversQuery, type PriceMoversResponse, type PriceRow, type PriceSortField, type PriceSummaryResponse, type Product, shiftIsoDate, toIsoDate, withParams } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { formatCsv } from '../../integrations/market-data/csv';
 import { averageDecimals, compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
@@ -219,7 +196,7 @@ export async function listPricesJson(ctx: AppContext, query: ListPricesQuery): P
 
 function assertOrderedRange(from: string | undefined, to: string | undefined) {
   if (from && to && from > to) {
-    throw new AppError('INVALID_RANGE', 400, `The start date ${from} is after the end date ${to}.`, { from: 'Must not be after "to".' });
+    throw new AppError('INVALID_RANGE', 400, withParams(priceMessages.startAfterEnd, { from, to }), { from: priceMessages.fromAfterTo });
   }
 }
 
@@ -235,7 +212,7 @@ async function resolveProducts(ctx: AppContext, codes: string[]): Promise<Produc
   const catalog = await loadCatalog(ctx);
   const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
   if (unknown.length > 0) {
-    const detail = `Unknown product code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`;
+    const detail = withParams(priceMessages.unknownProducts, { codes: unknown.join(', ') });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { codes: detail });
   }
   return codes.map((code) => catalog.byCode.get(code)!);
@@ -247,9 +224,7 @@ async function resolveRange(ctx: AppContext, from: string | undefined, to: strin
   const start = from ?? shiftIsoDate(end, { years: -1 });
   assertOrderedRange(start, end);
   if (start < shiftIsoDate(end, { years: -PRICE_HISTORY_MAX_YEARS })) {
-    throw new AppError('INVALID_RANGE', 400, `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`, {
-      from: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
-    });
+    throw new AppError('INVALID_RANGE', 400, priceMessages.historyTooLong, { from: priceMessages.fromTooEarly });
   }
   return { start, end };
 }

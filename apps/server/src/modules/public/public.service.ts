@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { legalPdfFiles, type ContactMessageInput, type FormReceipt, type LeadInput } from '@fueldesk/contracts';
+import { type ContactMessageInput, type FormReceipt, type LeadInput, legalPdfFiles, publicMessages } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { noticeLine as line, notifyTeam } from '../../integrations/mail/team-notice';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, notFound, rateLimited } from '../../lib/app-error';
 import { defaultWebDist } from '../../plugins/static-web';
 import {
   insertContactMessage,
@@ -44,9 +44,7 @@ export interface SenderInfo {
 export async function enforceRateLimit(ctx: AppContext, key: string, limit: number, windowMs: number) {
   const result = await ctx.rateLimiter.hit(key, limit, windowMs);
   if (!result.allowed) {
-    throw new AppError('RATE_LIMITED', 429, 'Please wait 1 minute and try again.', undefined, {
-      'retry-after': String(result.retryAfterSeconds),
-    });
+    throw rateLimited(result.retryAfterSeconds);
   }
 }
 
@@ -151,7 +149,7 @@ const webPublicLegalDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * site-wide policy forbids framing, and the PDF modal needs a same-origin frame.
  */
 export async function readLegalPdf(ctx: AppContext, file: string): Promise<Buffer> {
-  if (!(legalPdfFiles as readonly string[]).includes(file)) throw notFound('No such document.');
+  if (!(legalPdfFiles as readonly string[]).includes(file)) throw notFound(publicMessages.noSuchDocument);
   const dirs = [ctx.config.WEB_DIST_DIR, defaultWebDist].filter((dir): dir is string => Boolean(dir)).map((dir) => path.join(dir, 'legal'));
   for (const dir of [...dirs, webPublicLegalDir]) {
     try {
@@ -160,5 +158,5 @@ export async function readLegalPdf(ctx: AppContext, file: string): Promise<Buffe
       // try the next location
     }
   }
-  throw notFound('No PDF file provided.');
+  throw notFound(publicMessages.noPdf);
 }
