@@ -50,7 +50,7 @@ describe('error handling', () => {
   it('answers an unexpected error with a generic 500 and no stack', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.' });
+    expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.', key: 'errors.INTERNAL_ERROR' });
     expect(res.body).not.toContain('secret stack detail');
     // The log line names the request, so that an answer's x-request-id finds its cause.
     const requestId = res.headers['x-request-id'];
@@ -109,17 +109,17 @@ describe('error handling', () => {
     for (const url of ['/api/news/%E0%A4%A', '/api/legal/%zz', '/api/news/slug/%', '/api/news/%E0%A4%A?page=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ code: 'BAD_REQUEST', detail: 'The address of the request is not valid (a broken percent-encoding).' });
+      expect(res.json(), url).toEqual({ code: 'BAD_REQUEST', detail: 'The address of the request is not valid (a broken percent-encoding).', key: 'request.unreadableAddress' });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
     const spanish = await t.app.inject({ method: 'GET', url: '/api/news/%E0%A4%A', headers: { 'accept-language': 'es' } });
-    expect(spanish.json()).toEqual({ code: 'BAD_REQUEST', detail: 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).' });
+    expect(spanish.json()).toEqual({ code: 'BAD_REQUEST', detail: 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).', key: 'request.unreadableAddress' });
   });
 
   it('answers a path parameter over the router\'s length limit with the house 414 body', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.', key: 'request.addressTooLong' });
   });
 
   it('answers the same 414 with and without the web build, whose catch-all route would otherwise take the address', async () => {
@@ -131,7 +131,7 @@ describe('error handling', () => {
       try {
         const res = await app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
         expect(res.statusCode, webDistDir).toBe(414);
-        expect(res.json(), webDistDir).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+        expect(res.json(), webDistDir).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.', key: 'request.addressTooLong' });
         const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
         expect(missing.statusCode, webDistDir).toBe(404);
       } finally {

@@ -73,7 +73,7 @@ describe('/api/due', () => {
     for (const extra of ['a string', [1, 2], null, 42]) {
       const response = await create({ description: '', contact_name: 'X', extra });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields?.extra).toBe(dueMessages.payloadNotObject);
+      expect(response.json().fields?.extra).toBe(en(dueMessages.payloadNotObject));
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/due/create', headers: { ...user, 'content-type': 'application/json' }, payload: '{"broken' })).statusCode).toBe(400);
     expect((await create(createBody(validDueForm({ ust_count: 'x' })), { ...user, 'accept-language': 'es' })).json().detail).toBe('Algunos campos no son válidos.');

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { type ContactMessageInput, type FormReceipt, type LeadInput, legalPdfFiles, publicMessages } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { noticeLine as line, notifyTeam } from '../../integrations/mail/team-notice';
-import { AppError, notFound, rateLimited } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { enforceRateLimit } from '../../lib/rate-limiter';
 import { defaultWebDist } from '../../plugins/static-web';
 import {
   insertContactMessage,
@@ -37,24 +38,13 @@ export interface SenderInfo {
   language: 'en' | 'es';
 }
 
-/**
- * Counts one attempt under `key` and refuses with 429 (Retry-After in seconds) once the limit is
- * passed. The text matches the one the sign-in uses (SPEC.md §8).
- */
-export async function enforceRateLimit(ctx: AppContext, key: string, limit: number, windowMs: number) {
-  const result = await ctx.rateLimiter.hit(key, limit, windowMs);
-  if (!result.allowed) {
-    throw rateLimited(result.retryAfterSeconds);
-  }
-}
-
 function emptyToNull(value: string): string | null {
   return value === '' ? null : value;
 }
 
 /** Stores a contact-form message and tells the support inbox; rate-limited per IP. */
 export async function createContactMessage(ctx: AppContext, input: ContactMessageInput, sender: SenderInfo): Promise<FormReceipt> {
-  await enforceRateLimit(ctx, `public:contact:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
+  await enforceRateLimit(ctx.rateLimiter, `public:contact:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
   const row = await insertContactMessage(ctx.db, {
     name: input.name,
     email: input.email,
@@ -92,7 +82,7 @@ export async function createContactMessage(ctx: AppContext, input: ContactMessag
 
 /** Stores a sales enquiry and tells the sales inbox; rate-limited per IP. */
 export async function createLead(ctx: AppContext, input: LeadInput, sender: SenderInfo): Promise<FormReceipt> {
-  await enforceRateLimit(ctx, `public:leads:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
+  await enforceRateLimit(ctx.rateLimiter, `public:leads:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
   const row = await insertLead(ctx.db, {
     firstName: input.first_name,
     lastName: input.last_name,

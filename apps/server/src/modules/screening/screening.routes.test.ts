@@ -216,7 +216,7 @@ describe('/api/screening', () => {
       });
       const missing = await get('/api/screening/entities/ofac_sdn:12345');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().detail).toBe(screeningMessages.entityNotFound);
+      expect(missing.json().detail).toBe(en(screeningMessages.entityNotFound));
     });
 
     it('keeps the order of a long batch', async () => {
