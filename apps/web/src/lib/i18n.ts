@@ -22,7 +22,7 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
-  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
+  // The sign-in, bank and due-diligence pages' texts: the signed-in home
   // shows none of them. What the app shell and the dashboard layout show of them (the session
   // overlays, the report and invitation notifications) is in the 'shell' namespace.
   'auth',

@@ -4,7 +4,7 @@ import { readString } from './storage';
 /**
  * The reader's language candidates, in the order i18next-browser-languagedetector read them with the
  * app's configuration (order querystring, cookie, localStorage, sessionStorage, navigator, htmlTag;
- * its default keys; caches: []), in ~1 KiB less of the code every page loads. i18next picks the first
+ * its default keys; caches: []), in less of the code every page loads. i18next picks the first
  * supported one (or the fallback) from this list, as it did from the detector's.
  */
 export const LOOKUP_QUERYSTRING = 'lng';
@@ -94,7 +94,7 @@ export function detectLanguageCodes(): string[] {
 
 /**
  * The same list, cheaper and as a guess (app/early-start.ts): no cookie read and no storage probe,
- * each a synchronous trip to the browser's other processes on first use (~10 ms each on a slow
+ * each a synchronous trip to the browser's other processes on first use (slow on a slow
  * machine). The app never sets the i18next cookie, so the guess differs only where someone else did.
  */
 export function guessLanguageCodes(): string[] {

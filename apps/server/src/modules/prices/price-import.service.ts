@@ -314,7 +314,7 @@ type Outcome = { report: ImportReport; written: boolean } | { error: unknown } |
  * reports, each recorded in the history as soon as it and the files before it are done, in the
  * files' order), but without waiting on the database between files: the next file is read and
  * parsed while the database stores the previous one, and on PostgreSQL two files write at once (two
- * cores: its ~0.9 s of upserts for the 22 EIA files took the whole import's time otherwise). A file
+ * cores: its upserts for the EIA files took the whole import's time otherwise). A file
  * that shares a product with an earlier one waits for that one's transaction, so every file sees
  * what the files before it wrote and its counts equal a sequential import's. PGlite runs one
  * statement at a time, so it writes one file at a time.

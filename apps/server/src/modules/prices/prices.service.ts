@@ -279,7 +279,7 @@ export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery)
 const HISTORY_REVISION_DAYS = 14;
 
 export interface PriceHistoryPayload {
-  /** The JSON answer, gzip-compressed once (≈ 6× smaller for ten years of five products). */
+  /** The JSON answer, gzip-compressed once per import (long histories compress well). */
   gzip: Buffer;
   /** Weak: the same validator stands for the compressed and the plain answer. */
   etag: string;
