@@ -72,6 +72,7 @@ export const spanishMessages = {
   } satisfies TextsOf<typeof authErrorMessages>,
   prices: {
     dashboardLimit: `Un panel contiene como máximo ${DASHBOARD_MAX_PRODUCTS} productos. Quite uno antes de añadir otro.`,
+    unknownProduct: 'Código de producto desconocido: {{codes}}.',
     unknownProducts: 'Códigos de producto desconocidos: {{codes}}.',
     dashboardSlugTaken: 'Ya tiene un panel en /home/{{slug}}.',
     slugUsed: 'Ya está en uso.',

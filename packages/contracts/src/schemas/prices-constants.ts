@@ -24,6 +24,7 @@ export const DASHBOARDS_PER_USER_MAX = 50;
 /** What the price and dashboard endpoints answer about bad input. */
 export const priceMessages = defineMessages('prices', {
   dashboardLimit: `A dashboard holds at most ${DASHBOARD_MAX_PRODUCTS} products. Remove one before adding another.`,
+  unknownProduct: 'Unknown product code: {{codes}}.',
   unknownProducts: 'Unknown product codes: {{codes}}.',
   dashboardSlugTaken: 'You already have a dashboard at /home/{{slug}}.',
   slugUsed: 'Already used.',

@@ -32,7 +32,7 @@ async function assertProductCodes(ctx: AppContext, codes: string[]) {
   const known = new Set((await listAllProducts(ctx.db)).filter((product) => product.active).map((product) => product.code));
   const unknown = codes.filter((code) => !known.has(code));
   if (unknown.length > 0) {
-    const detail = withParams(priceMessages.unknownProducts, { codes: unknown.join(', ') });
+    const detail = withParams(unknown.length > 1 ? priceMessages.unknownProducts : priceMessages.unknownProduct, { codes: unknown.join(', ') });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { product_codes: detail });
   }
 }

@@ -212,7 +212,7 @@ async function resolveProducts(ctx: AppContext, codes: string[]): Promise<Produc
   const catalog = await loadCatalog(ctx);
   const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
   if (unknown.length > 0) {
-    const detail = withParams(priceMessages.unknownProducts, { codes: unknown.join(', ') });
+    const detail = withParams(unknown.length > 1 ? priceMessages.unknownProducts : priceMessages.unknownProduct, { codes: unknown.join(', ') });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { codes: detail });
   }
   return codes.map((code) => catalog.byCode.get(code)!);
