@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishMessages, translateMessage, type Message } from '../messages';
-
-const en = (message: Message) => translateMessage(englishMessages, message);
+import { englishMessages, translateMessage } from '../messages';
 import { adminUserUpdateBodySchema } from './admin';
 import { findBrokenPasswordRules, registerBodySchema, registerFormSchema, setPasswordBodySchema } from './auth';
 import { normalizeProfileUpdate, profileUpdateBodySchema } from './profile';

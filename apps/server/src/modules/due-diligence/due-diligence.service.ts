@@ -151,20 +151,20 @@ export async function listDueReports(ctx: AppContext, user: AuthUser, query: Lis
 }
 
 /** Owner or admin only; anybody else gets the same 404 as for a report that does not exist. */
-async function findReadableReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReportRow> {
+async function findReadableReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReportRow> {
   const row = await findReport(ctx.db, id);
   const admin = user.role === 'admin' || user.isSuperadmin;
   if (!row || (row.userId !== user.id && !admin)) throw notFound(dueErrorMessages.notFound);
   return row;
 }
 
-export async function getDueReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReport> {
-  return presentReport(await findReadableReport(ctx, user, id, lang));
+export async function getDueReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReport> {
+  return presentReport(await findReadableReport(ctx, user, id));
 }
 
 /** The ready report as a PDF file; 409 while it is still processing or when it failed. */
-export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<{ filename: string; pdf: Buffer }> {
-  const row = await findReadableReport(ctx, user, id, lang);
+export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  const row = await findReadableReport(ctx, user, id);
   if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
   const pdf = await renderReportPdf({ title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings }, asLang(row.language));
   const slug = row.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';

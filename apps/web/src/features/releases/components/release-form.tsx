@@ -63,7 +63,6 @@ const releaseResolver: Resolver<ReleaseFormValues, unknown, CreateReleaseBody> =
 /** Admin form that publishes a release (POST /api/releases). */
 export function ReleaseForm() {
   const { t } = useTranslation(['releases', 'forms']);
-  const { t: tf } = useTranslation('forms');
   const baseId = useId();
   const mutation = usePublishRelease();
   const [published, setPublished] = useState<string | null>(null);
