@@ -63,7 +63,8 @@ export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: 
     },
     async peek(key, limit, windowMs) {
       const state = await (await limiterFor(limit, windowMs)).get(key);
-      if (!state) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
+      // The memory store hands back a window that has ended until its timer removes it: a new window.
+      if (!state || state.msBeforeNext <= 0) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
       const remaining = Math.max(0, limit - state.consumedPoints);
       return { allowed: remaining > 0, remaining, retryAfterSeconds: secondsUntil(state.msBeforeNext) };
     },

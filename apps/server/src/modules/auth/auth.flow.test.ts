@@ -33,6 +33,7 @@ describe('registration → verification → login → ping → refresh → logou
     expect(unverified.json()).toEqual({
       code: 'EMAIL_NOT_VERIFIED',
       detail: 'Your email address needs to be verified before you can log in. Please check your inbox for a verification link.',
+      key: 'authErrors.emailNotVerified',
     });
 
     const mail = lastMailTo(t, email);
