@@ -28,4 +28,5 @@ export * from './schemas/due-diligence';
 export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
+export * from './messages';
 export * from './schemas/watching';
