@@ -57,7 +57,12 @@ export function parseCaSemaXml(xml: string, fileName = 'Canada SEMA list'): Pars
     // Bilingual tag names: keep the English part.
     transformTagName: (name) => name.split('-')[0]!,
   });
-  const doc = parser.parse(xml) as Node;
+  let doc: Node = {};
+  try {
+    doc = parser.parse(xml) as Node;
+  } catch (error) {
+    if (valid === true) problems.push(`${fileName}: the XML cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  }
   const root = doc['data-set'] ?? doc.data;
   if (!root) problems.push(`${fileName}: no <data-set> element`);
   const records = ((root as Node | undefined)?.record as Node[] | undefined) ?? [];

@@ -100,7 +100,12 @@ export function parseEuXml(xml: string, fileName = 'EU list'): ParsedList {
     parseAttributeValue: false,
     isArray: (name) => ARRAYS.has(name),
   });
-  const doc = parser.parse(xml) as Node;
+  let doc: Node = {};
+  try {
+    doc = parser.parse(xml) as Node;
+  } catch (error) {
+    if (valid === true) problems.push(`${fileName}: the XML cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  }
   const root = doc.export as Node | undefined;
   if (!root) problems.push(`${fileName}: no <export> element`);
   const publishedAt = root ? isoDate(attr(root, 'generationDate')) : null;

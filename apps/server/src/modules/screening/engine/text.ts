@@ -39,7 +39,7 @@ export function distinct(values: Iterable<string | null | undefined>): string[] 
 }
 
 // "IMO 9187629", "(IMO) Number: 1790183", "IMO number: 9187629", "(IMO number):7408873", "IMO No. 9187629", "IMO: 9187629".
-const IMO_IN_TEXT = /\bIMO\)?(?:\s*(?:number|no\.?|nr\.?|#))?\s*[:.)]?\s*(\d{7})\b/gi;
+const IMO_IN_TEXT = /\bIMO\)?(?:\s*(?:number|no\.?|nr\.?|#))?\s*[:.)]*\s*(\d{7})\b/gi;
 
 /** The IMO numbers written in a text (seven digits each, no prefix), in order, without repeats. */
 export function imoNumbersIn(...texts: Array<string | null | undefined>): string[] {
