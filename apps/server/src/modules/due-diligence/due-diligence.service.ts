@@ -10,6 +10,7 @@ import {
   type EntityType,
   type ListDueReportsQuery,
   type PlanCode,
+  sanctionsListName,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
@@ -177,13 +178,29 @@ export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: strin
 }
 
 /** Sanctions matches, failed checks and missing information → one rating with the reasons that drove it. */
-export function rateRisk(findings: Omit<DueFindings, 'risk' | 'narrative'>, lang: Lang): DueFindings['risk'] {
+export function rateRisk(
+  findings: Omit<DueFindings, 'risk' | 'narrative'>,
+  lang: Lang,
+  /** When given, a stale or undated list caps the rating at no better than medium (DECISIONS.md). */
+  freshness?: { now: Date; staleDays: number },
+): DueFindings['risk'] {
   const reasons: string[] = [];
   let level = 0;
   const raise = (to: number, reason: string) => {
     level = Math.max(level, to);
     reasons.push(reason);
   };
+  if (freshness) {
+    for (const item of findings.lists) {
+      if (!item.stale) continue;
+      const list = sanctionsListName(item.source, lang);
+      if (!item.published_at) raise(1, dueText(lang, 'undatedList', { list }));
+      else {
+        const days = Math.floor((freshness.now.getTime() - new Date(item.published_at).getTime()) / 86_400_000);
+        raise(1, dueText(lang, 'staleList', { list, date: item.published_at.slice(0, 10), days: String(days), max: String(freshness.staleDays) }));
+      }
+    }
+  }
   for (const entry of findings.screening) {
     for (const match of entry.matches) {
       const principal = principalFields.has(entry.field);
@@ -245,7 +262,13 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
   const screened = await screenNames(ctx, named.map(({ field, type }) => ({ name: form[field]!.trim(), type })), { matchesOnly: true });
   const lists = screened.status.loaded
-    ? screened.status.lists.map((item) => ({ source: item.source, published_at: item.publishedAt, entries: item.entries }))
+    ? screened.status.lists.map((item) => ({
+        source: item.source,
+        published_at: item.publishedAt,
+        entries: item.entries,
+        version_id: item.versionId,
+        stale: item.stale,
+      }))
     : [];
   const screening = named.map(({ field }, position) => ({
     field,
@@ -271,7 +294,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
     missing: listMissingFields(form),
     adverse_media: await findAdverseMedia(ctx, screening),
   };
-  return { ...partial, risk: rateRisk(partial, lang) };
+  return { ...partial, risk: rateRisk(partial, lang, { now: ctx.now(), staleDays: ctx.config.SCREENING_STALE_DAYS }) };
 }
 
 async function writeNarrative(ctx: AppContext, findings: Omit<DueFindings, 'narrative'>, lang: Lang, writer: LlmClient | null) {
