@@ -1,7 +1,7 @@
 import type { DueFindings } from '@fueldesk/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listDisplayName } from '@/lib/sanctions-lists';
+import { listDisplayName } from '@/lib/sanctions-list-names';
 import { RiskRatingBadge } from './report-badges';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

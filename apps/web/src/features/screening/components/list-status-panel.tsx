@@ -34,7 +34,7 @@ export function ListStatusPanel({ status }: { status: ScreeningListsResponse }) 
       <h2 id="screening-lists" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
         {t('lists.title')}
       </h2>
-      <ListFreshnessItems status={status} />
+      <ListFreshnessItems status={status} details />
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('lists.threshold', { threshold: Math.round(status.threshold * 100) })}</p>
       {admin ? (
         <details>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { formatListFigures, listDisplayName, missingListNames, uploadSanctionsLists } from '@/lib/sanctions-lists';
+import { formatListFigures, listDisplayName, missingListNames, uploadSanctionsLists } from '../api/sanctions-lists';
 
 /**
  * Each loaded list by its human name: figures, publication date and age, version, and — in words a

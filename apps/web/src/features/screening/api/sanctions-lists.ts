@@ -1,8 +1,11 @@
-import { sanctionsListName, sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningList, type ScreeningListsResponse } from '@fueldesk/contracts';
+import { sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningList, type ScreeningListsResponse } from '@fueldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, buildApiUrl, NETWORK_ERROR_CODE } from './api-client';
-import { readAccessToken } from './auth-storage';
-import i18n from './i18n';
+import { api, ApiError, buildApiUrl, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { readAccessToken } from '@/lib/auth-storage';
+import i18n from '@/lib/i18n';
+import { listDisplayName } from '@/lib/sanctions-list-names';
+
+export { listDisplayName };
 
 /** GET /api/screening/lists: which sanctions lists this installation screens against (loaded: false on a fresh install). */
 export function useSanctionsLists() {
@@ -10,11 +13,6 @@ export function useSanctionsLists() {
     queryKey: ['screening', 'lists'],
     queryFn: ({ signal }) => api.get<ScreeningListsResponse>('/screening/lists', { signal }),
   });
-}
-
-/** A list's human name in the language on screen ("OFAC SDN", "Tesoro del Reino Unido (OFSI)"), never its code. */
-export function listDisplayName(source: string, language: string): string {
-  return sanctionsListName(source, language.startsWith('es') ? 'es' : 'en');
 }
 
 /** The lists FuelDesk knows that are not loaded, by human name. */
