@@ -22,7 +22,7 @@ export function ListFreshnessItems({ status, details = false }: { status: Screen
   return (
     <div className="flex flex-col gap-2">
       {staleCount > 0 ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 font-semibold text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100">
+        <p role="note" className="rounded-md border border-red-300 bg-red-50 p-2 font-semibold text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100">
           {t('staleCount', { count: staleCount })}
         </p>
       ) : null}
