@@ -5,7 +5,7 @@ import type { SanctionsSource } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { fetchFeed } from '../../integrations/news/feed-fetcher';
 import { readSanctionsFiles, validateParsedList, WorkbookError, type ParsedList, type SanctionsEntity } from './engine';
-import { listVersionId, recordStaleTransitions } from './screening-freshness';
+import { listVersionId, notifyListStaleEvents, recordStaleTransitions } from './screening-freshness';
 import {
   findDownloadStates,
   findLatestVersions,
@@ -137,7 +137,10 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
     stored.push(row);
     results.push({ ...base, status: 'stored' });
   }
-  if (stored.length > 0) await recordStaleTransitions(ctx);
+  if (stored.length > 0) {
+    await recordStaleTransitions(ctx);
+    await notifyListStaleEvents(ctx);
+  }
   await announceNewListVersions(ctx, stored);
   return results;
 }
@@ -347,5 +350,6 @@ export async function updateSanctionsFromPublishers(ctx: AppContext, only?: Sanc
   }
   // Time passes even when nothing changed: a list may have turned stale since the last run.
   await recordStaleTransitions(ctx);
+  await notifyListStaleEvents(ctx);
   return results;
 }

@@ -9,8 +9,9 @@ import { sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/s
 import { createSanctionsCommand, serverIsRunning } from '../../cli/sanctions';
 import { DatabaseLockedError } from '../../db/client';
 import { importSanctionsFiles, importSanctionsPaths } from './screening-import.service';
-import { recordStaleTransitions } from './screening-freshness';
+import { notifyListStaleEvents, recordStaleTransitions } from './screening-freshness';
 import { listPendingListEvents } from './screening.repository';
+import { sanctionsListEvents } from '../../db/schema';
 import { listScreeningLists } from './screening.presenters';
 
 type Headers = Record<string, string>;
@@ -92,8 +93,10 @@ describe('list freshness', () => {
   it('records each stale/fresh transition once, for the notifications module', async () => {
     // Stored at 2026-11-22 (fresh, nothing recorded) and the undated SDN list (stale from the start).
     t.setNow(new Date('2026-11-22T12:00:00Z'));
-    const initial = await listPendingListEvents(t.ctx.db);
+    // The import told the admins at once (there were none yet), so the event is recorded and no longer pending.
+    const initial = await t.ctx.db.select().from(sanctionsListEvents);
     expect(initial.map((event) => [event.source, event.kind])).toEqual([['ofac_sdn', 'became_stale']]);
+    expect(await listPendingListEvents(t.ctx.db)).toEqual([]);
 
     t.setNow(new Date('2026-11-29T12:00:00Z'));
     expect((await recordStaleTransitions(t.ctx)).map((transition) => [transition.source, transition.kind])).toEqual([['uk_ofsi', 'became_stale']]);
@@ -102,10 +105,24 @@ describe('list freshness', () => {
     expect(events.at(-1)).toMatchObject({ source: 'uk_ofsi', kind: 'became_stale', versionId: expect.stringMatching(/^uk_ofsi@/), notifiedAt: null });
     expect(events.at(-1)!.details).toMatchObject({ name: 'UK HM Treasury (OFSI)', age_days: 9, stale_days: 7 });
 
+    // Every active admin hears it once, by panel (and mail); other users do not; a second run adds nothing.
+    const admin = await createSignedInUser(t.ctx, { role: 'admin', email: `lists-admin-${Date.now()}@example.com` });
+    const user = await createSignedInUser(t.ctx);
+    expect(await notifyListStaleEvents(t.ctx)).toBe(1);
+    expect(await notifyListStaleEvents(t.ctx)).toBe(0);
+    expect(await listPendingListEvents(t.ctx.db)).toEqual([]);
+    const panel = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...admin.headers, 'accept-language': 'es' } });
+    const texts = (panel.json() as { items: { kind: string; text: string }[] }).items.filter((item) => item.kind === 'list_stale').map((item) => item.text);
+    expect(texts).toContain('La lista de sanciones Tesoro del Reino Unido (OFSI) está desactualizada (publicada 2026-11-20).');
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers })).json().items).toEqual([]);
+
     // A newer list makes it fresh again.
     await importSanctionsFiles(t.ctx, [{ name: 'ConList.csv', content: tinyUkOfsiCsv('28/11/2026').replace('Brannoc', 'Brannock') }], { origin: 'test' });
-    const after = await listPendingListEvents(t.ctx.db);
+    const after = await t.ctx.db.select().from(sanctionsListEvents);
     expect(after.at(-1)).toMatchObject({ source: 'uk_ofsi', kind: 'became_fresh' });
+    // Turning fresh again is recorded but tells nobody.
+    const unread = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: admin.headers })).json().items;
+    expect(unread.filter((item: { kind: string }) => item.kind === 'list_stale')).toHaveLength(1);
     t.setNow(null);
   });
 });
