@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { startPlaidStub, type PlaidStub } from '../../../test/plaid-stub';
 import { bankConnections, identityVerifications } from '../../db/schema';
+import { WEBHOOK_KEY_FETCHES_PER_MINUTE } from '../../integrations/bank/webhook-verification';
 import { collectSharedData } from './bank.service';
 
 /** The Plaid adapter through the real app, against a local stub checked against Plaid's OpenAPI. */
@@ -19,15 +20,18 @@ describe('Plaid provider', () => {
     stub = await startPlaidStub();
     t = await createTestContext({
       env: { PLAID_CLIENT_ID: 'client-id-test', PLAID_SECRET: 'secret-test', PLAID_BASE_URL: stub.url, PLAID_IDV_TEMPLATE_ID: 'idvtmp_4FrXJvfQU3zGUR' },
+      captureLogs: true,
     });
     ({ privateKey: signingKey } = await generateKeyPair('ES256', { extractable: true }));
     const pair = await generateKeyPair('ES256', { extractable: true });
     otherKey = pair.privateKey;
     const jwk = await exportJWK(signingKey);
-    stub.override('/webhook_verification_key/get', (example) => ({
-      ...example,
-      key: { ...example.key, kid, x: jwk.x, y: jwk.y, expired_at: null },
-    }));
+    // Like Plaid: a kid it never issued is an INVALID_INPUT error, not a key.
+    stub.override('/webhook_verification_key/get', (example, body) =>
+      body.key_id === kid
+        ? { ...example, key: { ...example.key, kid, x: jwk.x, y: jwk.y, expired_at: null } }
+        : { error_type: 'INVALID_INPUT', error_code: 'INVALID_WEBHOOK_VERIFICATION_KEY_ID', error_message: 'invalid key_id provided', display_message: null, request_id: 'r' },
+    );
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -157,6 +161,42 @@ describe('Plaid provider', () => {
       }
       expect((await post(body)).statusCode).toBe(401);
       expect((await post(body, 'not-a-jwt')).statusCode).toBe(401);
+      expect(stub.problems).toEqual([]);
+    });
+
+    it('answers 100 forged webhooks (unknown, repeated and malformed kids) with 401, calling Plaid only a few times and logging no stack', async () => {
+      const keyFetches = () => stub.calls.filter((call) => call.path === '/webhook_verification_key/get').length;
+      const before = keyFetches();
+      const linesBefore = t.logLines.length;
+      const body = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'item-forged' });
+      const forge = async (forgedKid: string) =>
+        new SignJWT({ request_body_sha256: createHash('sha256').update(body).digest('hex') })
+          .setProtectedHeader({ alg: 'ES256', kid: forgedKid, typ: 'JWT' })
+          .setIssuedAt(Math.floor(t.ctx.now().getTime() / 1000))
+          .sign(otherKey);
+      const headers: string[] = [];
+      for (let i = 0; i < 80; i += 1) headers.push(await forge(randomUUID()));
+      for (let i = 0; i < 10; i += 1) headers.push(await forge('00000000-0000-4000-8000-000000000000'));
+      headers.push(await forge('../../etc/passwd'), await forge('x'.repeat(500)), 'eyJhbGciOiJFUzI1NiJ9.e30.', 'a.b.c', '', '...');
+      while (headers.length < 100) headers.push(`${await forge(randomUUID())}x`);
+      const answers = await Promise.all(headers.map((header) => post(body, header || undefined)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(headers.map(() => 401));
+      for (const answer of answers) expect(answer.json().code).toBe('WEBHOOK_UNVERIFIED');
+      // A few calls a minute at most, whatever the stream of kids.
+      expect(keyFetches() - before).toBeGreaterThan(0);
+      expect(keyFetches() - before).toBeLessThanOrEqual(WEBHOOK_KEY_FETCHES_PER_MINUTE);
+      // The kid Plaid called unknown is remembered: asking again, even a minute later, costs no call.
+      const unknownKid = stub.calls.filter((call) => call.path === '/webhook_verification_key/get').at(-1)!.body.key_id as string;
+      t.setNow(new Date(Date.now() + 2 * 60_000));
+      const fetchesNow = keyFetches();
+      expect((await post(body, await forge(unknownKid))).statusCode).toBe(401);
+      expect(keyFetches()).toBe(fetchesNow);
+      // The signed webhooks still pass: the real key is cached, the refusals did not evict it.
+      const good = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'PENDING_EXPIRATION', item_id: 'item-still-good', webhook_id: randomUUID() });
+      expect((await post(good, await sign(good))).statusCode).toBe(200);
+      const lines = t.logLines.slice(linesBefore).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+      expect(lines.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
       expect(stub.problems).toEqual([]);
     });
   });
