@@ -1,5 +1,7 @@
 import { inboxMessages, inboxMessagesEs, screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
 
+import { hardeningTextsEs } from './hardening-messages';
+
 type Lang = 'en' | 'es';
 
 /** Server-side text of the generic errors, in the caller's language (Accept-Language). */
@@ -50,6 +52,7 @@ const spanishTexts = new Map<string, string>([
   [NESTED_TOO_DEEPLY, `La solicitud tiene demasiados niveles de anidación (como máximo ${MAX_INPUT_DEPTH}).`],
   [UNREADABLE_ADDRESS, 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).'],
   [ADDRESS_TOO_LONG, 'Una parte de la dirección de la solicitud es demasiado larga.'],
+  ...hardeningTextsEs,
 ]);
 
 /** A detail or field message in the caller's language, when we have it in that language. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sharingInvitations, users } from '../../db/schema';
 
@@ -105,11 +105,19 @@ export async function transitionInvitation(
   id: string,
   from: InvitationStatusValue[],
   values: Partial<typeof sharingInvitations.$inferInsert>,
+  /** Only while the invitation's time has not run out at this moment (the same check as the read, in the write). */
+  options: { unexpiredAt?: Date } = {},
 ) {
   const [row] = await db
     .update(sharingInvitations)
     .set(values)
-    .where(and(eq(sharingInvitations.id, id), inArray(sharingInvitations.status, from)))
+    .where(
+      and(
+        eq(sharingInvitations.id, id),
+        inArray(sharingInvitations.status, from),
+        options.unexpiredAt ? gt(sharingInvitations.expiresAt, options.unexpiredAt) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -126,4 +134,19 @@ export function expireInvitations(db: DbOrTx, now: Date) {
     .set({ status: 'EXPIRED', respondedAt: now })
     .where(and(eq(sharingInvitations.status, 'PENDING'), lte(sharingInvitations.expiresAt, now)))
     .returning();
+}
+
+/** The inviter's PENDING invitation to `email` whose time ran out becomes EXPIRED (before a new one to the same address). */
+export async function expirePendingTo(db: DbOrTx, inviterId: string, email: string, now: Date) {
+  await db
+    .update(sharingInvitations)
+    .set({ status: 'EXPIRED', respondedAt: now })
+    .where(
+      and(
+        eq(sharingInvitations.inviterId, inviterId),
+        eq(sql`lower(${sharingInvitations.email})`, email.toLowerCase()),
+        eq(sharingInvitations.status, 'PENDING'),
+        lte(sharingInvitations.expiresAt, now),
+      ),
+    );
 }
