@@ -4,10 +4,16 @@
  */
 export const hardeningMessages = {
   invitationExpired: 'This invitation has expired.',
+  resendTooSoon: 'This invitation was just sent. Please wait a minute before sending it again.',
+  resendDailyLimit: 'This invitation was sent too many times today. Please try again tomorrow.',
+  invitationMailsDailyLimit: 'You have sent too many invitation emails today. Please try again tomorrow.',
 } as const;
 
 const spanish: Record<keyof typeof hardeningMessages, string> = {
   invitationExpired: 'Esta invitación ha caducado.',
+  resendTooSoon: 'Esta invitación se acaba de enviar. Espere un minuto antes de volver a enviarla.',
+  resendDailyLimit: 'Esta invitación se ha enviado demasiadas veces hoy. Inténtelo de nuevo mañana.',
+  invitationMailsDailyLimit: 'Ha enviado demasiados correos de invitación hoy. Inténtelo de nuevo mañana.',
 };
 
 /** English → Spanish, for localizeText. */

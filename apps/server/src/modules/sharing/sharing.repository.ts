@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sharingInvitations, users } from '../../db/schema';
+import { mailSends, sharingInvitations, users } from '../../db/schema';
 
 export type InvitationRow = typeof sharingInvitations.$inferSelect;
 export type InvitationStatusValue = InvitationRow['status'];
@@ -149,4 +149,30 @@ export async function expirePendingTo(db: DbOrTx, inviterId: string, email: stri
         lte(sharingInvitations.expiresAt, now),
       ),
     );
+}
+
+/** When the invitation mails of a user (or of one invitation) since `since` were sent, oldest first. */
+export async function listInvitationMailTimes(db: DbOrTx, filter: { userId: string; subjectId?: string; since: Date }): Promise<Date[]> {
+  const rows = await db
+    .select({ sentAt: mailSends.sentAt })
+    .from(mailSends)
+    .where(
+      and(
+        eq(mailSends.kind, 'invitation'),
+        filter.subjectId ? eq(mailSends.subjectId, filter.subjectId) : eq(mailSends.userId, filter.userId),
+        gt(mailSends.sentAt, filter.since),
+      ),
+    )
+    .orderBy(mailSends.sentAt);
+  return rows.map((row) => row.sentAt);
+}
+
+export async function recordInvitationMail(db: DbOrTx, values: { userId: string; subjectId: string; sentAt: Date }): Promise<string> {
+  const [row] = await db.insert(mailSends).values({ kind: 'invitation', ...values }).returning({ id: mailSends.id });
+  return row!.id;
+}
+
+/** A mail that could not be sent does not count. */
+export async function forgetInvitationMail(db: DbOrTx, id: string) {
+  await db.delete(mailSends).where(eq(mailSends.id, id));
 }

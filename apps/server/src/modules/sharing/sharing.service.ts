@@ -27,6 +27,46 @@ export const SHARED_DATA_CACHE_MS = 60_000;
 
 const notFound = () => new AppError('NOT_FOUND', 404, bankMessages.notFound);
 
+/** Resending one invitation: at most once a minute and five times in 24 hours (the first sending counts). */
+export const INVITATION_RESEND_INTERVAL_MS = 60_000;
+export const INVITATION_MAILS_PER_INVITATION_PER_DAY = 5;
+/** Invitation mails (new and resent) one user may make the server send in 24 hours. */
+export const INVITATION_MAILS_PER_USER_PER_DAY = 20;
+
+function tooMany(detail: string, retryAfterMs: number) {
+  return new AppError('RATE_LIMITED', 429, detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
+/**
+ * Counts an invitation mail against the limits, in the caller's transaction (the inviter's row is
+ * locked, so concurrent requests are counted one after the other), or refuses with 429 and
+ * Retry-After. The rows live in the database: the limits hold across restarts and instances.
+ */
+async function reserveInvitationMail(
+  tx: Parameters<typeof repo.lockInviter>[0],
+  userId: string,
+  invitation: { id: string; resend: boolean } | null,
+  now: Date,
+): Promise<(subjectId: string) => Promise<string>> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const nowMs = now.getTime();
+  if (invitation?.resend) {
+    const times = await repo.listInvitationMailTimes(tx, { userId, subjectId: invitation.id, since });
+    const last = times.at(-1);
+    if (last && nowMs - last.getTime() < INVITATION_RESEND_INTERVAL_MS) {
+      throw tooMany(hardeningMessages.resendTooSoon, last.getTime() + INVITATION_RESEND_INTERVAL_MS - nowMs);
+    }
+    if (times.length >= INVITATION_MAILS_PER_INVITATION_PER_DAY) {
+      throw tooMany(hardeningMessages.resendDailyLimit, times[times.length - INVITATION_MAILS_PER_INVITATION_PER_DAY]!.getTime() + DAY_MS - nowMs);
+    }
+  }
+  const mine = await repo.listInvitationMailTimes(tx, { userId, since });
+  if (mine.length >= INVITATION_MAILS_PER_USER_PER_DAY) {
+    throw tooMany(hardeningMessages.invitationMailsDailyLimit, mine[mine.length - INVITATION_MAILS_PER_USER_PER_DAY]!.getTime() + DAY_MS - nowMs);
+  }
+  return (subjectId) => repo.recordInvitationMail(tx, { userId, subjectId, sentAt: now });
+}
+
 /** An invitation's seven days are over (checked on every read and action, not only by the hourly job). */
 const expired = () => new AppError('CONFLICT', 409, hardeningMessages.invitationExpired);
 
@@ -117,6 +157,7 @@ export async function createInvitation(ctx: AppContext, user: AuthUser, body: Cr
   if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(bankMessages.selfInvite, { email: bankMessages.selfInvite });
   const now = ctx.now();
   let row: InvitationRow;
+  let mailSendId: string | null = null;
   try {
     row = await ctx.db.transaction(async (tx) => {
       await repo.lockInviter(tx, user.id);
@@ -125,7 +166,8 @@ export async function createInvitation(ctx: AppContext, user: AuthUser, body: Cr
       // A pending invitation to this address whose time ran out no longer blocks a new one.
       await repo.expirePendingTo(tx, user.id, email, now);
       if (await repo.findPendingTo(tx, user.id, email)) throw new AppError('CONFLICT', 409, bankMessages.duplicatePending, { email: bankMessages.duplicatePending });
-      return repo.insertInvitation(tx, {
+      const record = await reserveInvitationMail(tx, user.id, null, now);
+      const inserted = await repo.insertInvitation(tx, {
         inviterId: user.id,
         email,
         scopes: body.scopes,
@@ -134,6 +176,8 @@ export async function createInvitation(ctx: AppContext, user: AuthUser, body: Cr
         expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
         lastSentAt: now,
       });
+      mailSendId = await record(inserted.id);
+      return inserted;
     });
   } catch (error) {
     // The partial unique index is the last word when two requests for one address race.
@@ -148,6 +192,7 @@ export async function createInvitation(ctx: AppContext, user: AuthUser, body: Cr
   } catch (error) {
     ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
     await repo.deleteInvitationRow(ctx.db, row.id);
+    if (mailSendId) await repo.forgetInvitationMail(ctx.db, mailSendId);
     throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
   }
   return toInvitation(row, now);
@@ -160,11 +205,17 @@ export async function resendInvitation(ctx: AppContext, user: AuthUser, id: stri
   const now = ctx.now();
   if (statusAt(row, now) === 'EXPIRED') throw expired();
   if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  const mailSendId = await ctx.db.transaction(async (tx) => {
+    await repo.lockInviter(tx, user.id);
+    const record = await reserveInvitationMail(tx, user.id, { id: row.id, resend: true }, now);
+    return record(row.id);
+  });
   try {
     const inviteeId = await sendInvitationMail(ctx, row, language);
     return toInvitation((await repo.updateInvitation(ctx.db, row.id, { inviteeId, lastSentAt: now })) ?? row, now);
   } catch (error) {
     ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
+    await repo.forgetInvitationMail(ctx.db, mailSendId);
     throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
   }
 }
