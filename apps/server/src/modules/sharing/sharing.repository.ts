@@ -176,3 +176,32 @@ export async function recordInvitationMail(db: DbOrTx, values: { userId: string;
 export async function forgetInvitationMail(db: DbOrTx, id: string) {
   await db.delete(mailSends).where(eq(mailSends.id, id));
 }
+
+/**
+ * Takes the invitation's resend slot: sets last_sent_at to `now` only while it is PENDING, unexpired
+ * and last sent at or before `lastSentBy`. One atomic update, so of many concurrent resends one wins
+ * and the others see its new last_sent_at (no lock is held while they wait for a connection).
+ */
+export async function claimResendSlot(db: DbOrTx, id: string, now: Date, lastSentBy: Date) {
+  const [row] = await db
+    .update(sharingInvitations)
+    .set({ lastSentAt: now })
+    .where(
+      and(
+        eq(sharingInvitations.id, id),
+        eq(sharingInvitations.status, 'PENDING'),
+        gt(sharingInvitations.expiresAt, now),
+        lte(sharingInvitations.lastSentAt, lastSentBy),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Gives a claimed slot back (the mail was refused or failed): last_sent_at returns to what it was. */
+export async function releaseResendSlot(db: DbOrTx, id: string, claimedAt: Date, previous: Date) {
+  await db
+    .update(sharingInvitations)
+    .set({ lastSentAt: previous })
+    .where(and(eq(sharingInvitations.id, id), eq(sharingInvitations.lastSentAt, claimedAt)));
+}

@@ -52,10 +52,6 @@ async function reserveInvitationMail(
   const nowMs = now.getTime();
   if (invitation?.resend) {
     const times = await repo.listInvitationMailTimes(tx, { userId, subjectId: invitation.id, since });
-    const last = times.at(-1);
-    if (last && nowMs - last.getTime() < INVITATION_RESEND_INTERVAL_MS) {
-      throw tooMany(hardeningMessages.resendTooSoon, last.getTime() + INVITATION_RESEND_INTERVAL_MS - nowMs);
-    }
     if (times.length >= INVITATION_MAILS_PER_INVITATION_PER_DAY) {
       throw tooMany(hardeningMessages.resendDailyLimit, times[times.length - INVITATION_MAILS_PER_INVITATION_PER_DAY]!.getTime() + DAY_MS - nowMs);
     }
@@ -205,17 +201,33 @@ export async function resendInvitation(ctx: AppContext, user: AuthUser, id: stri
   const now = ctx.now();
   if (statusAt(row, now) === 'EXPIRED') throw expired();
   if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
-  const mailSendId = await ctx.db.transaction(async (tx) => {
-    await repo.lockInviter(tx, user.id);
-    const record = await reserveInvitationMail(tx, user.id, { id: row.id, resend: true }, now);
-    return record(row.id);
-  });
+  // Once a minute: the first of concurrent resends takes the slot, the others are refused at once.
+  const claimed = await repo.claimResendSlot(ctx.db, row.id, now, new Date(now.getTime() - INVITATION_RESEND_INTERVAL_MS));
+  if (!claimed) {
+    const current = (await repo.findInvitationOfInviter(ctx.db, id, user.id)) ?? row;
+    const wait = current.lastSentAt.getTime() + INVITATION_RESEND_INTERVAL_MS - now.getTime();
+    if (wait > 0) throw tooMany(hardeningMessages.resendTooSoon, wait);
+    if (statusAt(current, now) === 'EXPIRED') throw expired();
+    throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  }
+  let mailSendId: string;
+  try {
+    mailSendId = await ctx.db.transaction(async (tx) => {
+      await repo.lockInviter(tx, user.id);
+      const record = await reserveInvitationMail(tx, user.id, { id: row.id, resend: true }, now);
+      return record(row.id);
+    });
+  } catch (error) {
+    await repo.releaseResendSlot(ctx.db, row.id, now, row.lastSentAt);
+    throw error;
+  }
   try {
     const inviteeId = await sendInvitationMail(ctx, row, language);
     return toInvitation((await repo.updateInvitation(ctx.db, row.id, { inviteeId, lastSentAt: now })) ?? row, now);
   } catch (error) {
     ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
     await repo.forgetInvitationMail(ctx.db, mailSendId);
+    await repo.releaseResendSlot(ctx.db, row.id, now, row.lastSentAt);
     throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
   }
 }
