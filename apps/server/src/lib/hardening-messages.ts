@@ -7,6 +7,7 @@ export const hardeningMessages = {
   resendTooSoon: 'This invitation was just sent. Please wait a minute before sending it again.',
   resendDailyLimit: 'This invitation was sent too many times today. Please try again tomorrow.',
   invitationMailsDailyLimit: 'You have sent too many invitation emails today. Please try again tomorrow.',
+  bankLinkInvalid: 'This bank connection could not be confirmed, or it took too long. Please connect again.',
 } as const;
 
 const spanish: Record<keyof typeof hardeningMessages, string> = {
@@ -14,6 +15,7 @@ const spanish: Record<keyof typeof hardeningMessages, string> = {
   resendTooSoon: 'Esta invitación se acaba de enviar. Espere un minuto antes de volver a enviarla.',
   resendDailyLimit: 'Esta invitación se ha enviado demasiadas veces hoy. Inténtelo de nuevo mañana.',
   invitationMailsDailyLimit: 'Ha enviado demasiados correos de invitación hoy. Inténtelo de nuevo mañana.',
+  bankLinkInvalid: 'No se pudo confirmar esta conexión bancaria, o tardó demasiado. Vuelva a conectar.',
 };
 
 /** English → Spanish, for localizeText. */

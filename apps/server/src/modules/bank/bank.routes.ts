@@ -44,7 +44,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sandboxPublicTokenResponseSchema, ...errors },
       },
     },
-    async (request) => createSandboxPublicToken(app.ctx, request.body),
+    async (request) => createSandboxPublicToken(app.ctx, currentUser(request), request.body),
   );
 
   app.post(
