@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, lastMailTo, linkTokenFrom, nextIp, uniqueEmail } from './auth-helpers';
 import { createSignedInUser } from './factories';
@@ -15,7 +16,7 @@ describe('secrets and personal data in the log', () => {
     const keep = (...values: string[]) => {
       for (const value of values) secrets.push(value, encodeURIComponent(value));
     };
-    const inject = (options: Parameters<typeof t.app.inject>[0]) => t.app.inject(options as never);
+    const inject = (options: InjectOptions) => t.app.inject(options);
     const email = uniqueEmail('logged');
     const password = 'Journey-Pass-1';
     const newPassword = 'Journey-Pass-2';
