@@ -8,6 +8,7 @@ export const hardeningMessages = {
   resendDailyLimit: 'This invitation was sent too many times today. Please try again tomorrow.',
   invitationMailsDailyLimit: 'You have sent too many invitation emails today. Please try again tomorrow.',
   bankLinkInvalid: 'This bank connection could not be confirmed, or it took too long. Please connect again.',
+  screeningBatchLimit: 'Too many batch screenings. Please wait and try again.',
 } as const;
 
 const spanish: Record<keyof typeof hardeningMessages, string> = {
@@ -16,6 +17,7 @@ const spanish: Record<keyof typeof hardeningMessages, string> = {
   resendDailyLimit: 'Esta invitación se ha enviado demasiadas veces hoy. Inténtelo de nuevo mañana.',
   invitationMailsDailyLimit: 'Ha enviado demasiados correos de invitación hoy. Inténtelo de nuevo mañana.',
   bankLinkInvalid: 'No se pudo confirmar esta conexión bancaria, o tardó demasiado. Vuelva a conectar.',
+  screeningBatchLimit: 'Demasiados cribados por lotes. Espere e inténtelo de nuevo.',
 };
 
 /** English → Spanish, for localizeText. */
