@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceBatchScreeningLimit } from './screening.limits';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
 import { compareScreeningNames } from './screening.service';
+import { currentUser, route } from '../../plugins/auth';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -27,42 +27,33 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/screening/lists',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
-        response: { 200: screeningListsResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
+      response: { 200: screeningListsResponseSchema, ...errors },
+    }),
     async () => listScreeningLists(app.ctx),
   );
 
   app.get(
     '/screening/search',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Screen one name against the loaded sanctions lists, best match first',
-        querystring: screeningSearchQuerySchema,
-        response: { 200: screeningSearchResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Screen one name against the loaded sanctions lists, best match first',
+      querystring: screeningSearchQuerySchema,
+      response: { 200: screeningSearchResponseSchema, ...errors },
+    }),
     async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
     '/screening/batch',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Screen up to 1,000 names at once; results in the same order',
-        body: screeningBatchBodySchema,
-        response: { 200: screeningBatchResponseSchema, ...errors, 429: errorBodySchema },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Screen up to 1,000 names at once; results in the same order',
+      body: screeningBatchBodySchema,
+      response: { 200: screeningBatchResponseSchema, ...errors, 429: errorBodySchema },
+    }),
     async (request) => {
       await enforceBatchScreeningLimit(app.ctx, currentUser(request).id);
       return batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language']));
@@ -71,15 +62,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/screening/compare',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Score two names with the screening scorer (no list needed)',
-        body: screeningCompareBodySchema,
-        response: { 200: screeningCompareResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Score two names with the screening scorer (no list needed)',
+      body: screeningCompareBodySchema,
+      response: { 200: screeningCompareResponseSchema, ...errors },
+    }),
     async (request) => {
       const lang = pickLanguage(request.headers['accept-language']);
       const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type, lang);
@@ -89,15 +77,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/screening/entities/:entity_id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
-        params: screeningEntityParamsSchema,
-        response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
+      params: screeningEntityParamsSchema,
+      response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
+    }),
     async (request) => getScreeningEntityDetails(app.ctx, request.params.entity_id),
   );
 };
