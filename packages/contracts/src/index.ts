@@ -28,3 +28,6 @@ export * from './schemas/due-diligence';
 export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
+export * from './messages';
+export * from './schemas/watching';
+export * from './schemas/hardening';

@@ -10,6 +10,7 @@ import {
   type ReceivedInvitation,
   type SharedData,
   type SharingScope,
+  type Message,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { renderSharingRequestMail } from '../../integrations/mail/templates';
@@ -33,7 +34,7 @@ export const INVITATION_MAILS_PER_INVITATION_PER_DAY = 5;
 /** Invitation mails (new and resent) one user may make the server send in 24 hours. */
 export const INVITATION_MAILS_PER_USER_PER_DAY = 20;
 
-function tooMany(detail: string, retryAfterMs: number) {
+function tooMany(detail: Message, retryAfterMs: number) {
   return new AppError('RATE_LIMITED', 429, detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 }
 
