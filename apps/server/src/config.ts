@@ -37,6 +37,8 @@ export const configSchema = z
     // A worker that dies mid-job leaves it active: after this long a report's job counts as abandoned
     // and is run again (longer than a report takes: its narrative alone may wait 30 s).
     DUE_REPORT_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    // Due-diligence reports one worker process produces at once; unset: two per CPU core, 2 to 8.
+    REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // How often worker processes look for abandoned jobs (pg-boss maintenance; its default is 120 s).
     JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),

@@ -31,3 +31,4 @@ export * from './calendar';
 export * from './schemas/inbox';
 export * from './messages';
 export * from './schemas/watching';
+export * from './schemas/hardening';

@@ -5,6 +5,7 @@ import { authErrorMessages, authMessages } from './schemas/auth';
 import { bankMessages } from './schemas/bank';
 import { dueErrorMessages, dueMessages } from './schemas/due-diligence';
 import { formMessages } from './schemas/forms';
+import { hardeningMessages } from './schemas/hardening';
 import { inboxMessages } from './schemas/inbox';
 import { DASHBOARDS_PER_USER_MAX, PRICE_HISTORY_MAX_YEARS, priceMessages } from './schemas/prices-constants';
 import { publicMessages } from './schemas/public';
@@ -20,6 +21,14 @@ import { SCREENING_IMPORT_MAX_FILES, screeningImportMessages } from './schemas/s
 // only when the reader uses Spanish.
 
 export const spanishMessages = {
+  hardening: {
+    invitationExpired: 'Esta invitación ha caducado.',
+    resendTooSoon: 'Esta invitación se acaba de enviar. Espere un minuto antes de volver a enviarla.',
+    resendDailyLimit: 'Esta invitación se ha enviado demasiadas veces hoy. Inténtelo de nuevo mañana.',
+    invitationMailsDailyLimit: 'Ha enviado demasiados correos de invitación hoy. Inténtelo de nuevo mañana.',
+    bankLinkInvalid: 'No se pudo confirmar esta conexión bancaria, o tardó demasiado. Vuelva a conectar.',
+    screeningBatchLimit: 'Demasiados cribados por lotes. Espere e inténtelo de nuevo.',
+  } satisfies TextsOf<typeof hardeningMessages>,
   errors: {
     VALIDATION_ERROR: 'Algunos campos no son válidos.',
     ROUTE_NOT_FOUND: 'Esta ruta de la API no existe.',

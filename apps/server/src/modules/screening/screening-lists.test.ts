@@ -220,7 +220,7 @@ describe('the CLI while the server holds the embedded database', () => {
   it('says in plain words what to do, never the raw lock error', async () => {
     const printed: string[] = [];
     const command = createSanctionsCommand({
-      openRuntime: () => Promise.reject(new DatabaseLockedError('/data', 4242)),
+      openRuntime: () => Promise.reject(new DatabaseLockedError('/data', { pid: 4242, started_at: '2026-11-28T03:00:00.000Z', command: 'node main.js', host: 'fueldesk' })),
       print: (line) => printed.push(line),
       printError: (line) => printed.push(line),
       progress: false,

@@ -11,10 +11,11 @@ import {
   screeningSearchResponseSchema,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { enforceBatchScreeningLimit } from './screening.limits';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
-import { route } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { screeningListImportRoutes } from './screening-lists.routes';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -55,9 +56,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['screening'],
       summary: 'Screen up to 1,000 names at once; results in the same order',
       body: screeningBatchBodySchema,
-      response: { 200: screeningBatchResponseSchema, ...errors },
+      response: { 200: screeningBatchResponseSchema, ...errors, 429: errorBodySchema },
     }),
-    async (request) => batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language'])),
+    async (request) => {
+      await enforceBatchScreeningLimit(app.ctx, currentUser(request).id);
+      return batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language']));
+    },
   );
 
   app.post(
