@@ -28,6 +28,10 @@ export interface SanctionsEntity {
   datesOfBirth: string[];
   nationalities: string[];
   remarks: string | null;
+  /** IMO numbers (seven digits, no prefix) of a vessel, or of the ships an entity is listed with. */
+  imoNumbers?: string[];
+  /** Vessel details when the list gives them (type `vessel`). */
+  vessel?: { flag: string | null; vesselType: string | null; callSign?: string | null };
 }
 
 export interface ParsedList {
@@ -49,12 +53,24 @@ export interface TokenMatch {
   kind: TokenMatchKind;
 }
 
+/** Facts about the searched name or the way it matched, worth a compliance user's attention. */
+export type MatchNote =
+  /** Words of the searched name that mix scripts as written (a Cyrillic or Greek look-alike letter among Latin ones). */
+  | { kind: 'mixed_script'; words: string[] }
+  /** Invisible characters (zero-width, bidirectional controls) removed from the searched name. */
+  | { kind: 'invisible_characters'; count: number }
+  /** The search was an IMO number and this vessel carries it. */
+  | { kind: 'imo'; imo: string }
+  /** Legal forms of the searched name set aside to compare it with a person's name. */
+  | { kind: 'legal_form_ignored'; forms: string[] };
+
 export interface MatchExplanation {
   /** Plain-language sentence for a compliance user. */
   summary: string;
   tokens: TokenMatch[];
   /** Tokens (from either side) that found no partner. */
   unmatched: string[];
+  notes?: MatchNote[];
 }
 
 export interface NameComparison {
@@ -74,6 +90,10 @@ export interface ScreeningMatch {
 
 export interface SearchOptions {
   type?: EntityType;
+  /** Several entity types at once (a business name is screened against organisations and persons); overrides `type`. */
+  types?: readonly EntityType[];
+  /** Only entries of these lists (default all). */
+  sources?: readonly SanctionsSource[];
   /** Default 10. */
   limit?: number;
   /** Default 0 (every scored candidate, best first, up to limit). */
