@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
-export const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un'] as const;
+export const sanctionsSources = [
+  'ofac_sdn',
+  'ofac_consolidated',
+  'un',
+  'eu_fsf',
+  'uk_ofsi',
+  'ca_sema',
+  'au_dfat',
+] as const;
 export type SanctionsSource = (typeof sanctionsSources)[number];
 
 /** The kinds of list entries; a search may be narrowed to one (a person never matches a vessel). */
@@ -154,7 +162,7 @@ export type ScreeningBatchResponse = z.infer<typeof screeningBatchResponseSchema
 export const screeningEntityParamsSchema = z.object({
   entity_id: z
     .string({ error: screeningMessages.badEntityId })
-    .regex(/^(ofac_sdn|ofac_consolidated|un):[\w.-]{1,64}$/, { error: screeningMessages.badEntityId }),
+    .regex(/^(ofac_sdn|ofac_consolidated|un|eu_fsf|uk_ofsi|ca_sema|au_dfat):[\w./-]{1,64}$/, { error: screeningMessages.badEntityId }),
 });
 export type ScreeningEntityParams = z.infer<typeof screeningEntityParamsSchema>;
 

@@ -1,5 +1,8 @@
 import { index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/** The sanctions sources (kept literal here so that drizzle-kit reads the schema on its own). */
+const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un', 'eu_fsf', 'uk_ofsi', 'ca_sema', 'au_dfat'] as const;
+
 /**
  * One stored version of a sanctions list (OFAC SDN, OFAC consolidated non-SDN, UN). Every instance
  * screens against the newest version of each source; a version is stored only after it parsed and
@@ -9,7 +12,7 @@ export const sanctionsListVersions = pgTable(
   'sanctions_list_versions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    source: text('source', { enum: ['ofac_sdn', 'ofac_consolidated', 'un'] }).notNull(),
+    source: text('source', { enum: sanctionsSources }).notNull(),
     /** The publisher's date of the list, when the files carry one. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     entries: integer('entries').notNull(),
@@ -47,7 +50,7 @@ export const sanctionsListChunks = pgTable(
 /** Conditional-GET state of each downloaded file (by URL), and the last outcome per source. */
 export const sanctionsDownloads = pgTable('sanctions_downloads', {
   url: text('url').primaryKey(),
-  source: text('source', { enum: ['ofac_sdn', 'ofac_consolidated', 'un'] }).notNull(),
+  source: text('source', { enum: sanctionsSources }).notNull(),
   etag: text('etag'),
   lastModified: text('last_modified'),
   checkedAt: timestamp('checked_at', { withTimezone: true }),

@@ -1,7 +1,22 @@
 // The screening engine's data model: pure types, no database, no I/O.
 
-export type SanctionsSource = 'ofac_sdn' | 'ofac_consolidated' | 'un';
-export const SANCTIONS_SOURCES: readonly SanctionsSource[] = ['ofac_sdn', 'ofac_consolidated', 'un'];
+export type SanctionsSource =
+  | 'ofac_sdn'
+  | 'ofac_consolidated'
+  | 'un'
+  | 'eu_fsf'
+  | 'uk_ofsi'
+  | 'ca_sema'
+  | 'au_dfat';
+export const SANCTIONS_SOURCES: readonly SanctionsSource[] = [
+  'ofac_sdn',
+  'ofac_consolidated',
+  'un',
+  'eu_fsf',
+  'uk_ofsi',
+  'ca_sema',
+  'au_dfat',
+];
 
 export type EntityType = 'person' | 'organization' | 'vessel' | 'aircraft';
 export const ENTITY_TYPES: readonly EntityType[] = ['person', 'organization', 'vessel', 'aircraft'];
