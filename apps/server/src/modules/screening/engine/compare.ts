@@ -223,7 +223,15 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   const unmatchedCandidate = c.filter((_, j) => !usedC[j]);
   const uq = unmatchedQuery.reduce((s, t) => s + t.weight, 0);
   const uc = unmatchedCandidate.reduce((s, t) => s + t.weight, 0);
-  const conflict = Math.min(uq, uc);
+  // Words appended to a person's name ("Ivor Peltomaa Moscow") while the list name keeps only a
+  // patronymic or common word unpaired ("PELTOMAA, Ivor Vasilyevich") are extra words, not a
+  // disagreement, when two or more words agree.
+  const lastPaired = pairsUsed.reduce((last, p) => Math.max(last, p.i), -1);
+  const trailingExtra = unmatchedQuery.length > 0 && q.every((t, i) => usedQ[i] || i > lastPaired);
+  const conflict =
+    type === 'person' && pairsUsed.length >= 2 && trailingExtra && unmatchedCandidate.every((t) => t.role !== 'name')
+      ? 0
+      : Math.min(uq, uc);
   const extra = Math.max(uq, uc) - conflict;
   // A longer name around two or more agreeing words ("Ramzan Kadyrov Moscow") loses a little; one
   // agreeing word ("John" in "John Brown") is too little to carry the extra words.

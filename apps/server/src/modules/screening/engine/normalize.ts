@@ -161,8 +161,12 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const ASCII_LETTER = /^[A-Za-z]+$/;
 
 /** The Latin letter a non-Latin look-alike stands for ("а" Cyrillic → "a", "Ρ" Greek → "P"), or null. */
+/** Look-alikes whose Unicode prototype is itself an unusual Latin letter ("κ" → "ĸ", "ε" → "ꞓ"): the letter a reader sees. */
+const SEEN_AS: Record<string, string> = { κ: 'k', к: 'k', ε: 'e', τ: 't', т: 't', ν: 'v', υ: 'u', χ: 'x', г: 'r', п: 'n', м: 'm', н: 'h', в: 'b', ь: 'b', β: 'b' };
+
 function latinLookAlike(char: string, strict: boolean): string | null {
   const lower = char.toLowerCase();
+  if (!strict && SEEN_AS[lower]) return SEEN_AS[lower];
   // The lower-case prototype first: Cyrillic "І" is the letter I, whose capital Unicode files as "l".
   for (const candidate of [CONFUSABLES[lower], CONFUSABLES[char]]) {
     if (candidate && ASCII_LETTER.test(candidate)) return candidate;
@@ -196,14 +200,22 @@ export interface NameInspection {
  */
 export function inspectName(raw: string): NameInspection {
   let invisibleCharacters = 0;
-  const visible = raw.normalize('NFKC').replace(INVISIBLE, () => {
+  const visible = raw.replace(INVISIBLE, () => {
     invisibleCharacters++;
     return '';
   });
-  if (!OTHER_LETTER.test(visible)) return { text: visible, mixedScriptWords: [], invisibleCharacters };
-  const hasLatin = LATIN_LETTER.test(visible);
   const mixedScriptWords: string[] = [];
-  const text = visible.replace(WORD, (word) => {
+  // Look-alikes are read before and after NFKC: NFKC turns some of them into letters with no Latin
+  // prototype (the lunate sigma "ϲ" into "ς"), and brings others (fullwidth, mathematical) to Latin.
+  const first = readLookAlikes(visible, mixedScriptWords);
+  const text = readLookAlikes(first.normalize('NFKC').replace(INVISIBLE, ''), mixedScriptWords.length > 0 ? [] : mixedScriptWords);
+  return { text, mixedScriptWords, invisibleCharacters };
+}
+
+function readLookAlikes(visible: string, mixedScriptWords: string[]): string {
+  if (!OTHER_LETTER.test(visible)) return visible;
+  const hasLatin = LATIN_LETTER.test(visible);
+  return visible.replace(WORD, (word) => {
     if (!OTHER_LETTER.test(word)) return word;
     const mixed = LATIN_LETTER.test(word);
     if (!mixed && !hasLatin) return word;
@@ -220,7 +232,6 @@ export function inspectName(raw: string): NameInspection {
     }
     return allMapped ? mapped : word;
   });
-  return { text, mixedScriptWords, invisibleCharacters };
 }
 
 /** Folds a raw name to lower-case ASCII words separated by single spaces. */
