@@ -24,7 +24,7 @@ export const TUNING = {
   /** … and when only one name has it: an extra middle name for a person, an extra word for an organisation. */
   extraPenaltyPerson: 0.2,
   /** … for a person when the list name has the extra words. */
-  extraPenaltyPersonListSide: 0.3,
+  extraPenaltyPersonListSide: 0.2,
   /** … for a person when only one word of the two names agrees. */
   extraPenaltyPersonSingle: 0.4,
   extraPenaltyOther: 0.45,
@@ -221,6 +221,7 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   if (type === 'person' && crossesBin(q, c, pairsUsed)) matched *= TUNING.binSwapFactor;
   const unmatchedQuery = q.filter((_, i) => !usedQ[i]);
   const unmatchedCandidate = c.filter((_, j) => !usedC[j]);
+  const weightOf = (tokens: NameToken[], skipLegal = false) => tokens.reduce((s, t) => s + (skipLegal && t.role === 'legal_form' ? 0 : t.weight), 0);
   const uq = unmatchedQuery.reduce((s, t) => s + t.weight, 0);
   const uc = unmatchedCandidate.reduce((s, t) => s + t.weight, 0);
   // Words appended to a person's name ("Ivor Peltomaa Moscow") while the list name keeps only a
@@ -231,7 +232,8 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   const conflict =
     type === 'person' && pairsUsed.length >= 2 && trailingExtra && unmatchedCandidate.every((t) => t.role !== 'name')
       ? 0
-      : Math.min(uq, uc);
+      : // Unpaired legal forms on both sides ("Co" against "Co Ltd" folded to "ltd") differ in form, not in name.
+        Math.min(weightOf(unmatchedQuery, false), weightOf(unmatchedCandidate, false));
   const extra = Math.max(uq, uc) - conflict;
   // A longer name around two or more agreeing words ("Ramzan Kadyrov Moscow") loses a little; one
   // agreeing word ("John" in "John Brown") is too little to carry the extra words.

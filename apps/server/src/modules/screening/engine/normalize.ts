@@ -29,7 +29,9 @@ const LEGAL_FORMS: Array<[string, string]> = [
   ['public joint stock company', 'pjsc'],
   ['open joint stock company', 'ojsc'],
   ['closed joint stock company', 'cjsc'],
+  ['private joint stock company', 'jsc'],
   ['joint stock company', 'jsc'],
+  ['joint stock co', 'jsc'],
   ['private limited company', 'ltd'],
   ['private limited', 'ltd'],
   ['pte ltd', 'ltd'],
@@ -75,6 +77,8 @@ const LEGAL_CODES = new Set([
   'fze', 'fzco', 'fzc', 'fzllc', 'wll', 'kft', 'zrt', 'doo', 'ad', 'eood', 'ood', 'sl', 'sro', 'ltda', 'cia', 'cv',
   'sapi', 'gie', 'ug', 'se',
 ]);
+/** Four-letter legal codes, recognised with two letters swapped after the first word ("GMHB", "COPR"). */
+const LEGAL_CODES_4 = ['gmbh', 'corp', 'ltda', 'pjsc', 'ojsc', 'cjsc', 'sarl', 'bvba', 'eood'];
 const LEGAL_SEQUENCES = LEGAL_FORMS.map(([words, code]) => ({ words: words.split(' '), code })).sort(
   (a, b) => b.words.length - a.words.length,
 );
@@ -166,11 +170,14 @@ const SEEN_AS: Record<string, string> = { κ: 'k', к: 'k', ε: 'e', τ: 't', т
 
 function latinLookAlike(char: string, strict: boolean): string | null {
   const lower = char.toLowerCase();
-  if (!strict && SEEN_AS[lower]) return SEEN_AS[lower];
-  // The lower-case prototype first: Cyrillic "І" is the letter I, whose capital Unicode files as "l".
-  for (const candidate of [CONFUSABLES[lower], CONFUSABLES[char]]) {
-    if (candidate && ASCII_LETTER.test(candidate)) return candidate;
-  }
+  if (!strict && char === lower && SEEN_AS[char]) return SEEN_AS[char];
+  // A capital's own prototype ("Ν" → N), except "l", which Unicode files for capital I look-alikes
+  // (Cyrillic "І", Greek "Ι"): their small letter's prototype ("і" → i) says what they are.
+  const own = CONFUSABLES[char];
+  if (own && ASCII_LETTER.test(own) && !(own === 'l' && char !== lower)) return own;
+  const small = CONFUSABLES[lower];
+  if (small && ASCII_LETTER.test(small)) return small;
+  if (own && ASCII_LETTER.test(own)) return own;
   // Next, a prototype that is itself a Latin letter with a plain reading ("κ" → "ĸ" → k); not for
   // a word written wholly in another script, where it would turn real words ("Лавров") into noise.
   if (strict) return null;
@@ -265,7 +272,9 @@ export function isLegalFormCode(token: string): boolean {
 const LEGAL_FAMILY: Record<string, string> = {
   jsc: 'jsc', ojsc: 'jsc', cjsc: 'jsc', pjsc: 'jsc', ag: 'jsc', sa: 'jsc', spa: 'jsc', nv: 'jsc', plc: 'jsc',
   llc: 'ltd', ltd: 'ltd', gmbh: 'ltd', sarl: 'ltd', srl: 'ltd', bv: 'ltd', spzoo: 'ltd', sro: 'ltd', doo: 'ltd', pte: 'ltd', pty: 'ltd',
-  inc: 'inc', corp: 'inc', co: 'inc',
+  inc: 'inc', corp: 'inc',
+  // "Co" alone is often "Co Ltd" cut short.
+  co: 'ltd',
 };
 export function legalFamily(code: string): string {
   return LEGAL_FAMILY[code] ?? code;
@@ -297,6 +306,19 @@ export function phoneticKey(token: string): string {
   return (head + tail).replace(/(.)\1+/g, '$1').replace(/1/g, 'c');
 }
 
+/** True when `b` is `a` with two different neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** A one-word legal form after the first word, with one slip ("Comapny", "Liimted"): words of six letters or more only. */
+function nearLegalWord(word: string, expected: string): boolean {
+  return expected.length >= 6 && word.length >= 6 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+}
+
 /** A word of a multi-word legal form, allowing one slip in a long word ("Joynt Stock Company", a cut-off "Compan"). */
 function sameLegalWord(word: string, expected: string): boolean {
   if (word === expected) return true;
@@ -316,9 +338,14 @@ function foldLegalForms(words: string[]): Array<{ text: string; legal: boolean }
       }
     }
     const word = words[i];
-    const single = LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word);
+    const single =
+      LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word) ??
+      (words.length > 1 && i > 0 ? LEGAL_SEQUENCES.find((l) => l.words.length === 1 && nearLegalWord(word, l.words[0])) : undefined);
     if (single) out.push({ text: single.code, legal: true });
-    else out.push({ text: word, legal: LEGAL_CODES.has(word) });
+    else {
+      const code = LEGAL_CODES.has(word) ? word : i > 0 && word.length === 4 ? LEGAL_CODES_4.find((c) => isSwap(word, c)) : undefined;
+      out.push({ text: code ?? word, legal: code !== undefined });
+    }
     i++;
   }
   return out;

@@ -56,6 +56,9 @@ const blockingKeys = (token: NameToken): string[] => {
   const keys = [`t:${token.text}`];
   if (token.role === 'particle') return keys;
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
+  // The word's letters in order: two letters swapped ("Cmiex" for "Cimex") keep this key when
+  // they change both the word and its sound.
+  if (token.role === 'name' && token.text.length >= 4) keys.push(`a:${[...token.text].sort().join('')}`);
   return keys;
 };
 
@@ -119,7 +122,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         if (seenKeys.has(key)) continue;
         seenKeys.add(key);
         const list = postings.get(group + key);
-        if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : 0.8) });
+        if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
       }
     }
     lookups.sort((a, b) => a.list.length - b.list.length);
