@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screeningListFreshnessShape } from './screening-lists';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
 export const sanctionsSources = [
@@ -168,6 +169,7 @@ export const screeningListSchema = z.object({
   names: z.number().int(),
   published_at: z.string().nullable(),
   loaded_at: z.string(),
+  ...screeningListFreshnessShape,
 });
 export type ScreeningList = z.infer<typeof screeningListSchema>;
 
@@ -178,6 +180,8 @@ export type ScreeningList = z.infer<typeof screeningListSchema>;
 export const screeningListsResponseSchema = z.object({
   loaded: z.boolean(),
   threshold: z.number(),
+  /** SCREENING_STALE_DAYS */
+  stale_days: z.number().int(),
   lists: z.array(screeningListSchema),
 });
 export type ScreeningListsResponse = z.infer<typeof screeningListsResponseSchema>;

@@ -19,6 +19,7 @@ import { batchResultsCsv, readBatchFile, type BatchFileRow } from './screening-b
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
+import { screeningListImportRoutes } from './screening-lists.routes';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -28,6 +29,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * Explanations follow Accept-Language (English or Spanish), like the error messages.
  */
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list upload, with its multipart parser kept to its own encapsulated context.
+  await app.register(screeningListImportRoutes);
+
   app.get(
     '/screening/lists',
     {
@@ -38,7 +42,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: screeningListsResponseSchema, ...errors },
       },
     },
-    async () => listScreeningLists(app.ctx),
+    async (request) => listScreeningLists(app.ctx, pickLanguage(request.headers['accept-language'])),
   );
 
   app.get(

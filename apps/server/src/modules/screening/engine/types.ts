@@ -53,6 +53,11 @@ export interface ParsedList {
   source: SanctionsSource;
   /** ISO date (YYYY-MM-DD) the publisher generated the list, when the files say it. */
   publishedAt: string | null;
+  /**
+   * ISO date of the newest change the file records (listing or control dates), for a file that
+   * carries no publication date (Australia's, Canada's); a lower bound of when it was published.
+   */
+  latestChangeAt?: string | null;
   entities: SanctionsEntity[];
   /** Structural problems seen while parsing (cut-off rows, wrong field counts); validateParsedList refuses a list that has any. */
   problems?: string[];
