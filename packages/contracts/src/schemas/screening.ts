@@ -157,8 +157,8 @@ export const screeningMatchSchema = z.object({
   /** score ≥ the screening threshold. */
   is_match: z.boolean(),
   explanation: z.string(),
-  /** The stored version of the match's list (GET /screening/lists `version_id`); null when unknown. */
-  version_id: z.number().int().nullable(),
+  /** The version of the match's list (GET /screening/lists `version_id`, `<source>@<hash>`); null when unknown. */
+  version_id: z.string().nullable(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 

@@ -11,7 +11,7 @@ import {
 } from './engine';
 import type { EntityType as EngineEntityType, SanctionsSource as EngineSanctionsSource } from './engine';
 import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
-import { listFreshness, type ListFreshness } from './screening-freshness';
+import { listFreshness, listVersionId, type ListFreshness } from './screening-freshness';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
@@ -52,8 +52,8 @@ export interface ScreeningHit {
   score: number;
   /** score ≥ threshold */
   isMatch: boolean;
-  /** The stored version of the hit's list (null when the index was built without one). */
-  versionId: number | null;
+  /** The version id of the hit's list (`<source>@<hash>`, as GET /screening/lists names it); null when unknown. */
+  versionId: string | null;
   /** The engine's sentence (English); `reasons` can say it again in Spanish. */
   explanation: string;
   reasons: HitReasons;
@@ -219,7 +219,7 @@ export async function getScreeningStatus(ctx: AppContext): Promise<ScreeningStat
 function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, threshold: number, versions: ListVersionRow[]): ScreeningHit {
   const found = entity ?? match.entity;
   return {
-    versionId: versions.find((version) => version.source === found.source)?.id ?? null,
+    versionId: ((version) => (version ? listVersionId(version) : null))(versions.find((version) => version.source === found.source)),
     entityId: found.id,
     source: found.source,
     name: found.name,

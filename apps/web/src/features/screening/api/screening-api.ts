@@ -41,6 +41,20 @@ export function batchScreening(names: string[]): Promise<ScreeningBatchResponse>
   return api.post<ScreeningBatchResponse>('/screening/batch', { queries: names.map((name) => ({ name })) }, { headers: languageHeader() });
 }
 
+/** POST /api/screening/batch with a CSV or XLSX file (multipart, field "file"). */
+export function batchScreeningFile(file: File): Promise<ScreeningBatchResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<ScreeningBatchResponse>('/screening/batch', form, { headers: languageHeader() });
+}
+
+/** The same file's results as CSV (`?format=csv`), as text to save. */
+export function batchScreeningFileCsv(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<string>('/screening/batch', form, { headers: { ...languageHeader(), accept: 'text/csv' }, query: { format: 'csv' } });
+}
+
 export function useBatchScreening() {
   return useMutation({ mutationKey: ['screening', 'batch'], mutationFn: batchScreening });
 }

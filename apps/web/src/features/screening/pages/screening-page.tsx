@@ -7,6 +7,7 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { useServerEvent } from '@/lib/server-events';
 import { useSanctionsLists } from '@/lib/sanctions-lists';
 import { BatchScreening } from '../components/batch-screening';
+import { FileBatchScreening } from '../components/file-batch-screening';
 import { ListStatusPanel } from '../components/list-status-panel';
 import { ScreeningSearch } from '../components/screening-search';
 
@@ -35,6 +36,7 @@ export default function ScreeningPage() {
         <>
           <ScreeningSearch />
           <BatchScreening />
+          <FileBatchScreening />
         </>
       ) : null}
     </div>
