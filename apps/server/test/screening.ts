@@ -61,10 +61,13 @@ export function tinySanctionsFiles(entries: TinyEntry[] = tinySanctionsEntries):
   ];
 }
 
-/** Stores the invented list above as the OFAC SDN list and rebuilds ctx's index (others follow through events). */
+/**
+ * Stores the invented list above as the OFAC SDN list, published now (a fresh list: a stale or undated
+ * one would cap due-diligence ratings), and rebuilds ctx's index (others follow through events).
+ */
 export async function loadTinySanctionsList(ctx: AppContext): Promise<void> {
   const lists = parseSanctionsFiles(tinySanctionsFiles());
-  const results = await storeParsedLists(ctx, lists, { origin: 'test' });
+  const results = await storeParsedLists(ctx, lists, { origin: 'test', publishedAtFallback: ctx.now() });
   const refused = results.find((result) => result.status === 'refused');
   if (refused) throw new Error(`the tiny sanctions list was refused: ${refused.reason}`);
 }

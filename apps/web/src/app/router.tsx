@@ -9,6 +9,7 @@ import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
 import { withTexts } from '@/lib/i18n';
 import { lazyPreloaded } from '@/lib/lazy-preloaded';
+import { setRoutePreloader } from '@/lib/route-preload';
 import { loadDashboardRoute, loadHomePage, seesClientHome } from './early-start';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
@@ -177,12 +178,12 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms', 'lists'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: lazyPage(withTexts(['due', 'lists'], () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
@@ -194,7 +195,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms'], () => import('@/features/admin/pages/admin-sessions-page'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists'], () => import('./admin-sessions-route'))),
   },
 ];
 
@@ -252,3 +253,4 @@ export function preloadMatches(matches: readonly { route: RouteObject }[] | null
 export function preloadRoute(path: string): void {
   preloadMatches(matchRoutes(routes, path));
 }
+setRoutePreloader(preloadRoute);

@@ -31,6 +31,8 @@ export const LAZY_NAMESPACES = [
   // The form messages and the legal pages' texts: /home shows no form and no policy.
   'forms',
   'legal',
+  // The sanctions lists' freshness and upload: the screening, admin and report pages.
+  'lists',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -115,11 +117,8 @@ void i18n
     load: 'languageOnly',
     initAsync: false,
     interpolation: { escapeValue: false },
-    // languageDetector (lib/language-detector.ts) reads the address's ?lng=, the i18next cookie,
-    // localStorage, sessionStorage, the browser's languages and <html lang>, in that order. It caches
-    // nothing: i18next would store the language each time one is applied, also after the async load
-    // of a page's texts, over a language the reader chose since in another tab. rememberLanguage
-    // stores it at the moments it is chosen or detected.
+    // languageDetector (lib/language-detector.ts: i18next-browser-languagedetector in SPEC.md §9's
+    // order) caches nothing; rememberLanguage stores the language when it is chosen or detected.
   });
 
 function syncDocumentLanguage(language: string): void {

@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/app-error';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { importSanctionsFiles, SanctionsImportError, type SanctionsFile } from './screening-import.service';
 
 type Lang = 'en' | 'es';
@@ -105,16 +105,16 @@ export const screeningListImportRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: app.ctx.config.SANCTIONS_MAX_FILE_BYTES, files: SCREENING_IMPORT_MAX_FILES } });
   app.post(
     '/screening/lists/import',
-    {
-      config: { auth: 'admin' },
-      bodyLimit: app.ctx.config.SANCTIONS_MAX_FILE_BYTES * 2,
-      schema: {
+    route(
+      'admin',
+      {
         tags: ['screening'],
         summary: 'Load sanctions list files (multipart: files, and source when a file does not tell); refused lists leave the stored ones in use',
         consumes: ['multipart/form-data'],
         response: { 200: screeningImportResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
-    },
+      { bodyLimit: app.ctx.config.SANCTIONS_MAX_FILE_BYTES * 2 },
+    ),
     async (request) => {
       const lang = pickLanguage(request.headers['accept-language']);
       const upload = await readUpload(app.ctx, request, lang);

@@ -6,10 +6,10 @@ import { screeningImportMessages, screeningImportMessagesEs } from '@fueldesk/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
-import { loadTinySanctionsList, sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/screening';
+import { sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/screening';
 import { createSanctionsCommand, serverIsRunning } from '../../cli/sanctions';
 import { DatabaseLockedError } from '../../db/client';
-import { importSanctionsFiles } from './screening-import.service';
+import { importSanctionsFiles, importSanctionsPaths } from './screening-import.service';
 import { recordStaleTransitions } from './screening-freshness';
 import { listPendingListEvents } from './screening.repository';
 import { listScreeningLists } from './screening.presenters';
@@ -54,7 +54,8 @@ describe('list freshness', () => {
   it('dates a list from its file, ages it with the clock and turns it stale after SCREENING_STALE_DAYS; an undated list is stale', async () => {
     t.setNow(new Date('2026-11-22T12:00:00Z'));
     await importSanctionsFiles(t.ctx, [{ name: 'ConList.csv', content: tinyUkOfsiCsv('20/11/2026') }], { origin: 'test' });
-    await loadTinySanctionsList(t.ctx);
+    // OFAC's files carry no date: loaded from files (no Last-Modified), the list is undated.
+    await importSanctionsPaths(t.ctx, [sanctionsDataDir.sdnTiny]);
 
     let body = await lists();
     expect(body.stale_days).toBe(7);

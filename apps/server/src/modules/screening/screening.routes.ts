@@ -13,12 +13,14 @@ import {
   screeningSearchResponseSchema,
 } from '@fueldesk/contracts';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error';
 import { batchResultsCsv, readBatchFile, type BatchFileRow } from './screening-batch-file';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
+import { route } from '../../plugins/auth';
 import { screeningListImportRoutes } from './screening-lists.routes';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -34,28 +36,22 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/screening/lists',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
-        response: { 200: screeningListsResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'The sanctions lists loaded, with their freshness (publication date, age, stale, version) and the daily download state; loaded: false when none is',
+      response: { 200: screeningListsResponseSchema, ...errors },
+    }),
     async (request) => listScreeningLists(app.ctx, pickLanguage(request.headers['accept-language'])),
   );
 
   app.get(
     '/screening/search',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Screen one name against the loaded sanctions lists, best match first',
-        querystring: screeningSearchQuerySchema,
-        response: { 200: screeningSearchResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Screen one name against the loaded sanctions lists, best match first',
+      querystring: screeningSearchQuerySchema,
+      response: { 200: screeningSearchResponseSchema, ...errors },
+    }),
     async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
   );
 
@@ -66,9 +62,19 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
     const fileRows = new WeakMap<object, BatchFileRow[]>();
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/screening/batch',
-      {
-        config: { auth: 'user' },
-        preValidation: async (request) => {
+      route(
+        'user',
+        {
+          tags: ['screening'],
+          summary:
+            'Screen up to 1,000 names at once (JSON, or a CSV/XLSX file with columns name, type?, country? as multipart field "file"); ' +
+            'results in the same order; Accept: text/csv or ?format=csv answers CSV',
+          querystring: screeningBatchQuerySchema,
+          body: screeningBatchBodySchema,
+          response: { 200: screeningBatchResponseSchema, ...errors },
+        },
+        {
+        preValidation: async (request: FastifyRequest) => {
           if (!request.isMultipart()) return;
           let content: Buffer | null = null;
           try {
@@ -85,16 +91,8 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
           fileRows.set(request, rows);
           request.body = { queries: rows.map(({ name, type }) => (type ? { name, type } : { name })) };
         },
-        schema: {
-          tags: ['screening'],
-          summary:
-            'Screen up to 1,000 names at once (JSON, or a CSV/XLSX file with columns name, type?, country? as multipart field "file"); ' +
-            'results in the same order; Accept: text/csv or ?format=csv answers CSV',
-          querystring: screeningBatchQuerySchema,
-          body: screeningBatchBodySchema,
-          response: { 200: screeningBatchResponseSchema, ...errors },
         },
-      },
+      ),
       async (request, reply) => {
         const lang = pickLanguage(request.headers['accept-language']);
         const { format, threshold, sources } = request.query;
@@ -115,15 +113,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/screening/compare',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Score two names with the screening scorer (no list needed)',
-        body: screeningCompareBodySchema,
-        response: { 200: screeningCompareResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Score two names with the screening scorer (no list needed)',
+      body: screeningCompareBodySchema,
+      response: { 200: screeningCompareResponseSchema, ...errors },
+    }),
     async (request) => {
       const lang = pickLanguage(request.headers['accept-language']);
       const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type, lang);
@@ -133,15 +128,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/screening/entities/:entity_id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
-        params: screeningEntityParamsSchema,
-        response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
+      params: screeningEntityParamsSchema,
+      response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
+    }),
     async (request) => getScreeningEntityDetails(app.ctx, request.params.entity_id),
   );
 };
