@@ -3,24 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/controls';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
-import { batchScreeningFile, batchScreeningFileCsv } from '../api/screening-api';
+import { batchScreeningFile, downloadBatchScreeningCsv } from '../api/screening-api';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function saveCsv(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function FileResults({ data }: { data: ScreeningBatchResponse }) {
   const { t, i18n } = useTranslation('screening');
@@ -72,11 +61,7 @@ export function FileBatchScreening() {
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const screenFile = useMutation({ mutationKey: ['screening', 'batch-file'], mutationFn: batchScreeningFile });
-  const download = useMutation({
-    mutationKey: ['screening', 'batch-file-csv'],
-    mutationFn: batchScreeningFileCsv,
-    onSuccess: (text, sent) => saveCsv(text, `${sent.name.replace(/\.[^.]+$/, '') || 'screening'}-results.csv`),
-  });
+  const download = useMutation({ mutationKey: ['screening', 'batch-file-csv'], mutationFn: downloadBatchScreeningCsv });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,7 +87,7 @@ export function FileBatchScreening() {
           <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
             {t('file.hint')}
           </p>
-          <input
+          <Input
             id={inputId}
             type="file"
             accept={ACCEPT}
