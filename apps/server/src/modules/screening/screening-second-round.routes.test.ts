@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
+import { validDueForm } from '../../../test/due-diligence';
+import { analyzeDueForm } from '../due-diligence/due-diligence.pipeline';
 import { parseSanctionsFiles } from './engine';
 import { storeParsedLists } from './screening-import.service';
 
@@ -132,6 +134,16 @@ describe('/api/screening, second round (matching)', () => {
       expect(top?.is_match, q).toBe(true);
       expect(top?.score, q).toBeLessThan(1);
     }
+  });
+
+  it('a due-diligence business named after a sanctioned person is a finding', async () => {
+    const form = Object.fromEntries(
+      Object.entries(validDueForm({ business_name: 'Tessaly Okonkwo-Bramble Fuels LLC' })).map(([key, value]) => [key, String(value)]),
+    ) as Record<string, string>;
+    const findings = await analyzeDueForm(t.ctx, form, 'en');
+    const business = findings.screening.find((entry) => entry.field === 'business_name');
+    expect(business?.matches.map((match) => match.entity_id)).toContain('ofac_sdn:90005');
+    expect(['high', 'critical']).toContain(findings.risk.rating);
   });
 
   it('screens a CSV file (comma or semicolon) and an XLSX file, in the order given', async () => {
