@@ -29,3 +29,4 @@ export * from './schemas/due-diligence';
 export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
+export * from './messages';

@@ -1,4 +1,4 @@
-import { errorBodySchema, isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
+import { errorBodySchema, errorMessages, isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -66,7 +66,7 @@ export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = bearerPattern.exec(header);
-  if (!match) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  if (!match) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
   return match[1]!;
 }
 
@@ -109,19 +109,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const token = readBearer(request);
-    if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+    if (!token) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
     const user = await authenticateToken(app, token);
     request.user = user;
     const subject = { role: user.role, is_superadmin: user.isSuperadmin };
-    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, 'This area is for administrators.');
+    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, errorMessages.ADMIN_ONLY);
     if (mode === 'user' && isRestrictedClient(subject)) {
-      throw new AppError('FORBIDDEN', 403, 'Your account can only use bank verification.');
+      throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
     }
   });
 });
 
 /** The signed-in user of a route that required one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   return request.user;
 }

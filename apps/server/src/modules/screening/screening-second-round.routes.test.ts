@@ -1,7 +1,8 @@
 // Issue 29, matching half, through the API: per-request threshold and sources, version_id, IMO
 // search, disguised names, a person's name inside a business name, and batch screening from CSV
 // and XLSX files with CSV results.
-import { screeningMessages, screeningMessagesEs, SCREENING_BATCH_CSV_COLUMNS } from '@fueldesk/contracts';
+import { screeningMessages, SCREENING_BATCH_CSV_COLUMNS } from '@fueldesk/contracts';
+import { en, es as spanishOf } from '../../../test/messages';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,16 +85,16 @@ describe('/api/screening, second round (matching)', () => {
       ['sources=,,', 'sources', 'badSources'],
     ];
     for (const [query, field, key] of cases) {
-      const en = await get(`/api/screening/search?q=acme&${query}`);
-      expect(en.statusCode, query).toBe(400);
-      expect(en.json().fields?.[field], query).toBe(screeningMessages[key]);
-      const es = await get(`/api/screening/search?q=acme&${query}`, { ...user, 'accept-language': 'es' });
-      expect(es.statusCode, query).toBe(400);
-      expect(es.json().fields?.[field], query).toBe(screeningMessagesEs[key]);
+      const inEnglish = await get(`/api/screening/search?q=acme&${query}`);
+      expect(inEnglish.statusCode, query).toBe(400);
+      expect(inEnglish.json().fields?.[field], query).toBe(en(screeningMessages[key]));
+      const inSpanish = await get(`/api/screening/search?q=acme&${query}`, { ...user, 'accept-language': 'es' });
+      expect(inSpanish.statusCode, query).toBe(400);
+      expect(inSpanish.json().fields?.[field], query).toBe(spanishOf(screeningMessages[key]));
     }
     const batch = await t.app.inject({ method: 'POST', url: '/api/screening/batch?threshold=2', headers: user, payload: { queries: [{ name: 'Acme' }] } });
     expect(batch.statusCode).toBe(400);
-    expect(batch.json().fields?.threshold).toBe(screeningMessages.badThreshold);
+    expect(batch.json().fields?.threshold).toBe(en(screeningMessages.badThreshold));
   });
 
   it('an IMO number finds the vessel that carries it exactly, and says so', async () => {
@@ -201,8 +202,8 @@ describe('/api/screening, second round (matching)', () => {
     ];
     for (const [label, body, key] of cases) {
       for (const [lang, text] of [
-        ['en', screeningMessages[key]],
-        ['es', screeningMessagesEs[key]],
+        ['en', en(screeningMessages[key])],
+        ['es', spanishOf(screeningMessages[key])],
       ] as const) {
         const response = await t.app.inject({ method: 'POST', url: '/api/screening/batch', headers: { ...user, ...body.headers, 'accept-language': lang }, payload: body.payload });
         expect(response.statusCode, `${label} ${lang}`).toBe(400);
@@ -213,7 +214,7 @@ describe('/api/screening, second round (matching)', () => {
     const onlyHeader = multipart('names.csv', 'name,type\n', 'text/csv');
     const response = await t.app.inject({ method: 'POST', url: '/api/screening/batch', headers: { ...user, ...onlyHeader.headers, 'accept-language': 'es' }, payload: onlyHeader.payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields?.queries).toBe(screeningMessagesEs.batchEmpty);
+    expect(response.json().fields?.queries).toBe(spanishOf(screeningMessages.batchEmpty));
     // A form without a file.
     const boundary = 'b0undary';
     const noFile = await t.app.inject({
@@ -223,6 +224,6 @@ describe('/api/screening, second round (matching)', () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().detail).toBe(screeningMessages.fileMissing);
+    expect(noFile.json().detail).toBe(en(screeningMessages.fileMissing));
   });
 });

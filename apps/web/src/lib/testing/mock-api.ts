@@ -37,10 +37,6 @@ export function stopMockApi(): void {
  * `fallback` (a fake API that routes by itself) or answer 404 so that a test notices a call it did
  * not plan for (see `calls`). Returns the recorded calls.
  */
-function parseBody(text: string, contentType: string): unknown {
-  return contentType.includes('multipart/') ? text : (JSON.parse(text) as unknown);
-}
-
 export function mockApi(routes: Record<string, MockHandler>, options: { fallback?: MockHandler } = {}) {
   const calls: MockRequest[] = [];
   const handler: HttpHandler = http.all('*', async ({ request }) => {
@@ -50,8 +46,8 @@ export function mockApi(routes: Record<string, MockHandler>, options: { fallback
       method: request.method.toUpperCase(),
       path: url.pathname,
       url,
-      // JSON bodies parsed; anything else (a multipart upload) kept as its text.
-      body: text ? parseBody(text, request.headers.get('content-type') ?? '') : undefined,
+      // A JSON body parsed; anything else (a multipart upload) as its text.
+      body: text ? ((request.headers.get('content-type') ?? '').includes('multipart/') ? text : (JSON.parse(text) as unknown)) : undefined,
       headers: request.headers,
     };
     calls.push(call);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/controls';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
@@ -21,7 +22,7 @@ export function ListFreshnessItems({ status, details = false }: { status: Screen
   return (
     <div className="flex flex-col gap-2">
       {staleCount > 0 ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 font-semibold text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100">
+        <p role="note" className="rounded-md border border-red-300 bg-red-50 p-2 font-semibold text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100">
           {t('staleCount', { count: staleCount })}
         </p>
       ) : null}
@@ -110,7 +111,7 @@ export function ListUpload() {
       <p className="text-slate-600 dark:text-slate-400">{t('upload.help')}</p>
       <label className="flex flex-col gap-1">
         <span className="font-medium">{t('upload.files')}</span>
-        <input
+        <Input
           type="file"
           multiple
           accept=".csv,.xml,.xlsx,text/csv,application/xml,text/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -127,14 +128,14 @@ export function ListUpload() {
       ) : null}
       <label className="flex flex-col gap-1">
         <span className="font-medium">{t('upload.source')}</span>
-        <select value={source} onChange={(event) => setSource(event.target.value as SanctionsSource | '')} className="max-w-full rounded-md border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900">
+        <Select value={source} onChange={(event) => setSource(event.target.value as SanctionsSource | '')} className="max-w-full">
           <option value="">{t('upload.sourceAuto')}</option>
           {sanctionsSources.map((code) => (
             <option key={code} value={code}>
               {listDisplayName(code, language)}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <div>
         <Button type="submit" disabled={busy}>

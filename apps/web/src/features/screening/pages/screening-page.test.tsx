@@ -130,9 +130,8 @@ describe('ScreeningPage', () => {
     expect(screen.getByText('1 list is out of date or undated.')).toBeInTheDocument();
 
     refuse = true;
-    await user.click(screen.getByText('Load list files'));
-    await user.upload(screen.getAllByLabelText('List files').at(-1)!, new File(['1,"X'], 'sdn.csv', { type: 'text/csv' }));
-    await user.click(screen.getAllByRole('button', { name: 'Load' }).at(-1)!);
+    await user.upload(screen.getByLabelText('List files'), new File(['1,"X'], 'sdn.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Load' }));
     expect(await screen.findByText(/The OFAC SDN file was refused and the stored list stays in use/)).toBeInTheDocument();
     expect(screen.getByText('The files were not loaded.')).toBeInTheDocument();
   });
@@ -163,7 +162,7 @@ describe('ScreeningPage', () => {
     expect(within(panel).getByText(/Undated: the publication date of this list is unknown/)).toBeInTheDocument();
     expect(within(panel).getByText('UN Security Council')).toBeInTheDocument();
     expect(within(panel).queryByText(/ofac_sdn:|^un$/)).not.toBeInTheDocument();
-    expect(within(panel).getByText(/Not loaded yet: EU Financial Sanctions, UK HM Treasury \(OFSI\), Canada \(SEMA\), Australia \(DFAT\)/)).toBeInTheDocument();
+    expect(within(panel).getByText(/Not loaded yet: OFAC consolidated \(non-SDN\), EU Financial Sanctions, UK HM Treasury \(OFSI\), Canada \(SEMA\), Australia \(DFAT\)/)).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'organization');
