@@ -12,7 +12,14 @@ import { publicMessages } from './schemas/public';
 import { releaseMessages } from './schemas/releases';
 import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from './schemas/news';
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
-import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, SCREENING_SEARCH_LIMIT_MAX, screeningMessages } from './schemas/screening';
+import {
+  SCREENING_BATCH_MAX,
+  SCREENING_NAME_MAX,
+  SCREENING_SEARCH_LIMIT_MAX,
+  SCREENING_THRESHOLD_MAX,
+  SCREENING_THRESHOLD_MIN,
+  screeningMessages,
+} from './schemas/screening';
 import { SCREENING_IMPORT_MAX_FILES, screeningImportMessages } from './schemas/screening-lists';
 
 // The Spanish ("usted") side of every catalog that defineMessages declares, one entry per
@@ -190,6 +197,14 @@ export const spanishMessages = {
     nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
     badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
     entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
+    badSources: 'Las fuentes deben ser una lista separada por comas de ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
+    badThreshold: `El umbral debe ser un número de ${SCREENING_THRESHOLD_MIN} a ${SCREENING_THRESHOLD_MAX}.`,
+    fileMissing: 'Adjunte un archivo CSV o XLSX (campo de formulario "file").',
+    fileUnreadable: 'No se pudo leer el archivo: envíe un CSV (UTF-8, separado por comas o punto y coma) o un libro XLSX.',
+    fileNoNameColumn: 'El archivo necesita una fila de encabezado con una columna "name" (y, si quiere, "type" y "country").',
+    fileBadType: 'Un "type" del archivo debe ser person, organization, vessel o aircraft (o estar vacío).',
+    fileTooLarge: 'El archivo es demasiado grande para un lote.',
+    badFormat: 'El formato debe ser json o csv.',
   } satisfies TextsOf<typeof screeningMessages>,
   screeningImport: {
     noFiles: 'Envíe al menos un archivo de lista.',

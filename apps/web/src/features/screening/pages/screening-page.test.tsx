@@ -57,6 +57,7 @@ const hit: ScreeningMatch = {
   score: 0.93,
   is_match: true,
   explanation: 'karvelis = karvelis (rare token); petroleum ~ petrol',
+  version_id: 'ofac_sdn@0123456789ab',
 };
 const nearMiss: ScreeningMatch = { ...hit, entity_id: 'ofac_sdn:90004', name: 'GRUPO QUIMBAYA', matched_name: 'GRUPO QUIMBAYA', score: 0.41, is_match: false, explanation: 'weak' };
 
