@@ -34,6 +34,7 @@ export const errorCodes = [
   'IMPORT_REJECTED',
   'PROVIDER_ERROR',
   'WEBHOOK_UNVERIFIED',
+  'FOUR_EYES',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

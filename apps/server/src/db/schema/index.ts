@@ -7,3 +7,5 @@ export * from './news';
 export * from './screening';
 export * from './due-diligence';
 export * from './bank';
+export * from './audit';
+export * from './decisions';
