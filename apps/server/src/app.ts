@@ -28,6 +28,8 @@ import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { decisionsRoutes } from './modules/decisions/decisions.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(screeningRoutes);
       await api.register(bankRoutes);
       await api.register(sharingRoutes);
+      await api.register(auditRoutes);
+      await api.register(decisionsRoutes);
     },
     { prefix: '/api' },
   );

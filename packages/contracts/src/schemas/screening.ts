@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchDecisionSchema } from './decision-match';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
 export const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un'] as const;
@@ -95,6 +96,8 @@ export const screeningMatchSchema = z.object({
   /** score ≥ the screening threshold. */
   is_match: z.boolean(),
   explanation: z.string(),
+  /** The caller's decision on this match, when one applies (cleared: it no longer counts). */
+  decision: matchDecisionSchema.optional(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 

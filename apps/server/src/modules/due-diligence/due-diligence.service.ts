@@ -5,6 +5,8 @@ import {
   type DueFindings,
   type DueForm,
   type DueReport,
+  type DueRatingHistoryEntry,
+  type DueReportChanges,
   type DueReportListItem,
   type DueUsage,
   type EntityType,
@@ -14,10 +16,13 @@ import {
 import type { AppContext } from '../../context';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
 import { AppError, notFound } from '../../lib/app-error';
+import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
 import { findNewsMentioning } from '../news/news.service';
 import { explainHit } from '../screening/screening.explanation';
-import { screenNames } from '../screening/screening.service';
+import { getScreeningStatus, screenNames, screeningThreshold, SCREENING_ENGINE_VERSION } from '../screening/screening.service';
 import { checkContact, checkFederalTaxId, checkRoutingNumber, checkUst, listMissingFields } from './due-diligence.checks';
 import { dueFieldLabel, dueText, type DueLang } from './due-diligence.messages';
 import { renderReportPdf } from './due-diligence.pdf';
@@ -28,11 +33,14 @@ import {
   failReport,
   findReport,
   findReportOwner,
+  hasNextVersion,
   insertReport,
+  listReadyReportsWithEntity,
   listReports,
   listStaleReports,
   lockReportOwner,
   startReportAttempt,
+  updateReportFindings,
   type DueReportRow,
 } from './due-diligence.repository';
 
@@ -72,6 +80,14 @@ const planLimitMessages: Record<Lang, (limit: number) => string> = {
 };
 const notFoundMessages: Record<Lang, string> = { en: 'Report not found.', es: 'Informe no encontrado.' };
 const notReadyMessages: Record<Lang, string> = { en: 'The report is not ready yet.', es: 'El informe aún no está listo.' };
+const noListChangedMessages: Record<Lang, string> = {
+  en: 'No sanctions list changed since this report was screened: a re-run would find the same.',
+  es: 'Ninguna lista de sanciones cambió desde el cribado de este informe: repetirlo daría lo mismo.',
+};
+const newerVersionMessages: Record<Lang, string> = {
+  en: 'A newer version of this report exists: re-run that one.',
+  es: 'Existe una versión más reciente de este informe: repita esa.',
+};
 
 function monthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -94,8 +110,43 @@ function presentListItem(row: DueReportRow): DueReportListItem {
   };
 }
 
-function presentReport(row: DueReportRow): DueReport {
-  return { ...presentListItem(row), description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
+const matchRefs = (findings: DueFindings | null | undefined) =>
+  (findings?.screening ?? []).flatMap((entry) =>
+    entry.matches.filter((match) => !match.decision?.cleared).map((match) => ({ field: entry.field, name: entry.name, entity_id: match.entity_id, matched_name: match.matched_name, score: match.score })),
+  );
+
+/** What a re-run changed against its previous version: matches that appeared, matches gone (or cleared), list versions. */
+export function compareReports(previous: DueFindings | null, current: DueFindings | null): DueReportChanges {
+  const key = (ref: { field: string; entity_id: string }) => `${ref.field}\u0000${ref.entity_id}`;
+  const before = matchRefs(previous);
+  const after = matchRefs(current);
+  const beforeKeys = new Set(before.map(key));
+  const afterKeys = new Set(after.map(key));
+  const sources = [...new Set([...(previous?.lists ?? []), ...(current?.lists ?? [])].map((list) => list.source))];
+  return {
+    new_matches: after.filter((ref) => !beforeKeys.has(key(ref))),
+    cleared_matches: before.filter((ref) => !afterKeys.has(key(ref))),
+    lists: sources.map((source) => ({
+      source,
+      previous_version_id: previous?.lists.find((list) => list.source === source)?.version_id ?? null,
+      version_id: current?.lists.find((list) => list.source === source)?.version_id ?? null,
+    })),
+  };
+}
+
+function presentReport(row: DueReportRow, previous: DueReportRow | null = null): DueReport {
+  return {
+    ...presentListItem(row),
+    description: row.description,
+    findings: row.findings ?? null,
+    failure_reason: row.failureReason,
+    version: row.version,
+    previous_id: row.previousId,
+    engine_version: row.engineVersion,
+    threshold: row.threshold,
+    rating_history: row.ratingHistory ?? [],
+    changes: previous && row.status === 'ready' ? compareReports(previous.findings ?? null, row.findings ?? null) : null,
+  };
 }
 
 /** The caller's plan, its monthly report limit, and how many reports this calendar month (UTC) used. */
@@ -113,7 +164,13 @@ export async function getDueUsage(ctx: AppContext, user: AuthUser): Promise<DueU
  * month's reports are counted, so concurrent creates cannot pass the plan limit together.
  * Throws 403 PLAN_LIMIT past the plan's reports this month.
  */
-export async function createDueReport(ctx: AppContext, user: AuthUser, body: { description: string; contact_name: string; extra: DueForm }, lang: Lang): Promise<DueReport> {
+export async function createDueReport(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { description: string; contact_name: string; extra: DueForm },
+  lang: Lang,
+  actor: AuditActor = { id: user.id, email: user.email, ip: null },
+): Promise<DueReport> {
   const form = body.extra;
   const title = body.contact_name || form.contact_name || form.owner_name;
   const row = await ctx.db.transaction(async (tx) => {
@@ -124,7 +181,9 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
       throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
     }
-    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
+    const inserted = await insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
+    await recordAudit(tx, { at: ctx.now(), actor, action: 'due.create', subject: title, details: { report_id: inserted.id, plan_code: owner.planCode } });
+    return inserted;
   });
   await queueReportJob(ctx, row.id);
   return presentReport(row);
@@ -164,7 +223,102 @@ async function findReadableReport(ctx: AppContext, user: AuthUser, id: string, l
 }
 
 export async function getDueReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReport> {
-  return presentReport(await findReadableReport(ctx, user, id, lang));
+  const row = await findReadableReport(ctx, user, id, lang);
+  const previous = row.previousId ? await findReport(ctx.db, row.previousId) : null;
+  return presentReport(row, previous);
+}
+
+/** Whether the user may read the report (owner or admin): decisions that name a report check it. */
+export async function reportReadableBy(ctx: AppContext, user: AuthUser, id: string): Promise<boolean> {
+  const row = await findReport(ctx.db, id);
+  return Boolean(row && (row.userId === user.id || user.role === 'admin' || user.isSuperadmin));
+}
+
+const listVersionsKey = (lists: { source: string; version_id?: number | null }[]) =>
+  lists
+    .map((list) => `${list.source}#${list.version_id ?? '?'}`)
+    .sort()
+    .join(',');
+
+/**
+ * POST /due/report/{id}/rerun: the same form screened against the lists stored now, as the next
+ * version (previous_id). It does not count toward the plan; 409 when no list changed since, while
+ * the report is still processing, or when a newer version exists already.
+ */
+export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, lang: Lang): Promise<DueReport> {
+  const row = await findReadableReport(ctx, user, id, lang);
+  if (row.status === 'processing') throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
+  if (await hasNextVersion(ctx.db, id)) throw new AppError('CONFLICT', 409, newerVersionMessages[lang]);
+  const status = await getScreeningStatus(ctx);
+  const current = status.loaded ? status.lists.map((list) => ({ source: list.source, version_id: list.versionId })) : [];
+  if (listVersionsKey(row.findings?.lists ?? []) === listVersionsKey(current)) throw new AppError('CONFLICT', 409, noListChangedMessages[lang]);
+  const created = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertReport(tx, {
+      userId: row.userId,
+      title: row.title,
+      description: row.description,
+      form: row.form,
+      language: row.language,
+      createdAt: ctx.now(),
+      previousId: row.id,
+      version: row.version + 1,
+    });
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      action: 'due.rerun',
+      subject: row.title,
+      details: { report_id: inserted.id, previous_id: row.id, version: inserted.version, version_ids: current.map((list) => list.version_id) },
+    });
+    return inserted;
+  });
+  await queueReportJob(ctx, created.id);
+  return presentReport(created, row);
+}
+
+/**
+ * After a decision became final: the user's ready reports that show the match get the decisions
+ * attached again and their rating recomputed; a changed rating keeps the earlier one in the
+ * report's history. Runs in the decision's transaction.
+ */
+export async function refreshReportsAfterDecision(
+  ctx: AppContext,
+  tx: DbOrTx,
+  decision: { userId: string; entityId: string; subjectKey: string },
+  _lang: Lang,
+): Promise<number> {
+  let changed = 0;
+  for (const row of await listReadyReportsWithEntity(tx, decision.userId, decision.entityId)) {
+    if (!row.findings) continue;
+    const lang = asLang(row.language);
+    const { risk: previousRisk, narrative, ...rest } = row.findings;
+    const screening = await attachDecisions(ctx, tx, decision.userId, rest.screening, lang);
+    const partial = { ...rest, screening };
+    const risk = rateRisk(partial, lang);
+    const findings: DueFindings = { ...partial, risk, narrative };
+    const entry = row.findings.screening.flatMap((item) => item.matches).find((match) => match.entity_id === decision.entityId);
+    const history: DueRatingHistoryEntry[] = [...(row.ratingHistory ?? [])];
+    if (risk.rating !== previousRisk.rating) {
+      history.push({ rating: previousRisk.rating, at: ctx.now().toISOString(), reason: dueText(lang, 'ratingRecomputed', { entry: entry?.name ?? decision.entityId }) });
+    }
+    await updateReportFindings(tx, row.id, { findings, content: renderReportHtml(findings, lang), ratingHistory: history });
+    changed += 1;
+  }
+  return changed;
+}
+
+/** Each match of a report's screening with the owner's decision on it (or without, when none applies). */
+async function attachDecisions(ctx: AppContext, db: DbOrTx, userId: string, screening: DueFindings['screening'], lang: Lang): Promise<DueFindings['screening']> {
+  const refs = screening.flatMap((entry) => entry.matches.map((match) => ({ subjectName: entry.name, entityId: match.entity_id })));
+  const decisions = await decisionsForMatches(ctx, db, userId, refs, lang);
+  return screening.map((entry) => ({
+    ...entry,
+    matches: entry.matches.map((match) => {
+      const { decision: _old, ...bare } = match;
+      const decision = decisions.get(matchKey(entry.name, match.entity_id));
+      return decision ? { ...bare, decision } : bare;
+    }),
+  }));
 }
 
 /** The ready report as a PDF file; 409 while it is still processing or when it failed. */
@@ -186,6 +340,22 @@ export function rateRisk(findings: Omit<DueFindings, 'risk' | 'narrative'>, lang
   };
   for (const entry of findings.screening) {
     for (const match of entry.matches) {
+      if (match.decision?.cleared) {
+        // A final false positive on the unchanged entry: said, but it no longer raises the rating.
+        const { decision } = match;
+        reasons.push(
+          dueText(lang, 'matchCleared', {
+            field: dueFieldLabel(lang, entry.field),
+            name: entry.name,
+            entry: match.name,
+            score: String(Math.round(match.score * 100)),
+            by: decision.approved_by_email ? `${decision.decided_by_email ?? '?'} / ${decision.approved_by_email}` : (decision.decided_by_email ?? '?'),
+            date: decision.approved_at?.slice(0, 10) ?? decision.decided_at.slice(0, 10),
+            note: decision.note,
+          }),
+        );
+        continue;
+      }
       const principal = principalFields.has(entry.field);
       const text = dueText(lang, 'matchOwner', { field: dueFieldLabel(lang, entry.field), name: entry.name, entry: match.name, score: String(Math.round(match.score * 100)) });
       raise(principal && match.score >= CRITICAL_SCORE ? 3 : 2, text);
@@ -241,13 +411,13 @@ async function findAdverseMedia(ctx: AppContext, screening: { field: string; nam
 }
 
 /** All findings of a form: screening, the bank, tax id, contact and UST checks, missing information, the rating. */
-export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang): Promise<Omit<DueFindings, 'narrative'>> {
+export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang, userId: string | null = null): Promise<Omit<DueFindings, 'narrative'>> {
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
   const screened = await screenNames(ctx, named.map(({ field, type }) => ({ name: form[field]!.trim(), type })), { matchesOnly: true });
   const lists = screened.status.loaded
-    ? screened.status.lists.map((item) => ({ source: item.source, published_at: item.publishedAt, entries: item.entries }))
+    ? screened.status.lists.map((item) => ({ source: item.source, published_at: item.publishedAt, entries: item.entries, version_id: item.versionId }))
     : [];
-  const screening = named.map(({ field }, position) => ({
+  const found = named.map(({ field }, position) => ({
     field,
     name: form[field]!.trim(),
     matches: (screened.results[position]?.matches ?? []).map((hit) => ({
@@ -261,6 +431,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
       explanation: explainHit(hit.reasons, lang),
     })),
   }));
+  const screening = userId ? await attachDecisions(ctx, ctx.db, userId, found, lang) : found;
   const partial = {
     lists,
     screening,
@@ -302,11 +473,18 @@ export async function produceDueReport(ctx: AppContext, reportId: string, option
     return failed;
   }
   try {
-    const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang);
+    const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang, row.userId);
     const writer = options.writer === undefined ? createLlmClient(ctx.config, { timeoutMs: DUE_NARRATIVE_TIMEOUT_MS, requireKey: true }) : options.writer;
     const { narrative, prompt } = await writeNarrative(ctx, analysis, lang, writer);
     const findings: DueFindings = { ...analysis, narrative };
-    const done = await completeReport(ctx.db, reportId, { findings, content: renderReportHtml(findings, lang), llmPrompt: prompt, completedAt: ctx.now() });
+    const done = await completeReport(ctx.db, reportId, {
+      findings,
+      content: renderReportHtml(findings, lang),
+      llmPrompt: prompt,
+      completedAt: ctx.now(),
+      engineVersion: SCREENING_ENGINE_VERSION,
+      threshold: screeningThreshold(ctx),
+    });
     if (done) await announce(ctx, done);
     return done;
   } catch (error) {

@@ -13,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
+import { currentUser } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.service';
 import { compareScreeningNames } from './screening.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -47,7 +49,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: screeningSearchResponseSchema, ...errors },
       },
     },
-    async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
+    async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language']), { user: currentUser(request), actor: auditActorOf(request) }),
   );
 
   app.post(
@@ -61,7 +63,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: screeningBatchResponseSchema, ...errors },
       },
     },
-    async (request) => batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language'])),
+    async (request) => batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language']), { user: currentUser(request), actor: auditActorOf(request) }),
   );
 
   app.post(
