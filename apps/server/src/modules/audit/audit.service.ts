@@ -21,6 +21,9 @@ export interface AuditActor {
 
 export const SYSTEM_ACTOR: AuditActor = { id: null, email: null, ip: null };
 
+/** A signed-in user as the actor, when the route did not pass the client address. */
+export const userActor = (user: Pick<AuthUser, 'id' | 'email'>, ip: string | null = null): AuditActor => ({ id: user.id, email: user.email, ip });
+
 /** The signed-in caller and the client address Fastify resolved (TRUST_PROXY decides whose X-Forwarded-For counts). */
 export function auditActorOf(request: FastifyRequest): AuditActor {
   const user = request.user as AuthUser | null;

@@ -24,6 +24,7 @@ import {
   revokeInvitation,
   withdrawConsent,
 } from './sharing.service';
+import { auditActorOf } from '../audit/audit.service';
 
 const tags = ['sharing'];
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
@@ -47,7 +48,9 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Invite a counterparty to share read-only scopes', body: createInvitationBodySchema, response: { 201: invitationSchema, ...errors } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']))),
+      reply
+        .status(201)
+        .send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']), auditActorOf(request))),
   );
 
   app.get(
@@ -59,7 +62,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sharing/invitations/:id/revoke',
     { config: { auth: 'user' }, schema: { tags, summary: 'Revoke a sent invitation', params, response: { 200: invitationSchema, ...errors } } },
-    async (request) => revokeInvitation(app.ctx, currentUser(request), request.params.id),
+    async (request) => revokeInvitation(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 
   app.post(
@@ -86,7 +89,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sharing/received/:id/consent',
     { config: { auth: 'cliente' }, schema: { tags, summary: 'Consent: share the invitation’s scopes', params, response: { 200: receivedInvitationSchema, ...errors } } },
-    async (request) => consentToInvitation(app.ctx, currentUser(request), request.params.id),
+    async (request) => consentToInvitation(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 
   app.post(
@@ -98,6 +101,6 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sharing/received/:id/revoke',
     { config: { auth: 'cliente' }, schema: { tags, summary: 'Withdraw a consent given earlier', params, response: { 200: receivedInvitationSchema, ...errors } } },
-    async (request) => withdrawConsent(app.ctx, currentUser(request), request.params.id),
+    async (request) => withdrawConsent(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 };
