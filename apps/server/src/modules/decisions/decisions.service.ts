@@ -9,6 +9,8 @@ import {
   type ListDecisionsQuery,
   type MatchDecision,
   type ScreeningDecision,
+  type ScreeningDecisionKind,
+  type ScreeningDecisionStatus,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -86,6 +88,11 @@ async function changedEntries(ctx: AppContext, rows: DecisionRow[]): Promise<Set
   return changed;
 }
 
+/** Clearing (false_positive) a match scored ≥ 0.95 waits for a second person; every other decision is final at once. */
+export function decisionStatus(decision: ScreeningDecisionKind, score: number): ScreeningDecisionStatus {
+  return decision === 'false_positive' && score >= FOUR_EYES_SCORE ? 'pending_approval' : 'final';
+}
+
 const message = (lang: Lang, key: keyof typeof decisionMessages) => (lang === 'es' ? decisionMessagesEs[key] : decisionMessages[key]);
 
 /**
@@ -97,7 +104,7 @@ export async function createDecision(ctx: AppContext, user: AuthUser, actor: Aud
   if (body.report_id && !(await reportReadableBy(ctx, user, body.report_id))) throw notFound(decisionMessages.reportNotFound);
   const scored = await scoreAgainstEntity(ctx, body.subject_name, body.entity_id, body.subject_type);
   if (!scored) throw notFound(decisionMessages.entityNotLoaded);
-  const status = body.decision === 'false_positive' && scored.score >= FOUR_EYES_SCORE ? 'pending_approval' : 'final';
+  const status = decisionStatus(body.decision, scored.score);
   const key = subjectKey(body.subject_name);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
