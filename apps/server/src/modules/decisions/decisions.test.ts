@@ -132,6 +132,9 @@ describe('suppression', () => {
     expect(cleared.decision).toMatchObject({ cleared: true, note: 'A filling station in Crete, not the trader.' });
     expect(rerated.rating).toBe('low');
     expect(rerated.rating_history).toEqual([expect.objectContaining({ rating: ratingBefore })]);
+    expect(rerated.content).toContain('A filling station in Crete, not the trader.');
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/due/report/${report.id}/pdf`, headers: bob.headers });
+    expect([pdf.statusCode, pdf.rawPayload.subarray(0, 5).toString('latin1')]).toEqual([200, '%PDF-']);
     // A new report with the same name starts cleared.
     const later = await reportFor(bob, { business_name: 'Karvelis Petrol' });
     expect(later.rating).toBe('low');

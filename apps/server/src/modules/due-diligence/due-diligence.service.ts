@@ -325,7 +325,10 @@ async function attachDecisions(ctx: AppContext, db: DbOrTx, userId: string, scre
 export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<{ filename: string; pdf: Buffer }> {
   const row = await findReadableReport(ctx, user, id, lang);
   if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
-  const pdf = await renderReportPdf({ title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings }, asLang(row.language));
+  const pdf = await renderReportPdf(
+    { title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings, version: row.version, engineVersion: row.engineVersion, threshold: row.threshold },
+    asLang(row.language),
+  );
   const slug = row.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';
   return { filename: `due-diligence-${slug}.pdf`, pdf };
 }
