@@ -71,7 +71,9 @@ describe('audit log', () => {
     const asked = (await get(`/api/audit?actor=${alice.user.id}`, bob.headers)).json();
     expect(asked.items.every((item: { actor_id: string }) => item.actor_id === bob.user.id)).toBe(true);
     const all = (await get('/api/audit', admin.headers)).json();
-    expect(new Set(all.items.map((item: { actor_id: string }) => item.actor_id))).toEqual(new Set([alice.user.id, bob.user.id]));
+    // The users' searches, and the list import of the set-up (by the system: no actor).
+    expect(new Set(all.items.map((item: { actor_id: string }) => item.actor_id))).toEqual(new Set([alice.user.id, bob.user.id, null]));
+    expect(all.items.find((item: { action: string }) => item.action === 'screening.list_import')).toMatchObject({ actor_id: null, subject: 'ofac_sdn', details: { version_id: expect.any(Number), entries: 6 } });
     const onlyAlice = (await get(`/api/audit?actor=${alice.user.id}`, admin.headers)).json();
     expect(onlyAlice.items.every((item: { actor_id: string }) => item.actor_id === alice.user.id)).toBe(true);
     const searched = (await get('/api/audit?q=zephyra', admin.headers)).json();
