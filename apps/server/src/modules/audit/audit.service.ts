@@ -46,7 +46,7 @@ export interface AuditEntryInput {
 
 /** NUL cannot be stored in text or jsonb; nothing else is changed. */
 function storable(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/\u0000/g, '');
+  if (typeof value === 'string') return value.replaceAll(String.fromCharCode(0), '');
   if (Array.isArray(value)) return value.map(storable);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined).map(([key, item]) => [key, storable(item)]));

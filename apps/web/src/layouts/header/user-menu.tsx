@@ -1,4 +1,4 @@
-import { isAdmin, LANGUAGES } from '@fueldesk/contracts';
+import { isAdmin, isRestrictedClient, LANGUAGES } from '@fueldesk/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,6 +36,8 @@ export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuPr
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const showAdmin = isAdmin({ role, is_superadmin: isSuperadmin });
+  // A restricted cliente only reaches bank verification: no activity page.
+  const showActivity = !isRestrictedClient({ role, is_superadmin: isSuperadmin });
   const language = getCurrentLanguage();
   const displayName = user?.name || user?.email || t('userMenu.account');
 
@@ -100,10 +102,22 @@ export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuPr
             <MenuIcon name="user" />
             {t('userMenu.profile')}
           </button>
+          {showActivity ? (
+            <Link to="/activity" role="menuitem" tabIndex={-1} onClick={() => setOpen(false)} className={itemClassName}>
+              <MenuIcon name="user" />
+              {t('userMenu.activity')}
+            </Link>
+          ) : null}
           {showAdmin ? (
             <Link to="/admin/sessions" role="menuitem" tabIndex={-1} onClick={() => setOpen(false)} className={itemClassName}>
               <MenuIcon name="admin" />
               {t('userMenu.adminSessions')}
+            </Link>
+          ) : null}
+          {showAdmin ? (
+            <Link to="/admin/audit" role="menuitem" tabIndex={-1} onClick={() => setOpen(false)} className={itemClassName}>
+              <MenuIcon name="admin" />
+              {t('userMenu.audit')}
             </Link>
           ) : null}
           <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onOpenSettings)} className={itemClassName}>

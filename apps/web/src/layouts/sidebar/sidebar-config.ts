@@ -53,6 +53,7 @@ export const sidebarGroups: SidebarGroup[] = [
       link('create', '/due-diligence/create', 'create'),
       link('overview', '/due-diligence', 'overview'),
       link('screening', '/due-diligence/screening'),
+      link('decisions', '/due-diligence/decisions'),
     ]),
     page('transaction', 'transaction', '/transactions'),
   ]),
