@@ -32,7 +32,7 @@ export function AuditLog({ mode }: { mode: 'admin' | 'mine' }) {
   const query = useAuditEntries(mode, { ...filter, page });
   const verify = useVerifyAudit();
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
-  const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
+  const actionLabel = (action: string) => t(`audit.actions.${action.replace('.', '_')}`, { defaultValue: action });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

@@ -147,7 +147,7 @@ export default function DecisionsPage() {
                   hiddenHeader: true,
                   className: 'text-right',
                   cell: (row: ScreeningDecision) =>
-                    row.status !== 'pending_approval' ? null : row.decided_by === session.user?.id ? (
+                    row.status !== 'pending_approval' ? null : row.decided_by !== null && row.decided_by === String(session.user?.id) ? (
                       <p className="text-xs text-slate-500 dark:text-slate-400">{t('page.ownDecision')}</p>
                     ) : (
                       <Button variant="primary" className="px-3 py-1 text-xs" disabled={approve.isPending} onClick={() => void approveOne(row)} aria-label={t('page.approveLabel', { name: row.subject_name })}>
