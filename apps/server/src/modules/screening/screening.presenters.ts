@@ -87,15 +87,14 @@ export async function searchScreening(ctx: AppContext, query: ScreeningSearchQue
   const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], { limit: query.limit });
   const [result] = await withDecisions(ctx, caller, [{ name: query.q, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) }], lang);
   if (caller) {
-    await ctx.db.transaction((tx) =>
-      recordAudit(tx, {
+    // One statement, its own transaction: the search itself writes nothing.
+    await recordAudit(ctx.db, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.search',
         subject: query.q,
         details: { type: query.type ?? null, version_ids: status.lists.map((list) => list.versionId), threshold: status.threshold, loaded: status.loaded, ...countMatches([result!]) },
-      }),
-    );
+      });
   }
   return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: result!.matches };
 }
@@ -112,8 +111,7 @@ export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody, 
     lang,
   );
   if (caller) {
-    await ctx.db.transaction((tx) =>
-      recordAudit(tx, {
+    await recordAudit(ctx.db, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.batch',
@@ -126,8 +124,7 @@ export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody, 
           loaded: status.loaded,
           ...countMatches(presented),
         },
-      }),
-    );
+      });
   }
   return { threshold: status.threshold, loaded: status.loaded, results: presented };
 }
