@@ -1,6 +1,6 @@
 // The audit trail's costs (issue 30), on embedded PGlite (a fresh data directory) or, when
 // DATABASE_URL is set, on a scratch PostgreSQL database:
-// 1. what the audit write adds to a screening search, in process with the OFAC SDN (2021) list of
+// 1. what the decisions lookup and the audit write add to a screening search, in process with the OFAC SDN (2021) list of
 //    ../shared/data loaded: p50/p99 of GET /api/screening/search's work (screenNames + presenting)
 //    without a caller (no decisions, no audit entry) and with one (the decisions lookup and the audit
 //    entry in its own transaction), alternating; and the audit write alone (transaction + head lock +
@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
-import { recordAudit, userActor, verifyAuditChain } from '../../apps/server/src/modules/audit/audit.service';
+import { recordAudit, recordReadAudit, userActor, verifyAuditChain } from '../../apps/server/src/modules/audit/audit.service';
 import { searchScreening } from '../../apps/server/src/modules/screening/screening.presenters';
 import { importSanctionsPaths } from '../../apps/server/src/modules/screening/screening-import.service';
 import { createRuntime } from '../../apps/server/src/runtime';
@@ -35,7 +35,7 @@ const fmt = (value: number) => `${value.toFixed(2)} ms`;
 
 const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'fd_bench_audit') : null;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-bench-audit-'));
-const config = loadConfig({ ...process.env, DATABASE_URL: scratch?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', SANCTIONS_PATHS: '' });
+const config = loadConfig({ ...process.env, DATABASE_URL: scratch?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', SANCTIONS_PATHS: '', DB_STATEMENT_TIMEOUT_MS: '600000' });
 const runtime = await createRuntime({ config, runWorkers: false });
 const { ctx } = runtime;
 const db = scratch ? 'PostgreSQL' : 'PGlite';
@@ -52,6 +52,7 @@ try {
   const without: number[] = [];
   const withAudit: number[] = [];
   const writeOnly: number[] = [];
+  const writeSync: number[] = [];
   for (let run = 0; run < searches; run += 1) {
     const q = names[run % names.length]!;
     // Alternating, so that a busy moment of the machine falls on both sides alike.
@@ -61,22 +62,27 @@ try {
       await searchScreening(ctx, { q, limit: 10 }, 'en', audited ? caller : undefined);
       (audited ? withAudit : without).push(performance.now() - started);
     }
-    const started = performance.now();
-    await ctx.db.transaction((tx) => recordAudit(tx, { actor: caller.actor, action: 'screening.search', subject: q, details: { version_ids: [1], threshold: 0.78, matches: 1, cleared: 0 } }));
+    const details = { version_ids: [1], threshold: 0.78, matches: 1, cleared: 0 };
+    let started = performance.now();
+    await recordReadAudit(ctx, { actor: caller.actor, action: 'screening.search', subject: q, details });
     writeOnly.push(performance.now() - started);
+    started = performance.now();
+    await ctx.db.transaction((tx) => recordAudit(tx, { actor: caller.actor, action: 'screening.search', subject: q, details }));
+    writeSync.push(performance.now() - started);
   }
   console.log(`${db}: screening search, ${searches} runs each (OFAC SDN 2021 loaded)`);
   console.log(`  without audit:          p50 ${fmt(quantile(without, 0.5))}  p99 ${fmt(quantile(without, 0.99))}`);
   console.log(`  with decisions + audit: p50 ${fmt(quantile(withAudit, 0.5))}  p99 ${fmt(quantile(withAudit, 0.99))}`);
   console.log(`  added:                  p50 ${fmt(quantile(withAudit, 0.5) - quantile(without, 0.5))}  p99 ${fmt(quantile(withAudit, 0.99) - quantile(without, 0.99))}  (goal ≤ 1 ms)`);
-  console.log(`  audit write alone:      p50 ${fmt(quantile(writeOnly, 0.5))}  p99 ${fmt(quantile(writeOnly, 0.99))}`);
+  console.log(`  audit write alone (asynchronous commit, as a search does): p50 ${fmt(quantile(writeOnly, 0.5))}  p99 ${fmt(quantile(writeOnly, 0.99))}`);
+  console.log(`  audit write alone (synchronous commit, as a writing action): p50 ${fmt(quantile(writeSync, 0.5))}  p99 ${fmt(quantile(writeSync, 0.99))}`);
 
   // A valid chain of `entries` entries after those above, appended in the database in bulk (a
   // loop of the same one-statement append the app runs, without a round trip per entry).
   const existing = Number(((await ctx.db.execute(sql`select last_id from audit_head where id = 1`)) as unknown as { rows: { last_id: string }[] }).rows[0]!.last_id);
   const toWrite = Math.max(0, entries - existing);
   const writeStarted = performance.now();
-  const BATCH = 50_000;
+  const BATCH = 20_000;
   for (let written = 0; written < toWrite; written += BATCH) {
     const n = Math.min(BATCH, toWrite - written);
     await ctx.db.execute(

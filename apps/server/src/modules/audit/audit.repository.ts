@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, gte, ilike, asc, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { AUDIT_GENESIS_HASH } from './audit.hash';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -80,39 +79,45 @@ export async function readAuditBatch(db: DbOrTx, afterId: number, limit: number,
     .limit(limit);
 }
 
-export interface ChainCheck {
+export interface ChainChunk {
+  /** Entries checked in this chunk (0: the end of the log). */
   entries: number;
   /** The first entry whose hash, prev_hash or id does not follow from the one before. */
   firstBadId: number | null;
   lastId: number | null;
   lastHash: string | null;
-  headId: number | null;
-  headHash: string | null;
 }
 
-/** Recomputes every entry's hash in the database and compares each with the entry before, in one pass. */
-export async function checkAuditChain(db: DbOrTx): Promise<ChainCheck> {
-  const [row] = await queryRows<{ entries: string | number; first_bad: string | number | null; last_id: string | number | null; last_hash: string | null; head_id: string | number | null; head_hash: string | null }>(
+/**
+ * Recomputes the hashes of the `limit` entries after `afterId` in the database (audit_entry_hash)
+ * and compares each with the one before (the first with `afterHash`): one statement per chunk, so
+ * that a long log never runs into the statement timeout.
+ */
+export async function checkAuditChunk(db: DbOrTx, afterId: number, afterHash: string, limit: number): Promise<ChainChunk> {
+  const [row] = await queryRows<{ entries: string | number; first_bad: string | number | null; last_id: string | number | null; last_hash: string | null }>(
     db,
-    sql`select
-      (select count(*) from audit_log) as entries,
-      (select min(id) from (
+    sql`with chunk as (select * from audit_log where id > ${afterId} order by id limit ${limit}),
+      checked as (
         select id, hash, prev_hash, lag(id) over w as prev_id, lag(hash) over w as prev_actual,
           audit_entry_hash(prev_hash, id, at, actor_id, actor_email, action, subject, details, ip) as expected
-        from audit_log window w as (order by id)
-      ) chain where hash <> expected or prev_hash <> coalesce(prev_actual, ${AUDIT_GENESIS_HASH}) or id <> coalesce(prev_id, 0) + 1) as first_bad,
-      (select id from audit_log order by id desc limit 1) as last_id,
-      (select hash from audit_log order by id desc limit 1) as last_hash,
-      (select last_id from audit_head where id = 1) as head_id,
-      (select last_hash from audit_head where id = 1) as head_hash`,
+        from chunk window w as (order by id)
+      )
+      select
+        (select count(*) from checked) as entries,
+        (select min(id) from checked where hash <> expected or prev_hash <> coalesce(prev_actual, ${afterHash}) or id <> coalesce(prev_id, ${afterId}) + 1) as first_bad,
+        (select id from checked order by id desc limit 1) as last_id,
+        (select hash from checked order by id desc limit 1) as last_hash`,
   );
   const num = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
-  return {
-    entries: Number(row?.entries ?? 0),
-    firstBadId: num(row?.first_bad),
-    lastId: num(row?.last_id),
-    lastHash: row?.last_hash ?? null,
-    headId: num(row?.head_id),
-    headHash: row?.head_hash ?? null,
-  };
+  return { entries: Number(row?.entries ?? 0), firstBadId: num(row?.first_bad), lastId: num(row?.last_id), lastHash: row?.last_hash ?? null };
+}
+
+export async function readAuditHead(db: DbOrTx): Promise<{ lastId: number; lastHash: string } | null> {
+  const [row] = await queryRows<{ last_id: string | number; last_hash: string }>(db, sql`select last_id, last_hash from audit_head where id = 1`);
+  return row ? { lastId: Number(row.last_id), lastHash: row.last_hash } : null;
+}
+
+export async function countAuditEntries(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(auditLog);
+  return Number(row?.total ?? 0);
 }

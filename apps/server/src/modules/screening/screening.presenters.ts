@@ -10,7 +10,7 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordReadAudit, type AuditActor } from '../audit/audit.service';
 import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
 import { notFound } from '../../lib/app-error';
 import { explainHit, type ExplanationLanguage } from './screening.explanation';
@@ -87,8 +87,8 @@ export async function searchScreening(ctx: AppContext, query: ScreeningSearchQue
   const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], { limit: query.limit });
   const [result] = await withDecisions(ctx, caller, [{ name: query.q, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) }], lang);
   if (caller) {
-    // One statement, its own transaction: the search itself writes nothing.
-    await recordAudit(ctx.db, {
+    // The search itself writes nothing: its entry commits asynchronously (recordReadAudit).
+    await recordReadAudit(ctx, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.search',
@@ -111,7 +111,7 @@ export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody, 
     lang,
   );
   if (caller) {
-    await recordAudit(ctx.db, {
+    await recordReadAudit(ctx, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.batch',
