@@ -30,3 +30,4 @@ export * from './calendar';
 export * from './schemas/inbox';
 export * from './schemas/audit';
 export * from './schemas/decisions';
+export * from './messages';

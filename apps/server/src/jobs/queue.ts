@@ -80,7 +80,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       queueStarting ??= (async () => {
         await (await getBoss()).start();
         started = true;
-        // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
+        // A restart finds its queues made: create_queue takes a lock and checks partitions for each, slow on PGlite.
         const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
         for (const definition of definitions.values()) {
           if (!existing.has(definition.name)) await createQueueOnce(options.executor, definition);

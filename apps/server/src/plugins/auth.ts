@@ -1,4 +1,4 @@
-import { errorBodySchema, isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
+import { errorBodySchema, errorMessages, isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -43,11 +43,17 @@ declare module 'fastify' {
 }
 
 /**
- * A route's options: who may call it (`config.auth`, read by the hook below) and its schema. The
- * schema's type is kept as written so the zod type provider still types the handler.
+ * A route's options: who may call it (`config.auth`, read by the hook below), its schema and any
+ * other route option (bodyLimit, helmet). The only way a module's route declares its auth
+ * (eslint.config.js forbids a hand-written `config: { auth }`). The schema's type is kept as
+ * written so the zod type provider still types the handler.
  */
-export function route<const S extends FastifySchema>(auth: AuthMode, schema: S): { config: { auth: AuthMode }; schema: S } {
-  return { config: { auth }, schema };
+export function route<const S extends FastifySchema, const O extends object = Record<never, never>>(
+  auth: AuthMode,
+  schema: S,
+  options?: O,
+): O & { config: { auth: AuthMode }; schema: S } {
+  return { ...(options as O), config: { auth }, schema };
 }
 
 /** What a form's POST may answer besides its success: invalid input (400) and too many sends (429). */
@@ -60,7 +66,7 @@ export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = bearerPattern.exec(header);
-  if (!match) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  if (!match) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
   return match[1]!;
 }
 
@@ -103,19 +109,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const token = readBearer(request);
-    if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+    if (!token) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
     const user = await authenticateToken(app, token);
     request.user = user;
     const subject = { role: user.role, is_superadmin: user.isSuperadmin };
-    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, 'This area is for administrators.');
+    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, errorMessages.ADMIN_ONLY);
     if (mode === 'user' && isRestrictedClient(subject)) {
-      throw new AppError('FORBIDDEN', 403, 'Your account can only use bank verification.');
+      throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
     }
   });
 });
 
 /** The signed-in user of a route that required one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   return request.user;
 }

@@ -8,7 +8,7 @@ import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList, tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
 import { parseSanctionsFiles } from '../screening/engine';
 import { storeParsedLists } from '../screening/screening-import.service';
-import { produceDueReport } from '../due-diligence/due-diligence.service';
+import { produceDueReport } from '../due-diligence/due-diligence.pipeline';
 import { decisionStatus, subjectKey } from './decisions.service';
 
 let t: TestContext;

@@ -1,7 +1,15 @@
+import { errorMessages } from '@fueldesk/contracts';
 import type { OutboxResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { Database } from '../../db/client';
+import type { MailMessage } from '../../integrations/mail/mailer';
 import * as repo from './dev.repository';
+
+/** The outbox transport's store (runtime.ts hands it to createMailer): one row of mail_outbox per message. */
+export function storeOutboxMail(db: Database, message: MailMessage): Promise<void> {
+  return repo.insertOutboxMail(db, message);
+}
 
 /**
  * The outbox is a development aid that shows password-reset links: it exists only with the
@@ -21,7 +29,7 @@ function isLoopback(ip: string): boolean {
 
 /** Mail stored by the outbox transport, newest first. */
 export async function listOutboxMail(ctx: AppContext, filter: { to?: string; limit: number }, callerIp: string): Promise<OutboxResponse> {
-  if (!isOutboxAvailable(ctx, callerIp)) throw new AppError('ROUTE_NOT_FOUND', 404, 'This API path does not exist.');
+  if (!isOutboxAvailable(ctx, callerIp)) throw new AppError('ROUTE_NOT_FOUND', 404, errorMessages.ROUTE_NOT_FOUND);
   const rows = await repo.listOutbox(ctx.db, filter);
   return {
     items: rows.map((row) => ({

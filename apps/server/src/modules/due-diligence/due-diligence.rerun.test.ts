@@ -5,7 +5,7 @@ import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList, tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
 import { parseSanctionsFiles } from '../screening/engine';
 import { storeParsedLists } from '../screening/screening-import.service';
-import { produceDueReport } from './due-diligence.service';
+import { produceDueReport } from './due-diligence.pipeline';
 
 let t: TestContext;
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
