@@ -38,6 +38,11 @@ export async function appendAuditEntry(db: DbOrTx, entry: NewAuditEntry): Promis
   return { id: Number(row.id), hash: row.hash };
 }
 
+/** This transaction's commit does not wait for the WAL flush (recordReadAudit). */
+export async function useAsynchronousCommit(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
 export interface AuditFilter {
   actorId?: string;
   action?: string;

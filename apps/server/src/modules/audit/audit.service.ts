@@ -1,14 +1,13 @@
 import { Readable } from 'node:stream';
 import type { AuditAction, AuditEntry, AuditListResponse, AuditQuery, AuditVerifyResponse } from '@fueldesk/contracts';
 import { AUDIT_PAGE_SIZE } from '@fueldesk/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { formatCsv, formatCsvCell } from '../../integrations/market-data/csv';
 import type { AuthUser } from '../../plugins/auth';
 import { AUDIT_GENESIS_HASH } from './audit.hash';
-import { appendAuditEntry, checkAuditChunk, countAuditEntries, listAuditRows, readAuditBatch, readAuditHead, type AuditFilter, type AuditRow } from './audit.repository';
+import { appendAuditEntry, checkAuditChunk, useAsynchronousCommit, countAuditEntries, listAuditRows, readAuditBatch, readAuditHead, type AuditFilter, type AuditRow } from './audit.repository';
 
 /**
  * Who did it, from where. `id` and `email` are null for the system (a scheduled list import, the
@@ -91,7 +90,7 @@ export async function recordAudit(db: DbOrTx, input: AuditEntryInput): Promise<{
  */
 export async function recordReadAudit(ctx: AppContext, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
+    await useAsynchronousCommit(tx);
     return recordAudit(tx, { at: ctx.now(), ...input });
   });
 }

@@ -101,7 +101,7 @@ const message = (lang: Lang, key: keyof typeof decisionMessages) => translate(la
  * `pending_approval` (four eyes); anything else is final at once. The decision and its audit
  * entry are one transaction; a final decision re-rates the decider's reports that show the match.
  */
-export async function createDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, body: CreateDecisionBody, lang: Lang): Promise<ScreeningDecision> {
+export async function createDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, body: CreateDecisionBody, _lang: Lang): Promise<ScreeningDecision> {
   if (body.report_id && !(await reportReadableBy(ctx, user, body.report_id))) throw notFound(decisionMessages.reportNotFound);
   const scored = await scoreAgainstEntity(ctx, body.subject_name, body.entity_id, body.subject_type);
   if (!scored) throw notFound(decisionMessages.entityNotLoaded);
@@ -152,7 +152,7 @@ export async function createDecision(ctx: AppContext, user: AuthUser, actor: Aud
  * An admin other than the decider approves a pending decision: it becomes final. The decider gets
  * 403 FOUR_EYES (even an admin); a decision whose entry changed since cannot be approved (409).
  */
-export async function approveDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, lang: Lang): Promise<ScreeningDecision> {
+export async function approveDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, _lang: Lang): Promise<ScreeningDecision> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockDecision(tx, id);
