@@ -149,6 +149,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   {
+    path: 'marketprice/alerts',
+    handle: title('sections.priceAlerts'),
+    lazy: lazyPage(withTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page'))),
+  },
+  {
     path: 'marketprice/graphics',
     handle: title('sections.priceChart'),
     lazy: lazyPage(() => import('@/features/prices/pages/price-chart-page')),
@@ -178,18 +183,19 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms', 'decisions'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms', 'lists', 'decisions'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts(['due', 'decisions', 'forms'], () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: lazyPage(withTexts(['due', 'lists', 'decisions'], () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
+  { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
   { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
   {
@@ -210,7 +216,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms', 'screening'], () => import('./admin-sessions-route'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists'], () => import('./admin-sessions-route'))),
   },
 ];
 

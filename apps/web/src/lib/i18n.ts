@@ -22,6 +22,8 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
+  'alerts',
+  'webhooks',
   // The sign-in, bank and due-diligence pages' texts: the signed-in home
   // shows none of them. What the app shell and the dashboard layout show of them (the session
   // overlays, the report and invitation notifications) is in the 'shell' namespace.
@@ -31,6 +33,8 @@ export const LAZY_NAMESPACES = [
   // The form messages and the legal pages' texts: /home shows no form and no policy.
   'forms',
   'legal',
+  // The sanctions lists' freshness and upload: the screening, admin and report pages.
+  'lists',
   // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
   'decisions',
 ] as const;

@@ -156,8 +156,17 @@ export type DueScreeningMatch = z.infer<typeof dueScreeningMatchSchema>;
 
 /** API.md's `findings`, plus the narrative (and whether a model wrote it). */
 export const dueFindingsSchema = z.object({
-  /** `version_id`: the stored list version screened against (reports before issue 30 have none). */
-  lists: z.array(z.object({ source: z.string(), published_at: z.string().nullable(), entries: z.number(), version_id: z.number().optional() })),
+  lists: z.array(
+    z.object({
+      source: z.string(),
+      published_at: z.string().nullable(),
+      entries: z.number(),
+      /** The list version screened against (absent in reports made before versions had ids). */
+      version_id: z.string().optional(),
+      /** Published more than SCREENING_STALE_DAYS before the report, or undated (absent in older reports). */
+      stale: z.boolean().optional(),
+    }),
+  ),
   screening: z.array(z.object({ field: z.string(), name: z.string(), matches: z.array(dueScreeningMatchSchema) })),
   routing_number: z.object({ valid: z.boolean().nullable(), reason: z.string() }),
   federal_tax_id: z.object({ valid: z.boolean().nullable(), reason: z.string() }),
@@ -204,7 +213,7 @@ const dueMatchRefSchema = z.object({ field: z.string(), name: z.string(), entity
 export const dueReportChangesSchema = z.object({
   new_matches: z.array(dueMatchRefSchema),
   cleared_matches: z.array(dueMatchRefSchema),
-  lists: z.array(z.object({ source: z.string(), previous_version_id: z.number().nullable(), version_id: z.number().nullable() })),
+  lists: z.array(z.object({ source: z.string(), previous_version_id: z.string().nullable(), version_id: z.string().nullable() })),
 });
 export type DueReportChanges = z.infer<typeof dueReportChangesSchema>;
 

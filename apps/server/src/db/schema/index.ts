@@ -7,5 +7,6 @@ export * from './news';
 export * from './screening';
 export * from './due-diligence';
 export * from './bank';
+export * from './watching';
 export * from './audit';
 export * from './decisions';

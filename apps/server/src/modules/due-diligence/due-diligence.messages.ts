@@ -20,6 +20,14 @@ const texts = {
   ustFacility: { en: 'The facility number does not look like a state UST facility ID.', es: 'El número de instalación no parece un identificador estatal de UST.' },
   ustFacilityMissing: { en: 'No facility number was given.', es: 'No se indicó número de instalación.' },
   notScreened: { en: 'Not screened: no sanctions list is loaded.', es: 'Sin cribado: no hay ninguna lista de sanciones cargada.' },
+  staleList: {
+    en: 'Screened against a stale list: {list}, published {date}, {days} days before this report (lists older than {max} days are stale). The rating is at least medium until the list is updated.',
+    es: 'Cribado contra una lista desactualizada: {list}, publicada el {date}, {days} días antes de este informe (las listas de más de {max} días están desactualizadas). La calificación es al menos media hasta que se actualice la lista.',
+  },
+  undatedList: {
+    en: 'Screened against an undated list: {list} (its publication date is unknown). The rating is at least medium until a dated list is loaded.',
+    es: 'Cribado contra una lista sin fecha: {list} (se desconoce su fecha de publicación). La calificación es al menos media hasta que se cargue una lista con fecha.',
+  },
   matchOwner: { en: '{field} "{name}" matches the sanctions list entry "{entry}" ({score}%).', es: '{field} «{name}» coincide con la entrada de la lista de sanciones «{entry}» ({score} %).' },
   matchCleared: {
     en: '{field} "{name}" resembles the sanctions list entry "{entry}" ({score}%), cleared as a false positive by {by} on {date}: {note}',
@@ -82,6 +90,9 @@ const reportLabels = {
   lists: { en: 'Sanctions lists used', es: 'Listas de sanciones usadas' },
   noLists: { en: 'No sanctions list is loaded: no name was screened.', es: 'No hay ninguna lista de sanciones cargada: no se cribó ningún nombre.' },
   published: { en: 'published', es: 'publicada' },
+  version: { en: 'version', es: 'versión' },
+  staleFlag: { en: 'STALE LIST', es: 'LISTA DESACTUALIZADA' },
+  undatedFlag: { en: 'UNDATED LIST: publication date unknown', es: 'LISTA SIN FECHA: fecha de publicación desconocida' },
   entries: { en: 'entries', es: 'entradas' },
   screening: { en: 'Sanctions screening', es: 'Cribado de sanciones' },
   noMatch: { en: 'no match', es: 'sin coincidencias' },

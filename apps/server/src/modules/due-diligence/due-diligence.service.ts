@@ -185,7 +185,7 @@ export async function reportReadableBy(ctx: AppContext, user: AuthUser, id: stri
   return Boolean(row && (row.userId === user.id || user.role === 'admin' || user.isSuperadmin));
 }
 
-const listVersionsKey = (lists: { source: string; version_id?: number | null }[]) =>
+const listVersionsKey = (lists: { source: string; version_id?: string | number | null }[]) =>
   lists
     .map((list) => `${list.source}#${list.version_id ?? '?'}`)
     .sort()
