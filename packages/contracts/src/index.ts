@@ -29,6 +29,8 @@ export * from './schemas/due-diligence';
 export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
+export * from './schemas/audit';
+export * from './schemas/decisions';
 export * from './messages';
 export * from './schemas/watching';
 export * from './schemas/hardening';

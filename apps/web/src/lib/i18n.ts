@@ -35,6 +35,8 @@ export const LAZY_NAMESPACES = [
   'legal',
   // The sanctions lists' freshness and upload: the screening, admin and report pages.
   'lists',
+  // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
+  'decisions',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
