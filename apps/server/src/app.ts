@@ -28,6 +28,7 @@ import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(screeningRoutes);
       await api.register(bankRoutes);
       await api.register(sharingRoutes);
+      await api.register(apiKeysRoutes);
     },
     { prefix: '/api' },
   );

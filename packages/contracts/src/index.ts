@@ -28,3 +28,4 @@ export * from './schemas/due-diligence';
 export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
+export * from './schemas/api-keys';

@@ -1,4 +1,4 @@
-import { inboxMessages, inboxMessagesEs, screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
+import { apiKeyMessages, apiKeyMessagesEs, inboxMessages, inboxMessagesEs, screeningMessages, screeningMessagesEs, type ErrorCode } from '@fueldesk/contracts';
 
 type Lang = 'en' | 'es';
 
@@ -44,6 +44,7 @@ export const ADDRESS_TOO_LONG = 'A part of the request address is too long.';
 const spanishTexts = new Map<string, string>([
   ...Object.entries(screeningMessages).map(([key, en]) => [en, screeningMessagesEs[key as keyof typeof screeningMessages]] as const),
   ...Object.entries(inboxMessages).map(([key, en]) => [en, inboxMessagesEs[key as keyof typeof inboxMessages]] as const),
+  ...Object.entries(apiKeyMessages).map(([key, en]) => [en, apiKeyMessagesEs[key as keyof typeof apiKeyMessages]] as const),
   [NOT_AN_OBJECT, 'El cuerpo de la solicitud debe ser un objeto JSON.'],
   [INVALID_CHARACTER, 'La solicitud contiene un carácter no permitido.'],
   [INVALID_CHARACTER_FIELD, 'Este campo contiene caracteres no válidos.'],
