@@ -72,6 +72,8 @@ export const APP_PATH_PATTERNS = [
   '/trade',
   '/support',
   '/releases',
+  '/settings/api-keys',
+  '/developers',
   '/admin/sessions',
 ] as const;
 

@@ -22,6 +22,7 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
+  'developers',
   // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
   // shows none of them. What the app shell and the dashboard layout show of them (the session
   // overlays, the report and invitation notifications) is in the 'shell' namespace.
