@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/controls';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormOutcome } from '@/components/ui/form-field';
@@ -35,7 +36,7 @@ function CreatedKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: 
         {t('keys.created.label')}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+        <Input
           id="created-key"
           readOnly
           value={created.key}
