@@ -116,6 +116,18 @@ describe('API-key matrix over every /api route', () => {
     expect(passed > 0).toBe(scopes.length > 0);
   });
 
+  it('the OpenAPI document names the key scheme and each operation scope', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const route of routes) {
+      const operation = doc.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      if (!operation || route.auth === 'public') continue;
+      expect([route.method, route.url, operation['x-api-key-scope']]).toEqual([route.method, route.url, route.scope]);
+    }
+    expect(doc.paths['/api/prices/export'].get.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(doc.paths['/api/api-keys'].get.security).toEqual([{ bearer: [] }]);
+  });
+
   it.each(['expired', 'revoked', 'deactivated'])('a key %s gets 401 API_KEY_INVALID on every route', async (name) => {
     for (const route of routes) {
       const result = await call(route, keys[name]!);
