@@ -29,6 +29,9 @@ import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +108,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(bankRoutes);
       await api.register(sharingRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(alertsRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );

@@ -29,3 +29,5 @@ export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
 export * from './schemas/api-keys';
+export * from './messages';
+export * from './schemas/watching';

@@ -10,6 +10,11 @@ export interface JobDefinition<T = any> {
   cron?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * How often an idle worker asks for this queue's jobs (seconds, pg-boss's minimum 0.5), when
+   * its latency is felt by a person: a price alert, a webhook. The others use the queue's default.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 export interface JobQueue {
@@ -80,7 +85,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       queueStarting ??= (async () => {
         await (await getBoss()).start();
         started = true;
-        // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
+        // A restart finds its queues made: create_queue takes a lock and checks partitions for each, slow on PGlite.
         const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
         for (const definition of definitions.values()) {
           if (!existing.has(definition.name)) await createQueueOnce(options.executor, definition);
@@ -94,7 +99,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const definition of definitions.values()) {
         await boss.work<object>(
           definition.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          { pollingIntervalSeconds: Math.min(definition.pollingIntervalSeconds ?? Infinity, options.pollingIntervalSeconds ?? 2), batchSize: 1 },
           async (jobs) => {
             for (const job of jobs) {
               await definition.handler(job.data, { id: job.id, retryCount: 0 });

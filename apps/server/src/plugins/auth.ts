@@ -1,4 +1,4 @@
-import { apiKeyMessages, errorBodySchema, isAdmin, isRestrictedClient, type ApiKeyScope, type Role } from '@fueldesk/contracts';
+import { apiKeyMessages, errorBodySchema, errorMessages, isAdmin, isRestrictedClient, type ApiKeyScope, type Role } from '@fueldesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -81,7 +81,7 @@ export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = bearerPattern.exec(header);
-  if (!match) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  if (!match) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
   return match[1]!;
 }
 
@@ -138,13 +138,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const token = readBearer(request);
-    if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+    if (!token) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
     const user = await authenticateToken(app, token);
     request.user = user;
     const subject = { role: user.role, is_superadmin: user.isSuperadmin };
-    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, 'This area is for administrators.');
+    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, errorMessages.ADMIN_ONLY);
     if (mode === 'user' && isRestrictedClient(subject)) {
-      throw new AppError('FORBIDDEN', 403, 'Your account can only use bank verification.');
+      throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
     }
   });
 
@@ -188,14 +188,12 @@ async function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequ
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const scope = mode === 'admin' ? null : scopeForRoute(method, url);
   if (!scope || !state.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', 403, apiKeyMessages.scope);
-  if (isRestrictedClient({ role: state.role, is_superadmin: state.isSuperadmin })) {
-    throw new AppError('FORBIDDEN', 403, 'Your account can only use bank verification.');
-  }
+  if (isRestrictedClient({ role: state.role, is_superadmin: state.isSuperadmin })) throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
   request.user = { id: state.userId, sessionId: '', role: state.role, isSuperadmin: state.isSuperadmin, email: state.email, apiKey: { id: state.id, scopes: state.scopes } };
 }
 
 /** The signed-in user of a route that required one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   return request.user;
 }

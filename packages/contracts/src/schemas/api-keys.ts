@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 
 // API keys (issue 32): programmatic access apart from sessions. DECISIONS.md "API keys", API.md "API keys".
 
@@ -13,7 +14,7 @@ export const API_KEY_MARK = 'fd_';
 /** Characters of a key shown in lists to recognise it: `fd_` + 8 characters of the secret. */
 export const API_KEY_PREFIX_LENGTH = API_KEY_MARK.length + 8;
 
-export const apiKeyMessages = {
+export const apiKeyMessages = defineMessages('apiKeys', {
   nameRequired: 'Give the key a name.',
   nameTooLong: `A key name must be at most ${API_KEY_NAME_MAX} characters.`,
   scopesRequired: 'Choose at least one scope.',
@@ -25,22 +26,7 @@ export const apiKeyMessages = {
   scope: "This API key's scopes do not open this endpoint.",
   rateLimited: 'Too many requests with this API key: wait for the time in Retry-After.',
   nameBudget: "This API key's daily screening name budget is spent: wait for the time in Retry-After.",
-} as const;
-export type ApiKeyMessageKey = keyof typeof apiKeyMessages;
-
-export const apiKeyMessagesEs: Record<ApiKeyMessageKey, string> = {
-  nameRequired: 'Dé un nombre a la clave.',
-  nameTooLong: `El nombre de una clave puede tener como máximo ${API_KEY_NAME_MAX} caracteres.`,
-  scopesRequired: 'Elija al menos un alcance.',
-  badScope: 'Los alcances son prices:read, news:read, screening:read y screening:write.',
-  expiryInvalid: 'La caducidad debe ser una fecha y hora futura.',
-  tooMany: `Ya tiene ${API_KEYS_PER_USER} claves de API activas: revoque una primero.`,
-  notFound: 'Esta clave de API no existe.',
-  invalid: 'Esta clave de API no es válida, ha caducado o está revocada.',
-  scope: 'Los alcances de esta clave de API no abren este punto de acceso.',
-  rateLimited: 'Demasiadas solicitudes con esta clave de API: espere el tiempo indicado en Retry-After.',
-  nameBudget: 'El cupo diario de nombres de cribado de esta clave de API está agotado: espere el tiempo indicado en Retry-After.',
-};
+});
 
 export const apiKeyScopeSchema = z.enum(apiKeyScopes, { error: apiKeyMessages.badScope });
 

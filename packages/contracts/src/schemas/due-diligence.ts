@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { planCodes } from '../plans';
 import { dueReportStatuses } from './due-diligence-status';
 
@@ -9,7 +10,7 @@ export * from './due-diligence-status';
  * ('Enter a contact or owner.', 'Invalid email.', 'Numbers only.', the payload message); the
  * others say the rule SPEC.md names. The web translates each by its key, never by parsing it.
  */
-export const dueMessages = {
+export const dueMessages = defineMessages('due', {
   businessRequired: 'Enter a business name or DBA.',
   contactRequired: 'Enter a contact or owner.',
   emailInvalid: 'Invalid email.',
@@ -20,15 +21,15 @@ export const dueMessages = {
   payloadNotObject: 'Due Diligence payload must be provided from the form.',
   tooLong: 'This text is too long.',
   invalidChoice: 'Please select an option.',
-} as const;
+});
+/** What the due-diligence endpoints answer beyond the form rules. */
+export const dueErrorMessages = defineMessages('dueErrors', {
+  planLimit: 'You have used the {{limit}} due diligence reports of your plan this month. Upgrade your plan to create more.',
+  notFound: 'Report not found.',
+  notReady: 'The report is not ready yet.',
+});
 export type DueMessageKey = keyof typeof dueMessages;
 
-/** The catalog key of a message produced by these schemas, or null for any other text. */
-export function findDueMessageKey(message: string | null | undefined): DueMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(dueMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as DueMessageKey) : null;
-}
 
 export const DUE_TEXT_MAX = 200;
 export const DUE_DESCRIPTION_MAX = 2_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
 export const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un'] as const;
@@ -20,7 +21,7 @@ export const SCREENING_NAME_MAX = 300;
  * English texts of the validation messages; the web shows them through i18n (screening.errors.*,
  * keyed by the same property names), the server sends them as `fields` details.
  */
-export const screeningMessages = {
+export const screeningMessages = defineMessages('screening', {
   queryRequired: 'Enter a name to search for.',
   queryTooLong: `A name must be at most ${SCREENING_NAME_MAX} characters.`,
   badType: 'Type must be person, organization, vessel or aircraft.',
@@ -30,21 +31,9 @@ export const screeningMessages = {
   nameRequired: 'Each name must have at least one letter or digit.',
   badEntityId: 'An entity id looks like ofac_sdn:36, ofac_consolidated:1234 or un:QDi.001.',
   entityNotFound: 'No loaded list has this entry.',
-} as const;
+});
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
-/** The same messages in Spanish ("usted"), sent by the server when the caller asks for Spanish. */
-export const screeningMessagesEs: Record<ScreeningMessageKey, string> = {
-  queryRequired: 'Introduzca un nombre para buscar.',
-  queryTooLong: `Un nombre puede tener como máximo ${SCREENING_NAME_MAX} caracteres.`,
-  badType: 'El tipo debe ser persona, organización, buque o aeronave.',
-  badLimit: `El límite debe ser un número entero de 1 a ${SCREENING_SEARCH_LIMIT_MAX}.`,
-  batchEmpty: 'Envíe al menos un nombre.',
-  batchTooLarge: `Envíe como máximo ${SCREENING_BATCH_MAX} nombres a la vez.`,
-  nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
-  badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
-  entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
-};
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -188,9 +177,3 @@ export const screeningCompareResponseSchema = z.object({
 });
 export type ScreeningCompareResponse = z.infer<typeof screeningCompareResponseSchema>;
 
-/** The key of a screening validation message (to show it through i18n), or null for other texts. */
-export function findScreeningMessageKey(message: string | null | undefined): ScreeningMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(screeningMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as ScreeningMessageKey) : null;
-}

@@ -8,3 +8,4 @@ export * from './screening';
 export * from './due-diligence';
 export * from './bank';
 export * from './api-keys';
+export * from './watching';

@@ -9,6 +9,7 @@ import {
   type ApiKeyScope,
   type CreateApiKeyInput,
   type CreatedApiKey,
+  errorMessages,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -60,7 +61,7 @@ function toApiKey(row: repo.ApiKeyRow, now: Date): ApiKey {
 export async function createApiKey(ctx: AppContext, user: AuthUser, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const now = ctx.now();
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-  if (expiresAt && expiresAt <= now) throw new AppError('VALIDATION_ERROR', 400, apiKeyMessages.expiryInvalid, { expires_at: apiKeyMessages.expiryInvalid });
+  if (expiresAt && expiresAt <= now) throw new AppError('VALIDATION_ERROR', 400, errorMessages.VALIDATION_ERROR, { expires_at: apiKeyMessages.expiryInvalid });
   const key = generateApiKey();
   const row = await ctx.db.transaction(async (tx) => {
     await repo.lockKeyOwner(tx, user.id);

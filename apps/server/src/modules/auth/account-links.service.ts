@@ -1,14 +1,4 @@
-import {
-  ACTIVATION_TTL_DAYS,
-  EMAIL_VERIFICATION_TTL_HOURS,
-  PASSWORD_RESET_TTL_HOURS,
-  type ActivationBody,
-  type ActivationDetails,
-  type ActivationResponse,
-  type Language,
-  type ResetPasswordBody,
-  type VerifyEmailResponse,
-} from '@fueldesk/contracts';
+import { ACTIVATION_TTL_DAYS, type ActivationBody, type ActivationDetails, type ActivationResponse, authErrorMessages, EMAIL_VERIFICATION_TTL_HOURS, type Language, PASSWORD_RESET_TTL_HOURS, type ResetPasswordBody, type VerifyEmailResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AccountTokenPurpose } from '../../db/schema';
 import {
@@ -74,9 +64,9 @@ async function issueLinkToken(ctx: AppContext, user: UserRow, purpose: AccountTo
 }
 
 const linkErrors = {
-  invalid: () => new AppError('TOKEN_INVALID', 400, 'This link is not valid.'),
-  expired: () => new AppError('TOKEN_EXPIRED', 400, 'This link has expired. Please ask for a new one.'),
-  used: () => new AppError('TOKEN_USED', 400, 'This link was already used.'),
+  invalid: () => new AppError('TOKEN_INVALID', 400, authErrorMessages.linkInvalid),
+  expired: () => new AppError('TOKEN_EXPIRED', 400, authErrorMessages.linkExpired),
+  used: () => new AppError('TOKEN_USED', 400, authErrorMessages.linkUsed),
 };
 
 /** Why a token cannot be used (it exists but is spent or stale), for a precise answer. */
@@ -117,7 +107,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   return { ok: true, email: user.email };
 }
 
-const emailTaken = () => new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.', { email: 'An account with this email already exists.' });
+const emailTaken = () => new AppError('EMAIL_TAKEN', 409, authErrorMessages.emailTaken, { email: authErrorMessages.emailTaken });
 
 async function confirmEmailChange(ctx: AppContext, row: AccountTokenRow): Promise<VerifyEmailResponse> {
   const email = typeof row.data?.email === 'string' ? row.data.email : null;
@@ -192,7 +182,7 @@ export async function resendVerification(ctx: AppContext, email: string, ip: str
   await consumeLimits(ctx, mailLimitKeys('resend', email, ip));
   const user = await users.findUserByEmail(ctx.db, email);
   if (!user) throw authErrors.userNotFound();
-  if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'This email address is already verified. You can sign in.');
+  if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, authErrorMessages.emailAlreadyVerified);
   await sendVerificationMail(ctx, user);
   return { ok: true };
 }

@@ -1,18 +1,4 @@
-import {
-  bankMessages,
-  isFinalVerificationStatus,
-  SHARED_TRANSACTIONS_DAYS,
-  successfulIdentityVerificationStatuses,
-  type BankAccountsResponse,
-  type ExchangeBody,
-  type ExchangeResponse,
-  type IdentityVerification,
-  type IdentityVerificationStatus,
-  type LinkTokenResponse,
-  type SandboxPublicTokenBody,
-  type SharedData,
-  type SharingScope,
-} from '@fueldesk/contracts';
+import { type BankAccountsResponse, bankMessages, type ExchangeBody, type ExchangeResponse, type IdentityVerification, type IdentityVerificationStatus, isFinalVerificationStatus, type LinkTokenResponse, type MessageKey, type SandboxPublicTokenBody, SHARED_TRANSACTIONS_DAYS, type SharedData, type SharingScope, successfulIdentityVerificationStatuses, verbatim } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { getBankProvider, isSandboxProvider } from '../../integrations/bank';
 import { ProviderError, type ProviderAccount } from '../../integrations/bank/provider';
@@ -28,15 +14,15 @@ const DAY_MS = 86_400_000;
 const tokenContext = (row: { userId: string; provider: string; itemId: string }) => `bank:${row.provider}:${row.userId}:${row.itemId}`;
 
 /** A provider refusal becomes a 400 carrying the provider's reason; an outage a 502 with SPEC.md's text. */
-function toAppError(error: unknown, fallback: string): never {
+function toAppError(error: unknown, fallback: MessageKey): never {
   if (error instanceof ProviderError) {
-    if (error.userFault) throw new AppError('PROVIDER_ERROR', 400, error.reason);
+    if (error.userFault) throw new AppError('PROVIDER_ERROR', 400, verbatim(error.reason));
     throw new AppError('PROVIDER_ERROR', 502, fallback);
   }
   throw error;
 }
 
-async function callProvider<T>(ctx: AppContext, operation: string, run: () => Promise<T>, fallback: string = bankMessages.connectFailed): Promise<T> {
+async function callProvider<T>(ctx: AppContext, operation: string, run: () => Promise<T>, fallback: MessageKey = bankMessages.connectFailed): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -1,3 +1,4 @@
+import { errorMessages } from '@fueldesk/contracts';
 import type { OutboxResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -28,7 +29,7 @@ function isLoopback(ip: string): boolean {
 
 /** Mail stored by the outbox transport, newest first. */
 export async function listOutboxMail(ctx: AppContext, filter: { to?: string; limit: number }, callerIp: string): Promise<OutboxResponse> {
-  if (!isOutboxAvailable(ctx, callerIp)) throw new AppError('ROUTE_NOT_FOUND', 404, 'This API path does not exist.');
+  if (!isOutboxAvailable(ctx, callerIp)) throw new AppError('ROUTE_NOT_FOUND', 404, errorMessages.ROUTE_NOT_FOUND);
   const rows = await repo.listOutbox(ctx.db, filter);
   return {
     items: rows.map((row) => ({

@@ -63,7 +63,7 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getDueReport(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language']))),
+        .send(await getDueReport(app.ctx, currentUser(request), request.params.id)),
   );
 
   app.get(
@@ -74,7 +74,7 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
       params: dueReportParamsSchema,
     }),
     async (request, reply) => {
-      const { filename, pdf } = await getDueReportPdf(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language']));
+      const { filename, pdf } = await getDueReportPdf(app.ctx, currentUser(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)

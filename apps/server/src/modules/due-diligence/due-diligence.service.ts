@@ -1,3 +1,4 @@
+import { dueErrorMessages, withParams } from '@fueldesk/contracts';
 import {
   findPlan,
   planCodes,
@@ -34,12 +35,6 @@ const DUE_REPORT_STALE_MS = 10 * 60_000;
 type Lang = DueLang;
 export const asLang = (value: string | null | undefined): Lang => (value === 'es' ? 'es' : 'en');
 
-const planLimitMessages: Record<Lang, (limit: number) => string> = {
-  en: (limit) => `You have used the ${limit} due diligence reports of your plan this month. Upgrade your plan to create more.`,
-  es: (limit) => `Ha usado los ${limit} informes de diligencia debida de su plan este mes. Mejore su plan para crear más.`,
-};
-const notFoundMessages: Record<Lang, string> = { en: 'Report not found.', es: 'Informe no encontrado.' };
-const notReadyMessages: Record<Lang, string> = { en: 'The report is not ready yet.', es: 'El informe aún no está listo.' };
 
 function monthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -86,11 +81,11 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
   const title = body.contact_name || form.contact_name || form.owner_name;
   const row = await ctx.db.transaction(async (tx) => {
     const owner = await lockReportOwner(tx, user.id);
-    if (!owner) throw notFound(notFoundMessages[lang]);
+    if (!owner) throw notFound(dueErrorMessages.notFound);
     const { start, end } = monthOf(ctx.now());
     const limit = reportLimit(owner.planCode);
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
-      throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
+      throw new AppError('PLAN_LIMIT', 403, withParams(dueErrorMessages.planLimit, { limit }));
     }
     return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
   });
@@ -124,21 +119,21 @@ export async function listDueReports(ctx: AppContext, user: AuthUser, query: Lis
 }
 
 /** Owner or admin only; anybody else gets the same 404 as for a report that does not exist. */
-async function findReadableReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReportRow> {
+async function findReadableReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReportRow> {
   const row = await findReport(ctx.db, id);
   const admin = user.role === 'admin' || user.isSuperadmin;
-  if (!row || (row.userId !== user.id && !admin)) throw notFound(notFoundMessages[lang]);
+  if (!row || (row.userId !== user.id && !admin)) throw notFound(dueErrorMessages.notFound);
   return row;
 }
 
-export async function getDueReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReport> {
-  return presentReport(await findReadableReport(ctx, user, id, lang));
+export async function getDueReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReport> {
+  return presentReport(await findReadableReport(ctx, user, id));
 }
 
 /** The ready report as a PDF file; 409 while it is still processing or when it failed. */
-export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<{ filename: string; pdf: Buffer }> {
-  const row = await findReadableReport(ctx, user, id, lang);
-  if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
+export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  const row = await findReadableReport(ctx, user, id);
+  if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
   const pdf = await renderReportPdf({ title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings }, asLang(row.language));
   const slug = row.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';
   return { filename: `due-diligence-${slug}.pdf`, pdf };

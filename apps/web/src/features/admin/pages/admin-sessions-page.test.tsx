@@ -63,7 +63,7 @@ describe('admin sessions page', () => {
       },
     });
     const app = renderApp('/admin/sessions');
-    const table = await screen.findByRole('table', { name: 'All sessions' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'All sessions' });
     expect(within(table).getAllByText('01:02:05')).toHaveLength(2);
     expect(within(table).getByText('Replaced by a newer sign-in')).toBeInTheDocument();
 
@@ -87,7 +87,7 @@ describe('admin sessions page', () => {
       'GET /api/admin/sessions': () => ({ body: { items: rows, total: rows.length, page: 1, page_size: 25 } }),
     });
     const app = renderApp('/admin/sessions');
-    const table = await screen.findByRole('table', { name: 'All sessions' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'All sessions' });
     expect(within(table).getByText('Idle (no ping)')).toBeInTheDocument();
     expect(within(table).queryByText('Active')).not.toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Revoke session of pro@example.com' })).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('admin sessions page', () => {
       [`PATCH /api/admin/users/${user.id}`]: ({ body }) => ({ body: { ...user, ...(body as object) } }),
     });
     const app = renderApp('/admin/sessions');
-    expect(await screen.findByText('No session records found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No session records found')).toBeInTheDocument();
     await app.user.click(screen.getByRole('tab', { name: 'Users' }));
     await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Plan of pro@example.com' }), 'enterprise');
     expect(await screen.findByText('pro@example.com updated')).toBeInTheDocument();
@@ -125,13 +125,13 @@ describe('admin sessions page', () => {
       }),
     });
     const first = renderApp('/admin/sessions');
-    const panel = await screen.findByRole('region', { name: 'No sanctions list is loaded' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'No sanctions list is loaded' });
     expect(within(panel).getByText('npm run fueldesk -- sanctions update')).toBeInTheDocument();
     first.unmount();
 
     loaded = true;
     renderApp('/admin/sessions');
-    const again = await screen.findByRole('region', { name: 'Loaded lists' }, { timeout: 5000 });
+    const again = await screen.findByRole('region', { name: 'Loaded lists' });
     expect(within(again).getByText('8,977 entries, 20,888 names, published Jul 7, 2021, loaded Nov 24, 2026', { exact: false })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxGroup, FormOutcome, SelectField, TextField } from '@/components/ui/form-field';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useCreateApiKey } from '../api/api-keys';
-import { useKeyMessage } from '../lib/key-messages';
+import { useFormMessage } from '@/lib/use-form-message';
 
 const expiryChoices = ['never', '30', '90', '365'] as const;
 type ExpiryChoice = (typeof expiryChoices)[number];
@@ -19,7 +19,7 @@ function expiryOf(choice: ExpiryChoice): string | null {
 /** Name, scopes and expiry → POST /api/api-keys; the created key goes to `onCreated`, nowhere else. */
 export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const { t } = useTranslation('developers');
-  const keyMessage = useKeyMessage();
+  const keyMessage = useFormMessage();
   const baseId = useId();
   const mutation = useCreateApiKey();
   const [name, setName] = useState('');
