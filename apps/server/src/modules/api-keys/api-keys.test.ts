@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import type { TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { apiKeys, sessions } from '../../db/schema';
 import { logSerializers } from '../../lib/log-serializers';
 
 /** Keys' lifecycle, their principal, limits and secrecy, on the project's database. */
-let t: TestContext;
-let limited: TestContext;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  // A second app: 5 requests a minute, 5 names a day, and a one-minute state cache, so that a
-  // revocation or deactivation passes only if the cache is cleared.
-  limited = await createTestContext({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '5', API_KEY_SCREENING_NAMES_PER_DAY: '5', AUTH_CACHE_TTL_MS: '60000' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await limited?.close();
-});
+const t = useTestContext();
+// A second app: 5 requests a minute, 5 names a day, and a one-minute state cache, so that a
+// revocation or deactivation passes only if the cache is cleared.
+const limited = useTestContext({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '5', API_KEY_SCREENING_NAMES_PER_DAY: '5', AUTH_CACHE_TTL_MS: '60000' } });
 
 type Owner = Awaited<ReturnType<typeof createSignedInUser>>;
 
