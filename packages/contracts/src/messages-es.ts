@@ -13,6 +13,7 @@ import { releaseMessages } from './schemas/releases';
 import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from './schemas/news';
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
 import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, SCREENING_SEARCH_LIMIT_MAX, screeningMessages } from './schemas/screening';
+import { SCREENING_IMPORT_MAX_FILES, screeningImportMessages } from './schemas/screening-lists';
 
 // The Spanish ("usted") side of every catalog that defineMessages declares, one entry per
 // namespace; `satisfies TextsOf<…>` makes a missing or extra name a compile error, and
@@ -182,6 +183,14 @@ export const spanishMessages = {
     badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
     entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
   } satisfies TextsOf<typeof screeningMessages>,
+  screeningImport: {
+    noFiles: 'Envíe al menos un archivo de lista.',
+    tooManyFiles: `Envíe como máximo ${SCREENING_IMPORT_MAX_FILES} archivos a la vez.`,
+    fileTooLarge: 'Un archivo de lista puede tener como máximo {{mb}} MB.',
+    badSource: 'Lista desconocida. Elija OFAC SDN, OFAC consolidada, ONU, UE, Reino Unido, Canadá o Australia.',
+    notAList: 'Este archivo no es una lista de sanciones que FuelDesk sepa leer: {{detail}}',
+    refused: 'Se rechazó el archivo de {{list}} y se sigue usando la lista guardada: {{detail}}',
+  } satisfies TextsOf<typeof screeningImportMessages>,
   inbox: {
     badKind: 'El tipo debe ser contacto, solicitud comercial o soporte.',
     badStatus: 'El estado debe ser abierto o respondido.',
