@@ -31,6 +31,7 @@ export * from './calendar';
 export * from './schemas/inbox';
 export * from './schemas/audit';
 export * from './schemas/decisions';
+export * from './schemas/api-keys';
 export * from './messages';
 export * from './schemas/watching';
 export * from './schemas/hardening';

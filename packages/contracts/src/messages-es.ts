@@ -2,6 +2,7 @@ import { DASHBOARD_MAX_PRODUCTS } from './constants';
 import { errorMessages, requestMessages, verbatimMessages } from './errors';
 import type { MessageTree, TextsOf } from './messages';
 import { authErrorMessages, authMessages } from './schemas/auth';
+import { API_KEY_NAME_MAX, API_KEYS_PER_USER, apiKeyMessages } from './schemas/api-keys';
 import { bankMessages } from './schemas/bank';
 import { dueErrorMessages, dueMessages } from './schemas/due-diligence';
 import { formMessages } from './schemas/forms';
@@ -249,6 +250,19 @@ export const spanishMessages = {
     sourceUrlTaken: 'Ya existe un artículo con esta URL de fuente.',
     slugTaken: 'Ya existe un artículo con este slug.',
   } satisfies TextsOf<typeof newsMessages>,
+  apiKeys: {
+    nameRequired: 'Dé un nombre a la clave.',
+    nameTooLong: `El nombre de una clave puede tener como máximo ${API_KEY_NAME_MAX} caracteres.`,
+    scopesRequired: 'Elija al menos un alcance.',
+    badScope: 'Los alcances son prices:read, news:read, screening:read y screening:write.',
+    expiryInvalid: 'La caducidad debe ser una fecha y hora futura.',
+    tooMany: `Ya tiene ${API_KEYS_PER_USER} claves de API activas: revoque una primero.`,
+    notFound: 'Esta clave de API no existe.',
+    invalid: 'Esta clave de API no es válida, ha caducado o está revocada.',
+    scope: 'Los alcances de esta clave de API no abren este punto de acceso.',
+    rateLimited: 'Demasiadas solicitudes con esta clave de API: espere el tiempo indicado en Retry-After.',
+    nameBudget: 'El cupo diario de nombres de cribado de esta clave de API está agotado: espere el tiempo indicado en Retry-After.',
+  } satisfies TextsOf<typeof apiKeyMessages>,
   watching: {
     badDateTime: 'Use una fecha y hora en formato ISO 8601, p. ej. 2026-01-31T08:00:00Z.',
     wholeNumber: 'Use un número entero.',

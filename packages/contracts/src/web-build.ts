@@ -74,6 +74,8 @@ export const APP_PATH_PATTERNS = [
   '/trade',
   '/support',
   '/releases',
+  '/settings/api-keys',
+  '/developers',
   '/admin/sessions',
   '/admin/audit',
 ] as const;

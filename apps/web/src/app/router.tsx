@@ -197,6 +197,8 @@ const dashboardRoutes: RouteObject[] = [
   betaRoute('trade'),
   { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
   { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
+  { path: 'settings/api-keys', handle: title('sections.apiKeys'), lazy: lazyPage(withTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page'))) },
+  { path: 'developers', handle: title('sections.developers'), lazy: lazyPage(withTexts('developers', () => import('@/features/developers/pages/developers-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
   {
     path: 'due-diligence/decisions',

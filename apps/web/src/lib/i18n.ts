@@ -22,6 +22,8 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
+  'developers',
+  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
   'alerts',
   'webhooks',
   // The sign-in, bank and due-diligence pages' texts: the signed-in home
