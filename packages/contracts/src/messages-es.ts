@@ -135,6 +135,7 @@ export const spanishMessages = {
     noConnection: 'No hay ninguna cuenta bancaria conectada.',
     webhookUnverified: 'No se pudo verificar la firma del webhook.',
     webhookNotJson: 'El cuerpo del webhook no es JSON.',
+    counterpartyNameTooLong: 'El nombre de la contraparte puede tener como máximo 200 caracteres.',
   } satisfies TextsOf<typeof bankMessages>,
   due: {
     businessRequired: 'Introduzca un nombre comercial o DBA.',
