@@ -28,6 +28,9 @@ import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +106,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(screeningRoutes);
       await api.register(bankRoutes);
       await api.register(sharingRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(alertsRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );

@@ -82,6 +82,9 @@ export const configSchema = z
     NEWS_ALLOW_PRIVATE_FEEDS: booleanFromEnv.default(false),
     NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     NEWS_MAX_FEED_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
+    /** Webhooks may use plain HTTP to private addresses and HTTPS to any (tests, on-premises receivers). */
+    WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Sanctions list files or folders (comma-separated), imported at start when newer than the stored lists. */
     SANCTIONS_PATHS: commaList.default([]),
     /** Folder of the OFAC SDN legacy CSV files (sdn.csv, add.csv, alt.csv, sdn_comments.csv). */

@@ -35,6 +35,8 @@ export const errorCodes = [
   'IMPORT_REJECTED',
   'PROVIDER_ERROR',
   'WEBHOOK_UNVERIFIED',
+  'ALERT_LIMIT',
+  'WEBHOOK_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

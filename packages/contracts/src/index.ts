@@ -29,3 +29,4 @@ export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
 export * from './messages';
+export * from './schemas/watching';

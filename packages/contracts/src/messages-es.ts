@@ -10,6 +10,7 @@ import { DASHBOARDS_PER_USER_MAX, PRICE_HISTORY_MAX_YEARS, priceMessages } from 
 import { publicMessages } from './schemas/public';
 import { releaseMessages } from './schemas/releases';
 import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from './schemas/news';
+import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
 import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, SCREENING_SEARCH_LIMIT_MAX, screeningMessages } from './schemas/screening';
 
 // The Spanish ("usted") side of every catalog that defineMessages declares, one entry per
@@ -212,4 +213,52 @@ export const spanishMessages = {
     sourceUrlTaken: 'Ya existe un artículo con esta URL de fuente.',
     slugTaken: 'Ya existe un artículo con este slug.',
   } satisfies TextsOf<typeof newsMessages>,
+  watching: {
+    badDateTime: 'Use una fecha y hora en formato ISO 8601, p. ej. 2026-01-31T08:00:00Z.',
+    wholeNumber: 'Use un número entero.',
+    limitRange: `Use un número del 1 al ${NOTIFICATIONS_PAGE_MAX}.`,
+    badNotificationId: 'No es un identificador de notificación.',
+    enterNumber: 'Introduzca un número.',
+    numberFormat: 'Introduzca un número con 6 decimales como máximo.',
+    badChannel: 'Elija panel, correo o webhook.',
+    channelRequired: 'Elija al menos un canal.',
+    badCondition: 'Elija por encima, por debajo o variación (change_pct).',
+    pctRange: 'Una variación es un porcentaje mayor que 0 y de 1000 como máximo.',
+    trueOrFalse: 'Use true o false.',
+    changeSomething: 'Cambie al menos un campo.',
+    badAlertId: 'No es un identificador de alerta.',
+    unknownProduct: 'No hay ningún producto con este código.',
+    alertNotFound: 'Esta alerta no existe.',
+    alertLimit: `Puede tener como máximo ${PRICE_ALERT_LIMIT} alertas de precio. Elimine una para añadir otra.`,
+    badUrl: 'Introduzca la dirección completa de su endpoint, empezando por https://.',
+    urlTooLong: 'Una dirección tiene como máximo 2000 caracteres.',
+    plainHttp: 'Use https://. http:// sin cifrar solo se admite hacia una dirección privada en servidores configurados para ello.',
+    privateAddress: 'Esta dirección es privada o local: los webhooks solo van a endpoints HTTPS públicos.',
+    eventsRequired: 'Elija al menos un evento.',
+    badEvent: 'Elija eventos de la lista.',
+    webhookLimit: `Puede registrar como máximo ${WEBHOOK_LIMIT} webhooks.`,
+    webhookNotFound: 'Este webhook no existe.',
+    badWebhookId: 'No es un identificador de webhook.',
+  } satisfies TextsOf<typeof watchingMessages>,
+  notifications: {
+    priceAbove: '{{product_name}} subió hasta o por encima de {{level}}: {{value}} {{units}} el {{publication_date}}{{change}}.',
+    priceBelow: '{{product_name}} bajó hasta o por debajo de {{level}}: {{value}} {{units}} el {{publication_date}}{{change}}.',
+    priceChange: '{{product_name}} se movió más de un {{level}} % en un día: {{value}} {{units}} el {{publication_date}}{{change}}.',
+    watchMatch: '{{name}} coincide ahora con {{matched_name}} en {{list_name}}.',
+    watchClear: '{{name}} ya no coincide con {{matched_name}} en {{list_name}}.',
+    reportReady: 'Su informe de diligencia debida «{{title}}» está listo.',
+    invitation: '{{email}} respondió a su invitación para compartir datos: {{status}}.',
+    listStale: 'La lista de sanciones {{list_name}} está desactualizada (publicada {{published_at}}).',
+    unknownDate: 'en una fecha desconocida',
+    subjectPriceAlert: 'Alerta de precio de FuelDesk',
+    subjectWatchMatch: 'Lista de vigilancia de FuelDesk: nueva coincidencia',
+    subjectWatchClear: 'Lista de vigilancia de FuelDesk: coincidencia retirada',
+    subjectReportReady: 'FuelDesk: informe listo',
+    subjectInvitation: 'FuelDesk: invitación respondida',
+    subjectListStale: 'FuelDesk: lista de sanciones desactualizada',
+    subjectWebhookDisabled: 'FuelDesk: webhook desactivado',
+    webhookDisabled: 'Su webhook {{url}} ha fallado durante un día y se ha desactivado. Revise el endpoint y regístrelo de nuevo.',
+    mailAction: 'Abrir en FuelDesk',
+    mailFooter: 'Recibe este correo porque activó este aviso. Puede desactivar los correos en su perfil (preferencias de comunicación).',
+  } satisfies TextsOf<typeof notificationMessages>,
 } satisfies MessageTree;

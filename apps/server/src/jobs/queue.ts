@@ -10,6 +10,11 @@ export interface JobDefinition<T = any> {
   cron?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * How often an idle worker asks for this queue's jobs (seconds, pg-boss's minimum 0.5), when
+   * its latency is felt by a person: a price alert, a webhook. The others use the queue's default.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 export interface JobQueue {
@@ -94,7 +99,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const definition of definitions.values()) {
         await boss.work<object>(
           definition.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          { pollingIntervalSeconds: Math.min(definition.pollingIntervalSeconds ?? Infinity, options.pollingIntervalSeconds ?? 2), batchSize: 1 },
           async (jobs) => {
             for (const job of jobs) {
               await definition.handler(job.data, { id: job.id, retryCount: 0 });

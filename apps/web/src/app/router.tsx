@@ -149,6 +149,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   {
+    path: 'marketprice/alerts',
+    handle: title('sections.priceAlerts'),
+    lazy: lazyPage(withTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page'))),
+  },
+  {
     path: 'marketprice/graphics',
     handle: title('sections.priceChart'),
     lazy: lazyPage(() => import('@/features/prices/pages/price-chart-page')),
@@ -190,6 +195,7 @@ const dashboardRoutes: RouteObject[] = [
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
+  { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
   { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
   {

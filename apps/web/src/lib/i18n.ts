@@ -22,6 +22,8 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
+  'alerts',
+  'webhooks',
   // The sign-in, bank and due-diligence pages' texts: the signed-in home
   // shows none of them. What the app shell and the dashboard layout show of them (the session
   // overlays, the report and invitation notifications) is in the 'shell' namespace.

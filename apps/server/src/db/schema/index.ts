@@ -7,3 +7,4 @@ export * from './news';
 export * from './screening';
 export * from './due-diligence';
 export * from './bank';
+export * from './watching';

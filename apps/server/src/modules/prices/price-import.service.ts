@@ -8,6 +8,7 @@ import {
   type Message,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
+import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { DbOrTx } from '../../db/client';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
 import { parsePriceFile } from '../../integrations/market-data/eia-files';
@@ -114,9 +115,10 @@ async function writeObservations(
 }
 
 /** After a write that changed something: drop this instance's cache and tell everyone else. */
-async function announcePriceChange(ctx: AppContext, report: ImportReport) {
+async function announcePriceChange(ctx: AppContext, report: ImportReport, writtenAt: Date) {
   if (report.inserted + report.updated + report.demo_removed === 0) return;
   getPriceCache(ctx).clear();
+  if (report.inserted + report.updated > 0) await queueAlertEvaluation(ctx, { productCodes: report.product_codes, writtenAt });
   try {
     await ctx.events.publish({
       userId: null,
@@ -139,6 +141,7 @@ interface StoreInput {
 }
 
 export async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
+  const writtenAt = ctx.now();
   const counts = await ctx.db.transaction(async (tx) =>
     // A superuser (PGlite's only user is one) checks the references once per file (see checkReferencesOnce).
     writeObservations(
@@ -147,7 +150,7 @@ export async function storeObservations(ctx: AppContext, products: Map<string, P
       input.observations,
       input.source,
       input.importedBy,
-      ctx.now(),
+      writtenAt,
       {
         checkReferencesOnce: ctx.database.kind === 'pglite' || (await mayCheckReferencesOnce(tx)),
         soleWriter: ctx.database.kind === 'pglite',
@@ -165,7 +168,7 @@ export async function storeObservations(ctx: AppContext, products: Map<string, P
     rejected_lines: input.rejected,
     skipped_blank: input.skippedBlank,
   };
-  await announcePriceChange(ctx, report);
+  await announcePriceChange(ctx, report, writtenAt);
   return report;
 }
 
