@@ -80,6 +80,21 @@ describe('DueDiligenceCreatePage', () => {
     expect(api.callsTo('POST /api/due/create')).toHaveLength(0);
   });
 
+  it('catches a mistyped routing number or EIN as you type, in Spanish, before anything is sent', async () => {
+    await i18n.changeLanguage('es');
+    const api = mockApi({ 'GET /api/due/usage': () => ({ body: starterUsage }) });
+    const { user } = renderAt(<DueDiligenceCreatePage />);
+    const routing = await screen.findByLabelText(/Número de ruta/);
+    await user.type(routing, '021000022');
+    expect(await screen.findByText('Este número de ruta no supera la suma de control ABA: revise si hay un error de escritura.')).toBeInTheDocument();
+    await user.clear(routing);
+    await user.type(routing, '021000021');
+    await waitFor(() => expect(screen.queryByText(/suma de control ABA/)).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText(/Identificación fiscal federal/), '07-1234567');
+    expect(await screen.findByText('El IRS no asigna ningún EIN con este prefijo de dos cifras: revise si hay un error de escritura.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/due/create')).toHaveLength(0);
+  });
+
   it('asks for confirmation, sends the form and says it is processing', async () => {
     const api = mockApi({
       'GET /api/due/usage': () => ({ body: starterUsage }),
