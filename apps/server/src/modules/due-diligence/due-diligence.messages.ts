@@ -21,6 +21,7 @@ const texts = {
   ustFacilityMissing: { en: 'No facility number was given.', es: 'No se indicó número de instalación.' },
   notScreened: { en: 'Not screened: no sanctions list is loaded.', es: 'Sin cribado: no hay ninguna lista de sanciones cargada.' },
   matchOwner: { en: '{field} "{name}" matches the sanctions list entry "{entry}" ({score}%).', es: '{field} «{name}» coincide con la entrada de la lista de sanciones «{entry}» ({score} %).' },
+  resemblesOwner: { en: '{field} "{name}" resembles the sanctions list entry "{entry}" ({score}%).', es: '{field} «{name}» se parece a la entrada de la lista de sanciones «{entry}» ({score} %).' },
   routingInvalid: { en: 'The routing number is not valid.', es: 'El número de ruta no es válido.' },
   einInvalid: { en: 'The federal tax ID is not valid.', es: 'La identificación fiscal federal no es válida.' },
   disposableEmail: { en: 'The email uses a disposable mail domain.', es: 'El correo usa un dominio de correo desechable.' },
