@@ -216,6 +216,8 @@ export type DueReportListItem = z.infer<typeof dueReportListItemSchema>;
 export const dueReportListSchema = z.array(dueReportListItemSchema);
 
 export const dueReportSchema = dueReportListItemSchema.extend({
+  /** The language the report was created (and is written) in: headings, reasons, explanations and PDF. */
+  language: z.enum(['en', 'es']),
   description: z.string(),
   content: z.string(),
   findings: dueFindingsSchema.nullable(),

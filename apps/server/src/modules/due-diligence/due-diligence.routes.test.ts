@@ -251,6 +251,15 @@ describe('/api/due', () => {
     expect(ready.content).toContain('href="https://news.example.com/b"');
   });
 
+  it('keeps the language the report was created in, whatever the reader asks for', async () => {
+    // Another user of the file: the first one's monthly reports are counted by the other tests.
+    const created = (await create(createBody(validDueForm({ email: 'x@mailinator.com' })), { ...other, 'accept-language': 'es' })).json<DueReport>();
+    await produceDueReport(t.ctx, created.id, { writer: null });
+    const read = (await get(`/api/due/report/${created.id}`, { ...other, 'accept-language': 'en' })).json<DueReport>();
+    expect(read.language).toBe('es');
+    expect(read.findings?.risk.reasons.join(' ')).toContain('desechable');
+  });
+
   it('rates failed checks medium, with the reason for each', async () => {
     const created = (await create(createBody(validDueForm({ email: 'x@mailinator.com' })))).json<DueReport>();
     await produceDueReport(t.ctx, created.id, { writer: null });

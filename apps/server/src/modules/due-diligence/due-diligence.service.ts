@@ -58,7 +58,7 @@ function presentListItem(row: DueReportRow): DueReportListItem {
 }
 
 function presentReport(row: DueReportRow): DueReport {
-  return { ...presentListItem(row), description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
+  return { ...presentListItem(row), language: row.language === 'es' ? 'es' : 'en', description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
 }
 
 /** The caller's plan, its monthly report limit, and how many reports this calendar month (UTC) used. */

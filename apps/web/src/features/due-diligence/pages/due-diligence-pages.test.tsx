@@ -206,6 +206,20 @@ describe('DueDiligenceDetailPage', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('says in the other interface language that the report keeps the language it was created in', async () => {
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: { ...readyReport, language: 'es' } }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByTestId('report-language')).toHaveTextContent('This report is written in Spanish, the language it was created in');
+    expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/).closest('[lang]')).toHaveAttribute('lang', 'es');
+  });
+
+  it('adds no note when the report is in the interface language', async () => {
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: readyReport }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByRole('heading', { name: 'Dana Whitfield' })).toBeInTheDocument();
+    expect(screen.queryByTestId('report-language')).not.toBeInTheDocument();
+  });
+
   it('says plainly that nothing was screened when no list was loaded', async () => {
     const incomplete = { ...readyReport, rating: 'incomplete' as const, findings: { ...sanctionedFindings, lists: [], screening: [{ field: 'business_name', name: 'Blue Harbor', matches: [] }], risk: { rating: 'incomplete' as const, reasons: ['Not screened: no sanctions list is loaded.'] } } };
     mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: incomplete }) });
