@@ -5,13 +5,22 @@ import { authErrorMessages, authMessages } from './schemas/auth';
 import { bankMessages } from './schemas/bank';
 import { dueErrorMessages, dueMessages } from './schemas/due-diligence';
 import { formMessages } from './schemas/forms';
+import { hardeningMessages } from './schemas/hardening';
 import { inboxMessages } from './schemas/inbox';
 import { DASHBOARDS_PER_USER_MAX, PRICE_HISTORY_MAX_YEARS, priceMessages } from './schemas/prices-constants';
 import { publicMessages } from './schemas/public';
 import { releaseMessages } from './schemas/releases';
 import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from './schemas/news';
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
-import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, SCREENING_SEARCH_LIMIT_MAX, screeningMessages } from './schemas/screening';
+import {
+  SCREENING_BATCH_MAX,
+  SCREENING_NAME_MAX,
+  SCREENING_SEARCH_LIMIT_MAX,
+  SCREENING_THRESHOLD_MAX,
+  SCREENING_THRESHOLD_MIN,
+  screeningMessages,
+} from './schemas/screening';
+import { SCREENING_IMPORT_MAX_FILES, screeningImportMessages } from './schemas/screening-lists';
 
 // The Spanish ("usted") side of every catalog that defineMessages declares, one entry per
 // namespace; `satisfies TextsOf<…>` makes a missing or extra name a compile error, and
@@ -19,6 +28,14 @@ import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, SCREENING_SEARCH_LIMIT_MAX, sc
 // only when the reader uses Spanish.
 
 export const spanishMessages = {
+  hardening: {
+    invitationExpired: 'Esta invitación ha caducado.',
+    resendTooSoon: 'Esta invitación se acaba de enviar. Espere un minuto antes de volver a enviarla.',
+    resendDailyLimit: 'Esta invitación se ha enviado demasiadas veces hoy. Inténtelo de nuevo mañana.',
+    invitationMailsDailyLimit: 'Ha enviado demasiados correos de invitación hoy. Inténtelo de nuevo mañana.',
+    bankLinkInvalid: 'No se pudo confirmar esta conexión bancaria, o tardó demasiado. Vuelva a conectar.',
+    screeningBatchLimit: 'Demasiados cribados por lotes. Espere e inténtelo de nuevo.',
+  } satisfies TextsOf<typeof hardeningMessages>,
   errors: {
     VALIDATION_ERROR: 'Algunos campos no son válidos.',
     ROUTE_NOT_FOUND: 'Esta ruta de la API no existe.',
@@ -184,7 +201,23 @@ export const spanishMessages = {
     nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
     badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
     entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
+    badSources: 'Las fuentes deben ser una lista separada por comas de ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
+    badThreshold: `El umbral debe ser un número de ${SCREENING_THRESHOLD_MIN} a ${SCREENING_THRESHOLD_MAX}.`,
+    fileMissing: 'Adjunte un archivo CSV o XLSX (campo de formulario "file").',
+    fileUnreadable: 'No se pudo leer el archivo: envíe un CSV (UTF-8, separado por comas o punto y coma) o un libro XLSX.',
+    fileNoNameColumn: 'El archivo necesita una fila de encabezado con una columna "name" (y, si quiere, "type" y "country").',
+    fileBadType: 'Un "type" del archivo debe ser person, organization, vessel o aircraft (o estar vacío).',
+    fileTooLarge: 'El archivo es demasiado grande para un lote.',
+    badFormat: 'El formato debe ser json o csv.',
   } satisfies TextsOf<typeof screeningMessages>,
+  screeningImport: {
+    noFiles: 'Envíe al menos un archivo de lista.',
+    tooManyFiles: `Envíe como máximo ${SCREENING_IMPORT_MAX_FILES} archivos a la vez.`,
+    fileTooLarge: 'Un archivo de lista puede tener como máximo {{mb}} MB.',
+    badSource: 'Lista desconocida. Elija OFAC SDN, OFAC consolidada, ONU, UE, Reino Unido, Canadá o Australia.',
+    notAList: 'Este archivo no es una lista de sanciones que FuelDesk sepa leer: {{detail}}',
+    refused: 'Se rechazó el archivo de {{list}} y se sigue usando la lista guardada: {{detail}}',
+  } satisfies TextsOf<typeof screeningImportMessages>,
   inbox: {
     badKind: 'El tipo debe ser contacto, solicitud comercial o soporte.',
     badStatus: 'El estado debe ser abierto o respondido.',

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
+import { acquireDirectoryLock } from './directory-lock';
 import { unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -30,7 +31,7 @@ export interface DatabaseHandle extends SqlExecutor {
   migrate(): Promise<void>;
   /**
    * Runs `task` while no other process runs a task under the same name (start-up seeding, list imports):
-   * on PostgreSQL a session advisory lock on a connection of its own; PGlite has one process by its lock file.
+   * on PostgreSQL a session advisory lock on a connection of its own; PGlite has one process by its directory lock (db/directory-lock.ts).
    */
   exclusive<T>(name: string, task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
@@ -39,40 +40,7 @@ export interface DatabaseHandle extends SqlExecutor {
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export class DatabaseLockedError extends Error {
-  constructor(dir: string, pid: number) {
-    super(
-      `The embedded database in ${dir} is already used by another FuelDesk process (pid ${pid}). ` +
-        'Stop that process first, or point DATA_DIR at another folder.',
-    );
-    this.name = 'DatabaseLockedError';
-  }
-}
-
-/** PGlite has no locking of its own: two processes on one directory would corrupt it. */
-function acquireDirectoryLock(dir: string): () => void {
-  const lockFile = path.join(dir, 'fueldesk.lock');
-  mkdirSync(dir, { recursive: true });
-  try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-    if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
-      throw new DatabaseLockedError(dir, holder);
-    }
-    writeFileSync(lockFile, String(process.pid));
-  }
-  return () => rmSync(lockFile, { force: true });
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { DatabaseLockedError } from './directory-lock';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -168,7 +136,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const inMemory = url?.startsWith('memory://') ?? false;
   const dir = path.resolve(options.dataDir, 'pglite');
-  const release = inMemory ? () => {} : acquireDirectoryLock(path.resolve(options.dataDir));
+  const release = inMemory ? () => {} : await acquireDirectoryLock(path.resolve(options.dataDir));
   let client: PGlite;
   v8.setFlagsFromString(`--wasm-tiering-budget=${options.wasmTieringBudget ?? WASM_TIERING_BUDGET}`);
   try {

@@ -235,12 +235,16 @@ export const api = {
 };
 
 /**
- * Downloads a GET answer as a file named `filename`: through apiRequest, so with its timeout, the
- * refresh after a 401, the maintenance flag and the server's error message (the price export's CSV,
- * the due diligence report's PDF).
+ * Downloads a GET answer (or a POST's, given `method` and `body`) as a file named `filename`: through
+ * apiRequest, so with its timeout, the refresh after a 401, the maintenance flag and the server's
+ * error message (the price export's CSV, the due diligence report's PDF, the screening batch's CSV).
  */
-export async function downloadFile(path: string, filename: string, options: BodylessOptions = {}): Promise<void> {
-  const blob = await apiRequest<Blob>(path, { ...options, method: 'GET', asBlob: true });
+export async function downloadFile(
+  path: string,
+  filename: string,
+  options: BodylessOptions & { method?: 'GET' | 'POST'; body?: FormData } = {},
+): Promise<void> {
+  const blob = await apiRequest<Blob>(path, { ...options, method: options.method ?? 'GET', asBlob: true });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -33,6 +33,8 @@ export const LAZY_NAMESPACES = [
   // The form messages and the legal pages' texts: /home shows no form and no policy.
   'forms',
   'legal',
+  // The sanctions lists' freshness and upload: the screening, admin and report pages.
+  'lists',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -263,6 +263,9 @@ export type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
 
 export const activationQuerySchema = z.object({ token: tokenFieldSchema });
 export type ActivationQuery = z.infer<typeof activationQuerySchema>;
+/** POST /api/auth/activation/details: the same lookup with the token in the body, out of URLs and logs. */
+export const activationDetailsBodySchema = z.object({ token: tokenFieldSchema });
+export type ActivationDetailsBody = z.infer<typeof activationDetailsBodySchema>;
 
 /** GET /api/auth/activation?token: what the invitee is activating. */
 export const activationDetailsSchema = z.object({

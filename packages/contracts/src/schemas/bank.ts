@@ -83,6 +83,8 @@ export const sandboxPublicTokenResponseSchema = z.object({ public_token: z.strin
 
 export const exchangeBodySchema = z.object({
   public_token: z.string({ error: bankMessages.publicTokenRequired }).trim().min(1, { error: bankMessages.publicTokenRequired }).max(512),
+  /** Plaid: the link token Link was opened with (the server's link session, bound to the caller). */
+  link_token: z.string().trim().min(1).max(512).optional(),
 });
 export type ExchangeBody = z.infer<typeof exchangeBodySchema>;
 

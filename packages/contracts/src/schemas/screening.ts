@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { defineMessages } from '../messages';
+import { screeningListFreshnessShape } from './screening-lists';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
-export const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un'] as const;
+export const sanctionsSources = [
+  'ofac_sdn',
+  'ofac_consolidated',
+  'un',
+  'eu_fsf',
+  'uk_ofsi',
+  'ca_sema',
+  'au_dfat',
+] as const;
 export type SanctionsSource = (typeof sanctionsSources)[number];
 
 /** The kinds of list entries; a search may be narrowed to one (a person never matches a vessel). */
@@ -16,6 +25,9 @@ export const SCREENING_SEARCH_LIMIT_DEFAULT = 10;
 export const SCREENING_SEARCH_LIMIT_MAX = 50;
 export const SCREENING_BATCH_MAX = 1_000;
 export const SCREENING_NAME_MAX = 300;
+/** Per-request threshold bounds (API.md "Screening, second round"). */
+export const SCREENING_THRESHOLD_MIN = 0.5;
+export const SCREENING_THRESHOLD_MAX = 1;
 
 /**
  * English texts of the validation messages; the web shows them through i18n (screening.errors.*,
@@ -31,6 +43,14 @@ export const screeningMessages = defineMessages('screening', {
   nameRequired: 'Each name must have at least one letter or digit.',
   badEntityId: 'An entity id looks like ofac_sdn:36, ofac_consolidated:1234 or un:QDi.001.',
   entityNotFound: 'No loaded list has this entry.',
+  badSources: 'Sources must be a comma-separated list of ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
+  badThreshold: `The threshold must be a number from ${SCREENING_THRESHOLD_MIN} to ${SCREENING_THRESHOLD_MAX}.`,
+  fileMissing: 'Attach one CSV or XLSX file (form field "file").',
+  fileUnreadable: 'The file could not be read: send a CSV (UTF-8, comma or semicolon separated) or an XLSX workbook.',
+  fileNoNameColumn: 'The file needs a header row with a "name" column (optional "type" and "country").',
+  fileBadType: 'A "type" in the file must be person, organization, vessel or aircraft (or empty).',
+  fileTooLarge: 'The file is too large for one batch.',
+  badFormat: 'Format must be json or csv.',
 });
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
@@ -48,9 +68,41 @@ export const screeningNameSchema = z
   .max(SCREENING_NAME_MAX, { error: screeningMessages.queryTooLong })
   .regex(/[\p{L}\p{N}]/u, { error: screeningMessages.nameRequired });
 
+/** `sources=a,b`: a comma-separated list of known sources, each once at most (blank = every list). */
+export const screeningSourcesParamSchema = z.preprocess(
+  (value) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned !== 'string') return cleaned;
+    return [...new Set(cleaned.split(',').map((part) => part.trim()).filter(Boolean))];
+  },
+  z
+    .array(z.string(), { error: screeningMessages.badSources })
+    .min(1, { error: screeningMessages.badSources })
+    // One message for the whole parameter (not one per element), so the field is `sources`.
+    .refine((list) => list.every((source) => (sanctionsSources as readonly string[]).includes(source)), { error: screeningMessages.badSources })
+    .transform((list) => list as SanctionsSource[])
+    .optional(),
+);
+
+/** `threshold`: 0.5 to 1; blank = the server's. */
+export const screeningThresholdParamSchema = z.preprocess(
+  (value) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned === 'string' && /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*$/.test(cleaned)) return Number(cleaned);
+    return cleaned;
+  },
+  z
+    .number({ error: screeningMessages.badThreshold })
+    .min(SCREENING_THRESHOLD_MIN, { error: screeningMessages.badThreshold })
+    .max(SCREENING_THRESHOLD_MAX, { error: screeningMessages.badThreshold })
+    .optional(),
+);
+
 /** GET /api/screening/search?q&type&limit */
 export const screeningSearchQuerySchema = z.object({
   q: screeningNameSchema,
+  sources: screeningSourcesParamSchema,
+  threshold: screeningThresholdParamSchema,
   type: z.preprocess(blankToUndefined, screeningEntityTypeSchema.optional()),
   limit: z.preprocess(
     (value) => {
@@ -69,6 +121,8 @@ export const screeningSearchQuerySchema = z.object({
 });
 export type ScreeningSearchQuery = z.infer<typeof screeningSearchQuerySchema>;
 
+
+
 /** One list entry a name matched (best matching name of the entry). */
 export const screeningMatchSchema = z.object({
   entity_id: z.string(),
@@ -84,6 +138,8 @@ export const screeningMatchSchema = z.object({
   /** score ≥ the screening threshold. */
   is_match: z.boolean(),
   explanation: z.string(),
+  /** The version of the match's list (GET /screening/lists `version_id`, `<source>@<hash>`); null when unknown. */
+  version_id: z.string().nullable(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 
@@ -94,6 +150,7 @@ export const screeningListSchema = z.object({
   names: z.number().int(),
   published_at: z.string().nullable(),
   loaded_at: z.string(),
+  ...screeningListFreshnessShape,
 });
 export type ScreeningList = z.infer<typeof screeningListSchema>;
 
@@ -104,6 +161,8 @@ export type ScreeningList = z.infer<typeof screeningListSchema>;
 export const screeningListsResponseSchema = z.object({
   loaded: z.boolean(),
   threshold: z.number(),
+  /** SCREENING_STALE_DAYS */
+  stale_days: z.number().int(),
   lists: z.array(screeningListSchema),
 });
 export type ScreeningListsResponse = z.infer<typeof screeningListsResponseSchema>;
@@ -124,6 +183,8 @@ export const screeningBatchBodySchema = z.object({
       z.object({
         name: screeningNameSchema,
         type: screeningEntityTypeSchema.optional(),
+        /** Kept with the result (and in the CSV); not used for matching yet. */
+        country: z.string().trim().max(100).optional(),
       }),
       { error: screeningMessages.batchEmpty },
     )
@@ -131,6 +192,33 @@ export const screeningBatchBodySchema = z.object({
     .max(SCREENING_BATCH_MAX, { error: screeningMessages.batchTooLarge }),
 });
 export type ScreeningBatchBody = z.infer<typeof screeningBatchBodySchema>;
+
+/** POST /api/screening/batch?format=json|csv&sources&threshold (`Accept: text/csv` also asks for CSV). */
+export const screeningBatchQuerySchema = z.object({
+  format: z.preprocess(blankToUndefined, z.enum(['json', 'csv'], { error: screeningMessages.badFormat }).optional()),
+  sources: screeningSourcesParamSchema,
+  threshold: screeningThresholdParamSchema,
+});
+export type ScreeningBatchQuery = z.infer<typeof screeningBatchQuerySchema>;
+
+/** Columns of the batch results as CSV, one row per match (a name without a match gets one row with empty match columns). */
+export const SCREENING_BATCH_CSV_COLUMNS = [
+  'row',
+  'name',
+  'type',
+  'country',
+  'status',
+  'score',
+  'is_match',
+  'entity_id',
+  'source',
+  'list_name',
+  'matched_name',
+  'entity_type',
+  'programs',
+  'version_id',
+  'explanation',
+] as const;
 
 export const screeningBatchResponseSchema = z.object({
   threshold: z.number(),
@@ -143,7 +231,7 @@ export type ScreeningBatchResponse = z.infer<typeof screeningBatchResponseSchema
 export const screeningEntityParamsSchema = z.object({
   entity_id: z
     .string({ error: screeningMessages.badEntityId })
-    .regex(/^(ofac_sdn|ofac_consolidated|un):[\w.-]{1,64}$/, { error: screeningMessages.badEntityId }),
+    .regex(/^(ofac_sdn|ofac_consolidated|un|eu_fsf|uk_ofsi|ca_sema|au_dfat):[\w./-]{1,64}$/, { error: screeningMessages.badEntityId }),
 });
 export type ScreeningEntityParams = z.infer<typeof screeningEntityParamsSchema>;
 

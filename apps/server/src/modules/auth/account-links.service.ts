@@ -46,9 +46,17 @@ export function buildLink(ctx: AppContext, purpose: AccountTokenPurpose, token: 
 }
 
 /** A new single-use link token; earlier unused ones of the same purpose stop working. */
-async function issueLinkToken(ctx: AppContext, user: UserRow, purpose: AccountTokenPurpose, data?: Record<string, unknown>): Promise<string> {
+async function issueLinkToken(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: AccountTokenPurpose,
+  data?: Record<string, unknown>,
+  /** An earlier end than the purpose's lifetime (an invitation's activation link ends with the invitation). */
+  endsBy?: Date,
+): Promise<string> {
   const token = generateOpaqueToken();
   const now = ctx.now();
+  const lifetimeEnd = now.getTime() + linkLifetimesMs[purpose];
   await ctx.db.transaction(async (tx) => {
     await repo.expireUnusedTokens(tx, user.id, purpose, now);
     await repo.insertAccountToken(tx, {
@@ -57,7 +65,7 @@ async function issueLinkToken(ctx: AppContext, user: UserRow, purpose: AccountTo
       tokenHash: hashToken(token),
       data: data ?? null,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + linkLifetimesMs[purpose]),
+      expiresAt: new Date(endsBy ? Math.min(lifetimeEnd, endsBy.getTime()) : lifetimeEnd),
     });
   });
   return token;
@@ -258,6 +266,8 @@ export interface InviteAccountInput {
   /** Shown in the mail and on the activation page, e.g. the inviter's name or company. */
   invitedBy?: string | null;
   language?: Language;
+  /** The activation link stops working then at the latest (the invitation's own expiry). */
+  expiresAt?: Date;
 }
 
 /**
@@ -290,7 +300,7 @@ export async function inviteAccount(
     }
   }
   if (user.passwordHash) return { userId: user.id, created, activationSent: false };
-  const token = await issueLinkToken(ctx, user, 'activation', { invitedBy: input.invitedBy ?? null });
+  const token = await issueLinkToken(ctx, user, 'activation', { invitedBy: input.invitedBy ?? null }, input.expiresAt);
   const mail = renderActivationMail(userLanguage(user), {
     name: user.firstName ? displayName(user) : null,
     link: buildLink(ctx, 'activation', token),

@@ -1,4 +1,4 @@
-import { notificationMessages, withParams, type Language, type MessageKey, type NotificationKind } from '@fueldesk/contracts';
+import { notificationMessages, sanctionsListName, withParams, type Language, type MessageKey, type NotificationKind } from '@fueldesk/contracts';
 import { translate } from '../../lib/messages';
 
 /** A notification's parameters, stored with it; its text is rendered from them in the reader's language. */
@@ -37,7 +37,10 @@ function localNumber(language: Language, value: string | number | null | undefin
 export function renderNotificationText(language: Language, kind: NotificationKind, params: NotificationParams): string {
   if (kind !== 'price_alert') {
     const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value ?? '']));
-    if (kind === 'list_stale' && !params.published_at) values.published_at = translate(language, notificationMessages.unknownDate);
+    if (kind === 'list_stale') {
+      if (params.source) values.list_name = sanctionsListName(String(params.source), language);
+      if (!params.published_at) values.published_at = translate(language, notificationMessages.unknownDate);
+    }
     return translate(language, withParams(kindKeys[kind], values));
   }
   const change =

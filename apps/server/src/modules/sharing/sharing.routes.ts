@@ -26,7 +26,7 @@ import {
 } from './sharing.service';
 
 const tags = ['sharing'];
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 const params = invitationIdParamsSchema;
 
 /**

@@ -110,13 +110,13 @@ describe('first-time set password page', () => {
 
   it('lets a visitor with an invitation link choose the password right there', async () => {
     const server = mockApi({
-      'GET /api/auth/activation': () => ({
+      'POST /api/auth/activation/details': () => ({
         body: { email: 'guest@example.com', first_name: 'Gus', last_name: 'Guest', role: 'cliente', invited_by: 'Demo Pro', expires_at: '2026-12-01T12:00:00.000Z' },
       }),
     });
     const { router } = renderApp('/first-time-set-password?token=act-2');
     expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.')).toBeInTheDocument();
-    expect(server.callsTo('GET /api/auth/activation')[0].url.searchParams.get('token')).toBe('act-2');
+    expect(server.callsTo('POST /api/auth/activation/details')[0].body).toEqual({ token: 'act-2' });
     expect(currentPath(router)).toBe('/first-time-set-password?token=act-2');
   });
 });
@@ -126,7 +126,7 @@ describe('activation page', () => {
     const server = mockApi({
       ...keepAlive,
       'GET /api/auth/me': () => ({ status: 404, body: { code: 'NOT_FOUND', detail: 'n/a' } }),
-      'GET /api/auth/activation': () => ({
+      'POST /api/auth/activation/details': () => ({
         body: { email: 'guest@example.com', first_name: 'Gus', last_name: 'Guest', role: 'cliente', invited_by: 'Demo Pro', expires_at: '2026-12-01T12:00:00.000Z' },
       }),
       'POST /api/auth/activation': () => ({ body: { ok: true, email: 'guest@example.com' } }),
@@ -143,7 +143,7 @@ describe('activation page', () => {
     const { user, router } = renderApp('/activate?token=act-1');
     expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('guest@example.com');
-    expect(server.callsTo('GET /api/auth/activation')[0].url.searchParams.get('token')).toBe('act-1');
+    expect(server.callsTo('POST /api/auth/activation/details')[0].body).toEqual({ token: 'act-1' });
 
     await user.type(screen.getByLabelText('New password'), 'guest-pass');
     await user.type(screen.getByLabelText('Confirm password'), 'guest-pass');
@@ -155,7 +155,7 @@ describe('activation page', () => {
   });
 
   it('explains a used invitation link', async () => {
-    mockApi({ 'GET /api/auth/activation': () => ({ status: 400, body: { code: 'TOKEN_USED', detail: 'x' } }) });
+    mockApi({ 'POST /api/auth/activation/details': () => ({ status: 400, body: { code: 'TOKEN_USED', detail: 'x' } }) });
     renderApp('/activate?token=used');
     expect(await screen.findByText('This link was already used.')).toBeInTheDocument();
   });
