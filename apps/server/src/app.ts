@@ -29,9 +29,12 @@ import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { decisionsRoutes } from './modules/decisions/decisions.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,9 +111,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(screeningRoutes);
       await api.register(bankRoutes);
       await api.register(sharingRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(notificationsRoutes);
       await api.register(alertsRoutes);
       await api.register(webhooksRoutes);
+      await api.register(auditRoutes);
+      await api.register(decisionsRoutes);
     },
     { prefix: '/api' },
   );

@@ -57,6 +57,11 @@ export const configSchema = z
     SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(5),
     SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    // API keys (issue 32): requests a minute per key, screening names a day per key (batch), and how
+    // often an instance writes its keys' usage counts and last-used times.
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    API_KEY_SCREENING_NAMES_PER_DAY: z.coerce.number().int().positive().default(10_000),
+    API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().positive().max(60_000).default(1_000),
     WEB_DIST_DIR: z.string().optional(),
     // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).
     TRUST_PROXY: z

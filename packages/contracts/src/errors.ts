@@ -35,8 +35,13 @@ export const errorCodes = [
   'IMPORT_REJECTED',
   'PROVIDER_ERROR',
   'WEBHOOK_UNVERIFIED',
+  'API_KEY_INVALID',
+  'API_KEY_SCOPE',
+  'API_KEY_LIMIT',
+  'API_KEY_NAME_BUDGET',
   'ALERT_LIMIT',
   'WEBHOOK_LIMIT',
+  'FOUR_EYES',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

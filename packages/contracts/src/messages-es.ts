@@ -2,6 +2,7 @@ import { DASHBOARD_MAX_PRODUCTS } from './constants';
 import { errorMessages, requestMessages, verbatimMessages } from './errors';
 import type { MessageTree, TextsOf } from './messages';
 import { authErrorMessages, authMessages } from './schemas/auth';
+import { API_KEY_NAME_MAX, API_KEYS_PER_USER, apiKeyMessages } from './schemas/api-keys';
 import { bankMessages } from './schemas/bank';
 import { dueErrorMessages, dueMessages } from './schemas/due-diligence';
 import { formMessages } from './schemas/forms';
@@ -12,6 +13,8 @@ import { publicMessages } from './schemas/public';
 import { releaseMessages } from './schemas/releases';
 import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from './schemas/news';
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
+import { auditMessages } from './schemas/audit';
+import { DECISION_NOTE_MAX, decisionMessages } from './schemas/decisions';
 import {
   SCREENING_BATCH_MAX,
   SCREENING_NAME_MAX,
@@ -113,6 +116,8 @@ export const spanishMessages = {
     planLimit: 'Ha usado los {{limit}} informes de diligencia debida de su plan este mes. Mejore su plan para crear más.',
     notFound: 'Informe no encontrado.',
     notReady: 'El informe aún no está listo.',
+    noListChanged: 'Ninguna lista de sanciones cambió desde el cribado de este informe: repetirlo daría lo mismo.',
+    newerVersion: 'Existe una versión más reciente de este informe: repita esa.',
   } satisfies TextsOf<typeof dueErrorMessages>,
   forms: {
     required: 'Este campo es obligatorio.',
@@ -249,6 +254,19 @@ export const spanishMessages = {
     sourceUrlTaken: 'Ya existe un artículo con esta URL de fuente.',
     slugTaken: 'Ya existe un artículo con este slug.',
   } satisfies TextsOf<typeof newsMessages>,
+  apiKeys: {
+    nameRequired: 'Dé un nombre a la clave.',
+    nameTooLong: `El nombre de una clave puede tener como máximo ${API_KEY_NAME_MAX} caracteres.`,
+    scopesRequired: 'Elija al menos un alcance.',
+    badScope: 'Los alcances son prices:read, news:read, screening:read y screening:write.',
+    expiryInvalid: 'La caducidad debe ser una fecha y hora futura.',
+    tooMany: `Ya tiene ${API_KEYS_PER_USER} claves de API activas: revoque una primero.`,
+    notFound: 'Esta clave de API no existe.',
+    invalid: 'Esta clave de API no es válida, ha caducado o está revocada.',
+    scope: 'Los alcances de esta clave de API no abren este punto de acceso.',
+    rateLimited: 'Demasiadas solicitudes con esta clave de API: espere el tiempo indicado en Retry-After.',
+    nameBudget: 'El cupo diario de nombres de cribado de esta clave de API está agotado: espere el tiempo indicado en Retry-After.',
+  } satisfies TextsOf<typeof apiKeyMessages>,
   watching: {
     badDateTime: 'Use una fecha y hora en formato ISO 8601, p. ej. 2026-01-31T08:00:00Z.',
     wholeNumber: 'Use un número entero.',
@@ -297,4 +315,27 @@ export const spanishMessages = {
     mailAction: 'Abrir en FuelDesk',
     mailFooter: 'Recibe este correo porque activó este aviso. Puede desactivar los correos en su perfil (preferencias de comunicación).',
   } satisfies TextsOf<typeof notificationMessages>,
+  decisions: {
+    noteRequired: 'Escriba una nota: por qué esta decisión.',
+    noteTooLong: `Una nota puede tener como máximo ${DECISION_NOTE_MAX} caracteres.`,
+    badDecision: 'La decisión debe ser false_positive, true_match o needs_review.',
+    badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36 o un:QDi.001.',
+    badStatus: 'El estado debe ser final o pending_approval.',
+    badPage: 'La página debe ser un número entero desde 1.',
+    badId: 'Este identificador no es válido.',
+    notFound: 'Decisión no encontrada.',
+    entityNotLoaded: 'Ninguna lista cargada contiene esta entrada: cargue las listas y vuelva a buscar.',
+    fourEyes: 'Otra persona debe aprobarla: un administrador distinto del que decidió.',
+    notPending: 'Esta decisión no espera una aprobación.',
+    entryChanged: 'La entrada de la lista cambió desde esta decisión: la coincidencia vuelve a estar abierta, decida de nuevo.',
+    reportNotFound: 'Informe no encontrado.',
+  } satisfies TextsOf<typeof decisionMessages>,
+  audit: {
+    badDate: 'Una fecha tiene la forma 2026-01-31 (o una hora ISO completa).',
+    badAction: 'Acción desconocida.',
+    badActor: 'El usuario debe ser un identificador de usuario.',
+    badPage: 'La página debe ser un número entero desde 1.',
+    badFormat: 'El formato de exportación es csv.',
+    badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
+  } satisfies TextsOf<typeof auditMessages>,
 } satisfies MessageTree;

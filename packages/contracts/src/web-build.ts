@@ -65,6 +65,8 @@ export const APP_PATH_PATTERNS = [
   '/due-diligence/create',
   '/due-diligence/detail',
   '/due-diligence/screening',
+  '/due-diligence/decisions',
+  '/activity',
   '/portfolio',
   '/transactions',
   '/certificate',
@@ -72,7 +74,10 @@ export const APP_PATH_PATTERNS = [
   '/trade',
   '/support',
   '/releases',
+  '/settings/api-keys',
+  '/developers',
   '/admin/sessions',
+  '/admin/audit',
 ] as const;
 
 const appPathMatchers = APP_PATH_PATTERNS.map((pattern) => pattern.toLowerCase().split('/').filter(Boolean));

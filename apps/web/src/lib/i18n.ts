@@ -22,6 +22,8 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
+  'developers',
+  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
   'alerts',
   'webhooks',
   // The sign-in, bank and due-diligence pages' texts: the signed-in home
@@ -35,6 +37,8 @@ export const LAZY_NAMESPACES = [
   'legal',
   // The sanctions lists' freshness and upload: the screening, admin and report pages.
   'lists',
+  // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
+  'decisions',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from '../messages';
 import { planCodes } from '../plans';
+import { matchDecisionSchema } from './decision-match';
 import { dueReportStatuses } from './due-diligence-status';
 
 export * from './due-diligence-status';
@@ -30,6 +31,8 @@ export const dueErrorMessages = defineMessages('dueErrors', {
   planLimit: 'You have used the {{limit}} due diligence reports of your plan this month. Upgrade your plan to create more.',
   notFound: 'Report not found.',
   notReady: 'The report is not ready yet.',
+  noListChanged: 'No sanctions list changed since this report was screened: a re-run would find the same.',
+  newerVersion: 'A newer version of this report exists: re-run that one.',
 });
 export type DueMessageKey = keyof typeof dueMessages;
 
@@ -172,6 +175,8 @@ export const dueScreeningMatchSchema = z.object({
   score: z.number(),
   programs: z.array(z.string()),
   explanation: z.string(),
+  /** The decision that applies to this match, when one does; a cleared match no longer raises the rating. */
+  decision: matchDecisionSchema.optional(),
 });
 export type DueScreeningMatch = z.infer<typeof dueScreeningMatchSchema>;
 
@@ -225,6 +230,19 @@ export const dueReportListItemSchema = z.object({
 export type DueReportListItem = z.infer<typeof dueReportListItemSchema>;
 export const dueReportListSchema = z.array(dueReportListItemSchema);
 
+/** An earlier rating of a report, replaced when a decision on one of its matches became final. */
+export const dueRatingHistoryEntrySchema = z.object({ rating: z.enum(dueRiskRatings), at: z.string(), reason: z.string() });
+export type DueRatingHistoryEntry = z.infer<typeof dueRatingHistoryEntrySchema>;
+
+const dueMatchRefSchema = z.object({ field: z.string(), name: z.string(), entity_id: z.string(), matched_name: z.string(), score: z.number() });
+/** What a re-run changed against the previous version: matches that appeared or went, and the list versions. */
+export const dueReportChangesSchema = z.object({
+  new_matches: z.array(dueMatchRefSchema),
+  cleared_matches: z.array(dueMatchRefSchema),
+  lists: z.array(z.object({ source: z.string(), previous_version_id: z.string().nullable(), version_id: z.string().nullable() })),
+});
+export type DueReportChanges = z.infer<typeof dueReportChangesSchema>;
+
 export const dueReportSchema = dueReportListItemSchema.extend({
   /** The language the report was created (and is written) in: headings, reasons, explanations and PDF. */
   language: z.enum(['en', 'es']),
@@ -232,6 +250,14 @@ export const dueReportSchema = dueReportListItemSchema.extend({
   content: z.string(),
   findings: dueFindingsSchema.nullable(),
   failure_reason: z.string().nullable(),
+  /** 1 for a new report; a re-run is the previous version + 1 (`previous_id`). */
+  version: z.number().int(),
+  previous_id: z.string().nullable(),
+  engine_version: z.string().nullable(),
+  threshold: z.number().nullable(),
+  rating_history: z.array(dueRatingHistoryEntrySchema),
+  /** Set on a re-run once ready: what changed since the previous version. */
+  changes: dueReportChangesSchema.nullable(),
 });
 export type DueReport = z.infer<typeof dueReportSchema>;
 

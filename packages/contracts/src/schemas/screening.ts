@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchDecisionSchema } from './decision-match';
 import { defineMessages } from '../messages';
 import { screeningListFreshnessShape } from './screening-lists';
 
@@ -140,6 +141,8 @@ export const screeningMatchSchema = z.object({
   explanation: z.string(),
   /** The version of the match's list (GET /screening/lists `version_id`, `<source>@<hash>`); null when unknown. */
   version_id: z.string().nullable(),
+  /** The caller's decision on this match, when one applies (cleared: it no longer counts). */
+  decision: matchDecisionSchema.optional(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 

@@ -16,6 +16,7 @@ import {
   saveSourceStatus,
   type ListVersionRow,
 } from './screening.repository';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service';
 import { announceNewListVersions } from './screening.service';
 
 export interface SanctionsFile {
@@ -49,6 +50,8 @@ export interface ImportOptions {
   fallbackDate?: Date | null;
   /** Publication date to record when the parser finds none (e.g. an HTTP Last-Modified). */
   publishedAtFallback?: Date | null;
+  /** Who stored it, for the audit log (the system: the daily job, the CLI). */
+  actor?: AuditActor;
   /** The list the files are, when their names and contents do not tell (an uploaded, renamed file). */
   source?: SanctionsSource;
 }
@@ -131,6 +134,13 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
         list.entities,
       );
       await pruneOldVersions(tx, list.source);
+      await recordAudit(tx, {
+        at: ctx.now(),
+        actor: options.actor ?? SYSTEM_ACTOR,
+        action: 'screening.list_import',
+        subject: list.source,
+        details: { version_id: inserted.id, entries: base.entries, names: base.names, published_at: base.publishedAt, origin: options.origin },
+      });
       await saveSourceStatus(tx, list.source, { lastChangedAt: ctx.now() });
       return inserted;
     });

@@ -1,6 +1,7 @@
 import type { DueFindings } from '@fueldesk/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionControl } from '@/components/decisions/decision-control';
 import { listDisplayName } from '@/lib/sanctions-list-names';
 import { RiskRatingBadge } from './report-badges';
 
@@ -14,7 +15,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The findings as sections: rating and reasons, lists, every screened name with its matches, the checks, missing information, narrative. */
-export function ReportFindings({ findings }: { findings: DueFindings }) {
+export function ReportFindings({ findings, reportId }: { findings: DueFindings; reportId?: string }) {
   const { t, i18n } = useTranslation('due');
   const { t: tl } = useTranslation('lists');
   const screened = findings.lists.length > 0;
@@ -72,6 +73,7 @@ export function ReportFindings({ findings }: { findings: DueFindings }) {
                         {t('detail.listEntryId')}: {match.entity_id} ({listDisplayName(match.source, i18n.language)}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
                       </p>
                       <p className="text-slate-600 dark:text-slate-400">{match.explanation}</p>
+                      {reportId ? <DecisionControl subjectName={entry.name} match={match} reportId={reportId} /> : null}
                     </li>
                   ))}
                 </ul>

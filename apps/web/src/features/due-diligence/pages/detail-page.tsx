@@ -7,6 +7,7 @@ import { useDueReport } from '../api/get-due-report';
 import { downloadDueReportPdf } from '../api/download-due-report-pdf';
 import { ReportStatusBadge } from '../components/report-badges';
 import { ReportFindings } from '../components/report-findings';
+import { ReportVersion } from '../components/report-version';
 import { prepareReportContent } from '../lib/report-content';
 
 /** /due-diligence/detail?id=…: one report, its findings, PDF download and print. */
@@ -90,6 +91,7 @@ export default function DueDiligenceDetailPage() {
         </div>
       ) : null}
       {pdfFailed ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('detail.pdfError')}</p> : null}
+      {data.status !== 'processing' ? <ReportVersion report={data} /> : null}
       {data.status === 'ready' && data.language !== i18n.resolvedLanguage ? (
         <p data-testid="report-language" className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
           {t('detail.otherLanguage', { language: t(`detail.languageName.${data.language}`) })}
@@ -97,7 +99,7 @@ export default function DueDiligenceDetailPage() {
       ) : null}
       {data.findings ? (
         <div lang={data.language}>
-          <ReportFindings findings={data.findings} />
+          <ReportFindings findings={data.findings} reportId={data.id} />
         </div>
       ) : null}
       {content ? (
