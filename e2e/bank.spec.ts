@@ -35,6 +35,7 @@ test.describe('bank connection and data sharing', () => {
     await inviter.getByRole('button', { name: 'Send invitation' }).click();
     await expect(inviter.getByText('Please enter an email address.')).toBeVisible();
     await inviter.getByLabel(/Email address/).fill(inviteeEmail);
+    await inviter.getByLabel(/Counterparty name/).fill('Zebulon Quarterhorse Holdings');
     await expect(inviter.getByRole('checkbox', { name: /^Identity/ })).toBeChecked();
     await expect(inviter.getByRole('checkbox', { name: /^Balances/ })).toBeChecked();
     await expect(inviter.getByRole('checkbox', { name: /^Transactions/ })).not.toBeChecked();
@@ -83,6 +84,11 @@ test.describe('bank connection and data sharing', () => {
     await invitee.goto('/bank/verification');
     await expect(invitee.getByRole('cell', { name: /Operating Checking/ })).toBeVisible();
     expect(await invitee.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The accounts table itself fits too: nothing hides to the right of its frame.
+    const accountsWidths = await invitee
+      .getByRole('region', { name: 'Connected accounts with their balances' })
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(accountsWidths.scroll).toBeLessThanOrEqual(accountsWidths.client);
     await expectNoSeriousA11yViolations(invitee);
 
     // The inviter sees identity and balances, and not transactions.
@@ -91,6 +97,32 @@ test.describe('bank connection and data sharing', () => {
     await expect(inviter.getByRole('heading', { name: 'Balances' })).toBeVisible();
     await expect(inviter.getByRole('heading', { name: 'Identity' })).toBeVisible();
     await expect(inviter.getByRole('heading', { name: 'Transactions' })).toHaveCount(0);
+    // First what was verified: the identity result, the owner compared with the named counterparty, the simulated provider.
+    const check = inviter.getByRole('region', { name: 'What was verified' });
+    await expect(check.getByText('Success', { exact: true })).toBeVisible();
+    await expect(check.getByText('Zebulon Quarterhorse Holdings')).toBeVisible();
+    await expect(check.getByTestId('name-match')).toHaveText(/^Does not match \(\d+%\)$/);
+    await expect(check.getByText('Sandbox: simulated data, not a real bank')).toBeVisible();
+    await expect(inviter.getByText('Simulated data (sandbox)').first()).toBeVisible();
+    await expect(inviter.getByText('Checking', { exact: false }).first()).toBeVisible();
+    // On a phone, in both languages, the page and the balance table fit 390 px without sideways scrolling.
+    const detailUrl = inviter.url();
+    await inviter.setViewportSize(viewports.mobile);
+    for (const language of ['en', 'es'] as const) {
+      await inviter.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+      await inviter.goto(detailUrl);
+      await expect(inviter.getByRole('region', { name: language === 'en' ? 'What was verified' : 'Qué se ha verificado' })).toBeVisible();
+      await expect(inviter.locator('#shared-balances')).toBeVisible();
+      expect(await inviter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
+      const table = inviter.locator('section:has(#shared-balances) [role="region"]');
+      const widths = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      await inviter.screenshot({ path: test.info().outputPath(`shared-data-390-${language}.png`), fullPage: true });
+    }
+    await inviter.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await inviter.setViewportSize(viewports.desktop);
+    await inviter.goto(detailUrl);
+    await inviter.screenshot({ path: test.info().outputPath('shared-data-1280-en.png'), fullPage: true });
 
     await inviter.getByRole('link', { name: 'Back to secure data sharing' }).click();
     const row = inviter.getByRole('row').filter({ hasText: inviteeEmail });

@@ -158,6 +158,7 @@ export const spanishMessages = {
     noConnection: 'No hay ninguna cuenta bancaria conectada.',
     webhookUnverified: 'No se pudo verificar la firma del webhook.',
     webhookNotJson: 'El cuerpo del webhook no es JSON.',
+    counterpartyNameTooLong: 'El nombre de la contraparte puede tener como máximo 200 caracteres.',
   } satisfies TextsOf<typeof bankMessages>,
   due: {
     businessRequired: 'Introduzca un nombre comercial o DBA.',
@@ -166,6 +167,9 @@ export const spanishMessages = {
     numbersOnly: 'Solo números.',
     routingLength: 'El número de ruta debe tener 9 dígitos.',
     taxIdLength: 'La identificación fiscal federal debe tener 9 dígitos.',
+    routingChecksum: 'Este número de ruta no supera la suma de control ABA: revise si hay un error de escritura.',
+    routingPrefix: 'Ningún número de ruta de EE. UU. empieza por estas dos cifras: revise si hay un error de escritura.',
+    taxIdPrefix: 'El IRS no asigna ningún EIN con este prefijo de dos cifras: revise si hay un error de escritura.',
     consentRequired: 'Confirme su consentimiento.',
     payloadNotObject: 'Los datos de la diligencia debida deben proceder del formulario.',
     tooLong: 'Este texto es demasiado largo.',

@@ -1,4 +1,4 @@
-import { HTTP_TIMEOUT_MS, isMessageKey } from '@fueldesk/contracts';
+import { englishMessages, HTTP_TIMEOUT_MS, isMessageKey, translateMessage } from '@fueldesk/contracts';
 import { API_BASE_PATH } from './api-base';
 import { readAccessToken } from './auth-storage';
 import { takeEarlyResponse } from './early-requests';
@@ -263,7 +263,11 @@ export async function downloadFile(
 export function resolveErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     // A specific message by its key; a code's generic one (`errors.*`) by the web's own wording.
-    const message = error.key && isMessageKey(error.key) ? i18n.t(error.key, { ...error.params, ns: MESSAGES_NAMESPACE }) : null;
+    // defaultValue: the English catalog may hold keys (of a feature chunk loaded later) that i18next's copy lacks.
+    const message =
+      error.key && isMessageKey(error.key)
+        ? i18n.t(error.key, { ...error.params, ns: MESSAGES_NAMESPACE, defaultValue: translateMessage(englishMessages, error.key, error.params ?? undefined) })
+        : null;
     if (message && !error.key!.startsWith('errors.')) return message;
     const key = `errors.${error.code}`;
     if (error.code && i18n.exists(key, { ns: 'common' })) return i18n.t(key, { ns: 'common' });

@@ -1,4 +1,4 @@
-import { isMessageKey } from '@fueldesk/contracts';
+import { englishMessages, isMessageKey, translateMessage } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES_NAMESPACE } from './i18n';
 
@@ -10,6 +10,8 @@ export function useFormMessage(): (message: string | undefined, params?: Record<
   const { t } = useTranslation(MESSAGES_NAMESPACE);
   return (message, params) => {
     if (!message) return undefined;
-    return isMessageKey(message) ? t(message, { ...params, ns: MESSAGES_NAMESPACE }) : message;
+    // The English catalog grows as feature chunks load their contracts (defineMessages runs then), after
+    // i18next took its copy at start: the catalog itself answers a key i18next has not seen.
+    return isMessageKey(message) ? t(message, { ...params, ns: MESSAGES_NAMESPACE, defaultValue: translateMessage(englishMessages, message, params) }) : message;
   };
 }

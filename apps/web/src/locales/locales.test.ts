@@ -62,6 +62,8 @@ const SAME_IN_BOTH = new Set([
   'Starter', 'Pro', 'Enterprise', 'Premium Enterprise',
   'OFAC SDN', 'LLC', 'Plan: {{plan}}',
   '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}',
+  // US account kinds (bank.accountTypes): names of products and a brand.
+  'PayPal', '401(k)', 'IRA',
 ]);
 
 function valueAt(tree: LocaleTree, key: string): unknown {

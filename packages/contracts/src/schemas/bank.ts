@@ -24,6 +24,7 @@ export const bankMessages = defineMessages('bank', {
   noConnection: 'No bank account is connected.',
   webhookUnverified: 'The webhook signature could not be verified.',
   webhookNotJson: 'The webhook body is not JSON.',
+  counterpartyNameTooLong: 'The counterparty name can be at most 200 characters.',
 });
 
 /** SPEC.md §4: every status a verification may show; the final ones end the automatic refresh. */

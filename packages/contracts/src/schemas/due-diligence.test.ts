@@ -25,6 +25,12 @@ describe('due diligence form schema', () => {
     expect(messagesOf({ ...form, routing_number: '12345678' })).toEqual({ routing_number: en(dueMessages.routingLength) });
     expect(messagesOf({ ...form, federal_tax_id: '12-345678' })).toEqual({ federal_tax_id: en(dueMessages.taxIdLength) });
     expect(messagesOf({ ...form, federal_tax_id: '12-3456789' })).toEqual({});
+    // The report's own checks, now also as you type: the ABA 3-7-1 checksum, the routing symbol, the EIN's IRS prefix.
+    expect(messagesOf({ ...form, routing_number: '021000022' })).toEqual({ routing_number: en(dueMessages.routingChecksum) });
+    expect(messagesOf({ ...form, routing_number: '021-000-021' })).toEqual({});
+    expect(messagesOf({ ...form, routing_number: '130000006' })).toEqual({ routing_number: en(dueMessages.routingPrefix) });
+    expect(messagesOf({ ...form, federal_tax_id: '07-1234567' })).toEqual({ federal_tax_id: en(dueMessages.taxIdPrefix) });
+    expect(messagesOf({ ...form, federal_tax_id: '27-1234567' })).toEqual({});
   });
 
   it('rejects a non-object payload with its message', () => {

@@ -18,6 +18,9 @@ export const dueMessages = defineMessages('due', {
   numbersOnly: 'Numbers only.',
   routingLength: 'The routing number must have 9 digits.',
   taxIdLength: 'The federal tax ID must have 9 digits.',
+  routingChecksum: 'This routing number fails the ABA checksum: check it for a typo.',
+  routingPrefix: 'No U.S. routing number starts with these two digits: check it for a typo.',
+  taxIdPrefix: 'The IRS assigns no EIN with this two-digit prefix: check it for a typo.',
   consentRequired: 'Please confirm your consent.',
   payloadNotObject: 'Due Diligence payload must be provided from the form.',
   tooLong: 'This text is too long.',
@@ -89,6 +92,25 @@ const textShape = Object.fromEntries(
 ) as Record<TextKey, ReturnType<typeof text>>;
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+
+/** ABA routing number's 3-7-1 checksum on 9 digits. */
+export function abaChecksumValid(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const d = [...digits].map(Number);
+  return (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10 === 0;
+}
+
+/**
+ * Federal Reserve routing symbols (the first two digits): 00 U.S. government, 01–12 banks of the
+ * twelve districts, 21–32 thrifts, 61–72 electronic transactions, 80 traveler's cheques.
+ */
+export function isRoutingSymbol(prefix: number): boolean {
+  return prefix === 0 || (prefix >= 1 && prefix <= 12) || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
+}
+
+/** EIN prefixes the IRS has never assigned to a campus (IRS "How EINs are assigned"). */
+export const UNASSIGNED_EIN_PREFIXES: ReadonlySet<string> = new Set(['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']);
+
 const simpleEmail = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]{2,}$/;
 
 /** Checks SPEC.md §5's rules on a parsed form; also used as the web form's resolver. */
@@ -104,9 +126,13 @@ function checkDueForm(form: Record<string, unknown>, context: z.RefinementCtx) {
   const routing = digitsOf(value('routing_number'));
   if (routing && !/^\d+$/.test(routing)) add('routing_number', dueMessages.numbersOnly);
   else if (routing && routing.length !== 9) add('routing_number', dueMessages.routingLength);
+  // A typo caught here costs none of the month's reports (the server refuses before counting).
+  else if (routing && !abaChecksumValid(routing)) add('routing_number', dueMessages.routingChecksum);
+  else if (routing && !isRoutingSymbol(Number(routing.slice(0, 2)))) add('routing_number', dueMessages.routingPrefix);
   const taxId = digitsOf(value('federal_tax_id'));
   if (taxId && !/^\d+$/.test(taxId)) add('federal_tax_id', dueMessages.numbersOnly);
   else if (taxId && taxId.length !== 9) add('federal_tax_id', dueMessages.taxIdLength);
+  else if (taxId && UNASSIGNED_EIN_PREFIXES.has(taxId.slice(0, 2))) add('federal_tax_id', dueMessages.taxIdPrefix);
   if (form.consent !== true) add('consent', dueMessages.consentRequired);
 }
 
@@ -218,6 +244,8 @@ export const dueReportChangesSchema = z.object({
 export type DueReportChanges = z.infer<typeof dueReportChangesSchema>;
 
 export const dueReportSchema = dueReportListItemSchema.extend({
+  /** The language the report was created (and is written) in: headings, reasons, explanations and PDF. */
+  language: z.enum(['en', 'es']),
   description: z.string(),
   content: z.string(),
   findings: dueFindingsSchema.nullable(),

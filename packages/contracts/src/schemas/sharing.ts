@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountSchema, bankMessages, institutionSchema } from './bank';
+import { bankAccountSchema, bankMessages, identityVerificationStatuses, institutionSchema } from './bank';
 
 // Sharing (SPEC.md §4): invitations to see a user's bank data, their scopes and what is shared.
 // The texts stay in bankMessages: the bank and sharing screens share one catalog (SPEC.md §5, §8).
@@ -24,6 +24,7 @@ export const invitationSchema = z.object({
   consented_at: z.string().nullable(),
   responded_at: z.string().nullable(),
   expires_at: z.string(),
+  counterparty_name: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -39,6 +40,13 @@ export const createInvitationBodySchema = z.object({
     .min(1, { error: bankMessages.scopesRequired })
     .max(sharingScopes.length)
     .transform((scopes) => [...new Set(scopes)]),
+  /** The counterparty the inviter means to check; the bank's account owner names are compared with it. */
+  counterparty_name: z
+    .string()
+    .trim()
+    .max(200, { error: bankMessages.counterpartyNameTooLong })
+    .optional()
+    .transform((name) => (name ? name : undefined)),
 });
 export type CreateInvitationBody = z.infer<typeof createInvitationBodySchema>;
 
@@ -92,7 +100,31 @@ export const sharedDataSchema = z.object({
 });
 export type SharedData = z.infer<typeof sharedDataSchema>;
 
-export const invitationDetailSchema = invitationSchema.extend({ data: sharedDataSchema.nullable() });
+/** The invitee's identity verification as the inviter sees it: its status and when it reached a final one. */
+export const sharedIdentityVerificationSchema = z.object({
+  status: z.enum(identityVerificationStatuses).nullable(),
+  completed_at: z.string().nullable(),
+  failure_reasons: z.array(z.string()),
+});
+/** The counterparty named on the invitation against the bank's account owner names (the screening engine's scorer). */
+export const nameMatchSchema = z.object({
+  /** The owner name that scored best (null when the bank returned no owner name). */
+  name: z.string().nullable(),
+  score: z.number(),
+  matched: z.boolean(),
+  explanation: z.string(),
+});
+export type NameMatch = z.infer<typeof nameMatchSchema>;
+
+export const invitationDetailSchema = invitationSchema.extend({
+  data: sharedDataSchema.nullable(),
+  identity_verification: sharedIdentityVerificationSchema,
+  /** Only when the invitation named the counterparty and the identity scope is shared. */
+  name_match: nameMatchSchema.nullable(),
+  /** When the provider's data was read (null while nothing is shared). */
+  as_of: z.string().nullable(),
+  provider: z.enum(['plaid', 'sandbox']),
+});
 export type InvitationDetail = z.infer<typeof invitationDetailSchema>;
 
 export const receivedInvitationSchema = z.object({

@@ -62,6 +62,8 @@ export const sharingInvitations = pgTable(
     inviteeId: uuid('invitee_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** The counterparty the inviter means to check, compared with the bank's account owner names. */
+    counterpartyName: text('counterparty_name'),
     status: text('status', { enum: ['PENDING', 'ACCEPTED', 'REJECTED', 'REVOKED', 'EXPIRED'] }).notNull().default('PENDING'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -218,6 +218,22 @@ function isVerificationSuccessful(status: string): boolean {
   return (successfulIdentityVerificationStatuses as readonly string[]).includes(status);
 }
 
+/** What the inviter sees of the invitee's verification: status, failure reasons, and when it reached a final status. */
+export async function getVerificationSummary(ctx: AppContext, userId: string): Promise<{ status: IdentityVerificationStatus | null; completed_at: string | null; failure_reasons: string[] }> {
+  const { row } = await refreshVerification(ctx, userId);
+  if (!row) return { status: null, completed_at: null, failure_reasons: [] };
+  return {
+    status: row.status as IdentityVerificationStatus,
+    completed_at: isFinalVerificationStatus(row.status) ? row.updatedAt.toISOString() : null,
+    failure_reasons: row.failureReasons,
+  };
+}
+
+/** The provider this server reads bank data from (`sandbox` data is simulated). */
+export function bankProviderName(ctx: AppContext): 'plaid' | 'sandbox' {
+  return getBankProvider(ctx).name;
+}
+
 export async function hasVerifiedIdentity(ctx: AppContext, userId: string): Promise<boolean> {
   const { row } = await refreshVerification(ctx, userId);
   return row !== null && isVerificationSuccessful(row.status);

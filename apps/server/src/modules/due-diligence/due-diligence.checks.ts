@@ -1,4 +1,4 @@
-import type { DueFindings } from '@fueldesk/contracts';
+import { abaChecksumValid, isRoutingSymbol, UNASSIGNED_EIN_PREFIXES, type DueFindings } from '@fueldesk/contracts';
 import type { CountryCode } from 'libphonenumber-js';
 import { lazyModule } from '../../lib/lazy-module';
 import { dueText, type DueLang } from './due-diligence.messages';
@@ -14,28 +14,15 @@ const mailDomains = () => (domainSets ??= { freeMail: new Set(loadFreeMailDomain
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
-/**
- * Federal Reserve routing symbols (the first two digits): 00 U.S. government, 01–12 banks of the
- * twelve districts, 21–32 thrifts, 61–72 electronic transactions, 80 traveler's cheques.
- */
-function isRoutingSymbol(prefix: number): boolean {
-  return prefix === 0 || (prefix >= 1 && prefix <= 12) || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
-}
-
 /** ABA routing number: 9 digits, Federal Reserve routing symbol, 3-7-1 checksum. `valid: null` when not given. */
 export function checkRoutingNumber(value: string, lang: DueLang): DueFindings['routing_number'] {
   const digits = digitsOf(value);
   if (!digits) return { valid: null, reason: dueText(lang, 'routingMissing') };
   if (!/^\d{9}$/.test(digits)) return { valid: false, reason: dueText(lang, 'routingShape') };
-  const d = [...digits].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-  if (sum % 10 !== 0) return { valid: false, reason: dueText(lang, 'routingChecksum') };
+  if (!abaChecksumValid(digits)) return { valid: false, reason: dueText(lang, 'routingChecksum') };
   if (!isRoutingSymbol(Number(digits.slice(0, 2)))) return { valid: false, reason: dueText(lang, 'routingSymbol', { prefix: digits.slice(0, 2) }) };
   return { valid: true, reason: dueText(lang, 'routingValid') };
 }
-
-/** EIN prefixes the IRS has never assigned to a campus (IRS "How EINs are assigned"). */
-const unassignedEinPrefixes = new Set(['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']);
 
 /** EIN: 9 digits (NN-NNNNNNN) whose two-digit prefix the IRS assigns. */
 export function checkFederalTaxId(value: string, lang: DueLang): DueFindings['federal_tax_id'] {
@@ -43,7 +30,7 @@ export function checkFederalTaxId(value: string, lang: DueLang): DueFindings['fe
   if (!digits) return { valid: null, reason: dueText(lang, 'einMissing') };
   if (!/^\d{9}$/.test(digits)) return { valid: false, reason: dueText(lang, 'einShape') };
   const prefix = digits.slice(0, 2);
-  if (unassignedEinPrefixes.has(prefix)) return { valid: false, reason: dueText(lang, 'einPrefix', { prefix }) };
+  if (UNASSIGNED_EIN_PREFIXES.has(prefix)) return { valid: false, reason: dueText(lang, 'einPrefix', { prefix }) };
   return { valid: true, reason: dueText(lang, 'einValid', { prefix }) };
 }
 

@@ -29,6 +29,7 @@ const texts = {
     es: 'Cribado contra una lista sin fecha: {list} (se desconoce su fecha de publicación). La calificación es al menos media hasta que se cargue una lista con fecha.',
   },
   matchOwner: { en: '{field} "{name}" matches the sanctions list entry "{entry}" ({score}%).', es: '{field} «{name}» coincide con la entrada de la lista de sanciones «{entry}» ({score} %).' },
+  resemblesOwner: { en: '{field} "{name}" resembles the sanctions list entry "{entry}" ({score}%).', es: '{field} «{name}» se parece a la entrada de la lista de sanciones «{entry}» ({score} %).' },
   matchCleared: {
     en: '{field} "{name}" resembles the sanctions list entry "{entry}" ({score}%), cleared as a false positive by {by} on {date}: {note}',
     es: '{field} «{name}» se parece a la entrada de la lista de sanciones «{entry}» ({score} %), descartada como falso positivo por {by} el {date}: {note}',

@@ -3,8 +3,8 @@ import { dueFieldLabel, dueText, type DueLang as Lang } from './due-diligence.me
 
 /** A match on one of these is at least `high` (DECISIONS.md: the business or an owner). */
 const principalFields = new Set<string>(['business_name', 'legal_business_name', 'owner_name']);
-/** From this score a match on the business or an owner is `critical`. */
-const CRITICAL_SCORE = 0.95;
+/** From this score a match on the business or an owner is `critical`, and the reason says "matches" (below it, "resembles"). */
+export const CRITICAL_SCORE = 0.95;
 /** Sanctions matches, failed checks and missing information → one rating with the reasons that drove it. */
 export function rateRisk(
   findings: Omit<DueFindings, 'risk' | 'narrative'>,
@@ -48,7 +48,7 @@ export function rateRisk(
         continue;
       }
       const principal = principalFields.has(entry.field);
-      const text = dueText(lang, 'matchOwner', { field: dueFieldLabel(lang, entry.field), name: entry.name, entry: match.name, score: String(Math.round(match.score * 100)) });
+      const text = dueText(lang, match.score >= CRITICAL_SCORE ? 'matchOwner' : 'resemblesOwner', { field: dueFieldLabel(lang, entry.field), name: entry.name, entry: match.name, score: String(Math.round(match.score * 100)) });
       raise(principal && match.score >= CRITICAL_SCORE ? 3 : 2, text);
     }
   }

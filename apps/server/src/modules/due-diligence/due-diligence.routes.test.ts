@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { en } from '../../../test/messages';
+import { en, es } from '../../../test/messages';
 import type { AddressInfo } from 'node:net';
 import { DUE_REPORT_READY_EVENT, dueFormSections, dueMessages, type DueReport } from '@fueldesk/contracts';
 import fc from 'fast-check';
@@ -62,6 +62,10 @@ describe('/api/due', () => {
       ['letters in routing', validDueForm({ routing_number: '02100002A' }), 'extra.routing_number', en(dueMessages.numbersOnly)],
       ['short routing', validDueForm({ routing_number: '02100002' }), 'extra.routing_number', en(dueMessages.routingLength)],
       ['long tax id', validDueForm({ federal_tax_id: '12-34567890' }), 'extra.federal_tax_id', en(dueMessages.taxIdLength)],
+      // A typo no longer costs one of the month's reports: the shared rules refuse it before anything is stored.
+      ['routing checksum', validDueForm({ routing_number: '021000022' }), 'extra.routing_number', en(dueMessages.routingChecksum)],
+      ['routing symbol', validDueForm({ routing_number: '130000006' }), 'extra.routing_number', en(dueMessages.routingPrefix)],
+      ['unassigned EIN prefix', validDueForm({ federal_tax_id: '07-1234567' }), 'extra.federal_tax_id', en(dueMessages.taxIdPrefix)],
       ['no consent', validDueForm({ consent: false }), 'extra.consent', en(dueMessages.consentRequired)],
       ['unknown business type', validDueForm({ business_type: 'trust' }), 'extra.business_type', en(dueMessages.invalidChoice)],
     ];
@@ -77,6 +81,8 @@ describe('/api/due', () => {
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/due/create', headers: { ...user, 'content-type': 'application/json' }, payload: '{"broken' })).statusCode).toBe(400);
     expect((await create(createBody(validDueForm({ ust_count: 'x' })), { ...user, 'accept-language': 'es' })).json().detail).toBe('Algunos campos no son válidos.');
+    const spanish = (await create(createBody(validDueForm({ routing_number: '021 000 022' })), { ...user, 'accept-language': 'es' })).json();
+    expect(spanish.fields['extra.routing_number']).toBe(es(dueMessages.routingChecksum));
     expect((await get('/api/due/report/not-a-uuid')).statusCode).toBe(400);
     expect((await get('/api/due/reports?limit=500')).statusCode).toBe(400);
     expect(await t.ctx.db.select().from(dueReports).where(eq(dueReports.userId, userId))).toHaveLength(0);
@@ -245,12 +251,21 @@ describe('/api/due', () => {
     expect(ready.content).toContain('href="https://news.example.com/b"');
   });
 
+  it('keeps the language the report was created in, whatever the reader asks for', async () => {
+    // Another user of the file: the first one's monthly reports are counted by the other tests.
+    const created = (await create(createBody(validDueForm({ email: 'x@mailinator.com' })), { ...other, 'accept-language': 'es' })).json<DueReport>();
+    await produceDueReport(t.ctx, created.id, { writer: null });
+    const read = (await get(`/api/due/report/${created.id}`, { ...other, 'accept-language': 'en' })).json<DueReport>();
+    expect(read.language).toBe('es');
+    expect(read.findings?.risk.reasons.join(' ')).toContain('desechable');
+  });
+
   it('rates failed checks medium, with the reason for each', async () => {
-    const created = (await create(createBody(validDueForm({ routing_number: '021000022', email: 'x@mailinator.com' })))).json<DueReport>();
+    const created = (await create(createBody(validDueForm({ email: 'x@mailinator.com' })))).json<DueReport>();
     await produceDueReport(t.ctx, created.id, { writer: null });
     const risk = (await get(`/api/due/report/${created.id}`)).json<DueReport>().findings?.risk;
     expect(risk?.rating).toBe('medium');
-    expect(risk?.reasons).toEqual(expect.arrayContaining(['The routing number is not valid.', 'The email uses a disposable mail domain.']));
+    expect(risk?.reasons).toEqual(expect.arrayContaining(['The email uses a disposable mail domain.']));
   });
 });
 

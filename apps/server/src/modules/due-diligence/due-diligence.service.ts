@@ -97,7 +97,7 @@ function presentReport(row: DueReportRow, previous: DueReportRow | null = null):
 }
 
 function presentBase(row: DueReportRow): Omit<DueReport, 'version' | 'previous_id' | 'engine_version' | 'threshold' | 'rating_history' | 'changes'> {
-  return { ...presentListItem(row), description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
+  return { ...presentListItem(row), language: row.language === 'es' ? 'es' : 'en', description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
 }
 
 /** The caller's plan, its monthly report limit, and how many reports this calendar month (UTC) used. */

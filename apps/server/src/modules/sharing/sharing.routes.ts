@@ -51,7 +51,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sharing/invitations/:id',
     route('user', { tags, summary: 'One sent invitation; data only for consented scopes while ACCEPTED', params, response: { 200: invitationDetailSchema, ...errors } }),
-    async (request) => getInvitation(app.ctx, currentUser(request), request.params.id),
+    async (request) => getInvitation(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(

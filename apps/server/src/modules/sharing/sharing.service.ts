@@ -7,6 +7,7 @@ import {
   type InvitationDetail,
   type InvitationListResponse,
   type InvitationUsage,
+  type NameMatch,
   type ReceivedInvitation,
   type SharedData,
   type SharingScope,
@@ -18,7 +19,8 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { hardeningMessages } from '../../lib/hardening-messages';
 import type { AuthUser } from '../../plugins/auth';
 import { inviteAccount } from '../auth/account-links.service';
-import { collectSharedData, hasBankConnection, hasVerifiedIdentity } from '../bank/bank.service';
+import { bankProviderName, collectSharedData, getVerificationSummary, hasBankConnection, hasVerifiedIdentity } from '../bank/bank.service';
+import { compareScreeningNames } from '../screening/screening.service';
 import { recordAudit, userActor, type AuditActor } from '../audit/audit.service';
 import * as repo from './sharing.repository';
 import type { InvitationRow, InvitationStatusValue } from './sharing.repository';
@@ -86,6 +88,7 @@ function toInvitation(row: InvitationRow, now: Date): Invitation {
     consented_at: row.consentedAt?.toISOString() ?? null,
     responded_at: row.respondedAt?.toISOString() ?? null,
     expires_at: row.expiresAt.toISOString(),
+    counterparty_name: row.counterpartyName ?? null,
   };
 }
 
@@ -175,6 +178,7 @@ export async function createInvitation(
         inviterId: user.id,
         email,
         scopes: body.scopes,
+        counterpartyName: body.counterparty_name ?? null,
         status: 'PENDING',
         createdAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
@@ -253,20 +257,43 @@ const dataCaches = new WeakMap<AppContext, Map<string, { data: SharedData; at: n
  * the provider now (briefly cached): the status is checked on every call, so a revoked consent
  * hides the data at once.
  */
-export async function getInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<InvitationDetail> {
+export async function getInvitation(ctx: AppContext, user: AuthUser, id: string, language: 'en' | 'es' = 'en'): Promise<InvitationDetail> {
   const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
   if (!row) throw notFound();
   const now = ctx.now();
-  if (row.status !== 'ACCEPTED' || !row.inviteeId) return { ...toInvitation(row, now), data: null };
+  const identity_verification = row.inviteeId ? await getVerificationSummary(ctx, row.inviteeId) : { status: null, completed_at: null, failure_reasons: [] };
+  const base = { ...toInvitation(row, now), identity_verification, provider: bankProviderName(ctx) };
+  if (row.status !== 'ACCEPTED' || !row.inviteeId) return { ...base, data: null, name_match: null, as_of: null };
   let cache = dataCaches.get(ctx);
   if (!cache) dataCaches.set(ctx, (cache = new Map()));
   const nowMs = now.getTime();
   const cached = cache.get(row.id);
-  if (cached && nowMs - cached.at < SHARED_DATA_CACHE_MS) return { ...toInvitation(row, now), data: cached.data };
-  const scopes = (row.consentedScopes ?? []) as SharingScope[];
-  const data = await collectSharedData(ctx, row.inviteeId, scopes);
-  cache.set(row.id, { data, at: nowMs });
-  return { ...toInvitation(row, now), data };
+  let data: SharedData;
+  if (cached && nowMs - cached.at < SHARED_DATA_CACHE_MS) data = cached.data;
+  else {
+    const scopes = (row.consentedScopes ?? []) as SharingScope[];
+    data = await collectSharedData(ctx, row.inviteeId, scopes);
+    cache.set(row.id, { data, at: nowMs });
+  }
+  return { ...base, data, name_match: matchCounterparty(ctx, row.counterpartyName, data, language), as_of: data.fetched_at };
+}
+
+/**
+ * The counterparty the inviter named against every account owner name the bank returned, with the
+ * screening engine's scorer and threshold: the best-scoring owner name and its explanation. Null when
+ * no counterparty was named or the identity scope is not shared.
+ */
+export function matchCounterparty(ctx: AppContext, counterparty: string | null, data: SharedData, language: 'en' | 'es'): NameMatch | null {
+  if (!counterparty || !data.identity) return null;
+  const names = data.identity.flatMap((entry) => entry.owners.flatMap((owner) => owner.names)).filter((name) => name.trim());
+  let best: NameMatch | null = null;
+  for (const name of names) {
+    const result = compareScreeningNames(ctx, counterparty, name, undefined, language);
+    if (!best || result.score > best.score) best = { name, score: result.score, matched: result.isMatch, explanation: result.explanation };
+  }
+  if (best) return best;
+  const none = compareScreeningNames(ctx, counterparty, '', undefined, language);
+  return { name: null, score: 0, matched: false, explanation: none.explanation };
 }
 
 async function notifyInviter(ctx: AppContext, row: InvitationRow) {

@@ -9,7 +9,7 @@ import { decodeQuotedPrintable, startSmtpCapture } from '../../../test/smtp-capt
 import { eq } from 'drizzle-orm';
 import { bankConnections, sharingInvitations, users } from '../../db/schema';
 import { SANDBOX_IDV_FINAL_AFTER_MS } from '../../integrations/bank/sandbox';
-import { expireOverdueInvitations } from './sharing.service';
+import { expireOverdueInvitations, matchCounterparty } from './sharing.service';
 
 describe('bank connection and data sharing journey', () => {
   let t: TestContext;
@@ -175,6 +175,47 @@ describe('bank connection and data sharing journey', () => {
     expect((await call('POST', `/api/sharing/received/${second.id}/reject`, invitee.headers)).json().status).toBe('REJECTED');
     expect((await call('POST', `/api/sharing/received/${second.id}/consent`, invitee.headers)).statusCode).toBe(409);
     expect(events).toContainEqual({ userId: inviter.user.id, type: 'invitation_updated', data: { id: second.id, email: invitee.user.email, status: 'REJECTED' } });
+  });
+
+  it('tells the inviter the verification result, the owner-name match, the provider and the time', async () => {
+    const inviter = await createSignedInUser(t.ctx, { planCode: 'premium_enterprise' });
+    const invitee = await createSignedInUser(t.ctx, { role: 'cliente', passwordHash: 'x' });
+    const tooLong = await call('POST', '/api/sharing/invitations', inviter.headers, { email: invitee.user.email, scopes: ['identity'], counterparty_name: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields.counterparty_name).toBe('The counterparty name can be at most 200 characters.');
+    const created = await call('POST', '/api/sharing/invitations', inviter.headers, { email: invitee.user.email, scopes: ['identity', 'balances'], counterparty_name: '  Zebulon Quarterhorse Holdings  ' });
+    expect(created.json()).toMatchObject({ counterparty_name: 'Zebulon Quarterhorse Holdings' });
+    const id = created.json().id;
+
+    const pending = (await call('GET', `/api/sharing/invitations/${id}`, inviter.headers)).json();
+    expect(pending).toMatchObject({ identity_verification: { status: null, completed_at: null }, name_match: null, as_of: null, provider: 'sandbox' });
+
+    const publicToken = (await call('POST', '/api/bank/sandbox/public-token', invitee.headers, { username: 'user_good', password: 'pass_good' })).json().public_token;
+    await call('POST', '/api/bank/exchange', invitee.headers, { public_token: publicToken });
+    const started = new Date('2026-05-04T09:00:00Z');
+    t.setNow(started);
+    await call('POST', '/api/bank/identity-verification', invitee.headers);
+    const done = new Date(started.getTime() + SANDBOX_IDV_FINAL_AFTER_MS);
+    t.setNow(done);
+    expect((await call('POST', `/api/sharing/received/${id}/consent`, invitee.headers)).statusCode).toBe(200);
+
+    const detail = (await call('GET', `/api/sharing/invitations/${id}`, inviter.headers, undefined)).json();
+    expect(detail.identity_verification).toEqual({ status: 'success', completed_at: done.toISOString(), failure_reasons: [] });
+    expect(detail.provider).toBe('sandbox');
+    expect(detail.as_of).toBe(done.toISOString());
+    const owner = detail.data.identity[0].owners[0].names[0] as string;
+    expect(detail.name_match).toMatchObject({ name: owner, matched: false });
+    expect(detail.name_match.score).toBeLessThan(0.78);
+    expect(detail.name_match.explanation.length).toBeGreaterThan(10);
+
+    // The same scorer as screening: the owner's name in another order and case is a match, in the reader's language.
+    const [first, last] = owner.split(' ');
+    const reordered = matchCounterparty(t.ctx, `${last!.toUpperCase()}, ${first}`, detail.data, 'es')!;
+    expect(reordered).toMatchObject({ name: owner, matched: true });
+    expect(reordered.score).toBeGreaterThanOrEqual(0.95);
+    expect(reordered.explanation).not.toBe(matchCounterparty(t.ctx, `${last!.toUpperCase()}, ${first}`, detail.data, 'en')!.explanation);
+    // Without the identity scope there is no owner name to compare.
+    expect(matchCounterparty(t.ctx, owner, { fetched_at: done.toISOString() }, 'en')).toBeNull();
   });
 
   it('expires pending invitations after seven days by the scheduled job', async () => {

@@ -7,11 +7,15 @@ import { formatMoney } from './panel';
 
 type Account = BankAccountsResponse['accounts'][number];
 
-/** Account, available, current and limit columns; the verification page and the shared data use them. */
+/** Account and balance (current, with available and limit under it) columns; the verification page and the shared data use them. */
 export function useAccountColumns(): DataColumn<Account>[] {
   const { t } = useTranslation('bank');
   const language = getCurrentLanguage();
-  const money = (pick: (account: Account) => string | null) => (account: Account) => formatMoney(pick(account), account.balances.currency, language);
+  /** The provider's type or subtype ("credit card") in the reader's language; an unknown one as the provider wrote it. */
+  const accountKind = (account: Account) => {
+    const kind = account.subtype ?? account.type;
+    return t(`accountTypes.${kind}`, { defaultValue: kind });
+  };
   return [
     {
       key: 'account',
@@ -21,14 +25,32 @@ export function useAccountColumns(): DataColumn<Account>[] {
           <span className="font-medium">{account.name}</span>
           {account.mask ? <span className="text-slate-600 dark:text-slate-400"> ••{account.mask}</span> : null}
           <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {account.subtype ?? account.type} · {account.institution.name}
+            {accountKind(account)} · {account.institution.name}
           </span>
         </>
       ),
     },
-    { key: 'available', header: t('balances.available'), className: 'text-right tabular-nums', cell: money((account) => account.balances.available) },
-    { key: 'current', header: t('balances.current'), className: 'text-right tabular-nums', cell: money((account) => account.balances.current) },
-    { key: 'limit', header: t('balances.limit'), className: 'text-right tabular-nums', cell: money((account) => account.balances.limit) },
+    {
+      key: 'balance',
+      header: t('balances.column'),
+      className: 'text-right tabular-nums',
+      // Current, available and limit in one column: two columns fit a 390 px phone without sideways scrolling.
+      cell: (account) => (
+        <>
+          <span className="block font-medium">{formatMoney(account.balances.current, account.balances.currency, language)}</span>
+          {account.balances.available !== null ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">
+              {t('balances.available')} <span>{formatMoney(account.balances.available, account.balances.currency, language)}</span>
+            </span>
+          ) : null}
+          {account.balances.limit !== null ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">
+              {t('balances.limit')} <span>{formatMoney(account.balances.limit, account.balances.currency, language)}</span>
+            </span>
+          ) : null}
+        </>
+      ),
+    },
   ];
 }
 
@@ -44,7 +66,7 @@ export function AccountsList() {
       rowKey={(account) => `${account.institution.id}-${account.id}`}
       columns={columns}
       caption={t('accounts.caption')}
-      minWidthClass="min-w-[32rem]"
+      minWidthClass="min-w-0"
       errorTitle={t('accounts.error')}
       retryLabel={t('actions.retry')}
       emptyText={t('accounts.empty')}

@@ -9,11 +9,11 @@ import { useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateInvitation } from '../api/invitations';
 import { useBankText } from './use-bank-error-text';
 
-type InvitationInput = { email: string; scopes: string[] };
-const emptyValues: InvitationInput = { email: '', scopes: ['identity', 'balances'] };
-const fieldNames = ['email', 'scopes'] as const;
+type InvitationInput = { email: string; scopes: string[]; counterparty_name: string };
+const emptyValues: InvitationInput = { email: '', scopes: ['identity', 'balances'], counterparty_name: '' };
+const fieldNames = ['email', 'scopes', 'counterparty_name'] as const;
 
-/** Email and scopes (each with what it shares) → POST /api/sharing/invitations. */
+/** Email, the counterparty's name (optional, compared with the bank's account owner) and scopes (each with what it shares) → POST /api/sharing/invitations. */
 export function InvitationForm() {
   const { t } = useTranslation('bank');
   const { text, errorText } = useBankText();
@@ -38,6 +38,14 @@ export function InvitationForm() {
         {t('invite.heading')}
       </h2>
       <TextField required type="email" autoComplete="off" label={t('invite.email')} error={emailError} {...register('email')} />
+      <TextField
+        optional
+        autoComplete="off"
+        label={t('invite.counterparty')}
+        hint={t('invite.counterpartyHint')}
+        error={text(errors.counterparty_name?.message)}
+        {...register('counterparty_name')}
+      />
       <CheckboxGroup
         required
         legend={t('invite.scopes')}

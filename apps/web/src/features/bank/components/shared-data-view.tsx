@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useAccountColumns } from './accounts-list';
+import { SimulatedBadge } from './counterparty-check';
 import { formatMoney } from './panel';
 
 /** The data arrived with the invitation: the tables have nothing left to load. */
@@ -12,19 +13,22 @@ const loaded = { isPending: false, isError: false, isSuccess: true, refetch: () 
 type Transaction = NonNullable<SharedData['transactions']>[number];
 type Holding = NonNullable<SharedData['investments']>[number];
 
-function ScopeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function ScopeSection({ id, title, simulated, children }: { id: string; title: string; simulated: boolean; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className="mb-2 font-semibold text-slate-900 dark:text-slate-100">
-        {title}
-      </h3>
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h3 id={id} className="font-semibold text-slate-900 dark:text-slate-100">
+          {title}
+        </h3>
+        {simulated ? <SimulatedBadge /> : null}
+      </div>
       {children}
     </section>
   );
 }
 
 /** The data an accepted invitation shares, scope by scope; scopes not consented are absent from `data`. */
-export function SharedDataView({ data }: { data: SharedData }) {
+export function SharedDataView({ data, simulated }: { data: SharedData; simulated: boolean }) {
   const { t } = useTranslation('bank');
   const language = getCurrentLanguage();
   const accountColumns = useAccountColumns();
@@ -42,7 +46,7 @@ export function SharedDataView({ data }: { data: SharedData }) {
   return (
     <div className="flex flex-col gap-6">
       {data.identity ? (
-        <ScopeSection id="shared-identity" title={t('scopes.identity.label')}>
+        <ScopeSection id="shared-identity" simulated={simulated} title={t('scopes.identity.label')}>
           {data.identity.flatMap((entry) =>
             entry.owners.map((owner, index) => (
               <dl key={`${entry.institution.id}-${index}`} className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
@@ -62,17 +66,17 @@ export function SharedDataView({ data }: { data: SharedData }) {
         </ScopeSection>
       ) : null}
       {data.balances ? (
-        <ScopeSection id="shared-balances" title={t('scopes.balances.label')}>
-          <DataTable {...table} rows={data.balances} rowKey={(account) => `${account.institution.id}-${account.id}`} columns={accountColumns} caption={t('scopes.balances.label')} emptyText={t('accounts.empty')} />
+        <ScopeSection id="shared-balances" simulated={simulated} title={t('scopes.balances.label')}>
+          <DataTable {...table} minWidthClass="min-w-0" rows={data.balances} rowKey={(account) => `${account.institution.id}-${account.id}`} columns={accountColumns} caption={t('scopes.balances.label')} emptyText={t('accounts.empty')} />
         </ScopeSection>
       ) : null}
       {data.transactions ? (
-        <ScopeSection id="shared-transactions" title={t('scopes.transactions.label')}>
+        <ScopeSection id="shared-transactions" simulated={simulated} title={t('scopes.transactions.label')}>
           <DataTable {...table} rows={data.transactions} rowKey={(item) => item.id} columns={transactionColumns} caption={t('scopes.transactions.label')} emptyText={t('shared.noTransactions')} />
         </ScopeSection>
       ) : null}
       {data.investments ? (
-        <ScopeSection id="shared-investments" title={t('scopes.investments.label')}>
+        <ScopeSection id="shared-investments" simulated={simulated} title={t('scopes.investments.label')}>
           <DataTable
             {...table}
             rows={data.investments}

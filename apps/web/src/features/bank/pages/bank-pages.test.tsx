@@ -123,7 +123,9 @@ const sent = {
   consented_at: '2026-04-03T10:00:00Z',
   responded_at: '2026-04-03T10:00:00Z',
   expires_at: '2026-04-09T10:00:00Z',
+  counterparty_name: null as string | null,
 };
+const notChecked = { identity_verification: { status: null, completed_at: null, failure_reasons: [] }, name_match: null, as_of: null, provider: 'sandbox' };
 const usage = { plan_code: 'starter', limit: 1, used: 1, remaining: 0, period_start: '2026-04-01T00:00:00Z', period_end: '2026-05-01T00:00:00Z' };
 
 describe('SendEmailPage', () => {
@@ -171,7 +173,7 @@ describe('SendEmailPage', () => {
   });
 
   it('shows nothing of the data while an invitation is not accepted', async () => {
-    mockApi({ [`GET /api/sharing/invitations/${sent.id}`]: () => ({ body: { ...sent, status: 'REVOKED', data: null } }) });
+    mockApi({ [`GET /api/sharing/invitations/${sent.id}`]: () => ({ body: { ...sent, ...notChecked, status: 'REVOKED', data: null } }) });
     renderAt(`/bank/send-email/${sent.id}`, <SendEmailPage />, '/bank/send-email/:id');
     expect(await screen.findByText('Data is shown only while the invitation is accepted.')).toBeInTheDocument();
     expect(screen.getByText('Revoked')).toBeInTheDocument();
@@ -182,6 +184,7 @@ describe('SendEmailPage', () => {
       [`GET /api/sharing/invitations/${sent.id}`]: () => ({
         body: {
           ...sent,
+          ...notChecked,
           data: {
             fetched_at: '2026-04-03T10:00:00Z',
             identity: [{ institution: account.institution, owners: [{ names: ['Alberta Charleson'], emails: ['a@example.com'], phones: ['+1 555'], addresses: ['1 Road'] }] }],
@@ -195,5 +198,54 @@ describe('SendEmailPage', () => {
     expect(screen.getByRole('heading', { name: 'Balances' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Transactions' })).not.toBeInTheDocument();
     expect(screen.getByText('$1,200.50')).toBeInTheDocument();
+  });
+
+  it('shows first what was verified: identity result, owner-name match, simulated provider and time, in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const creditCard = { ...account, id: 'a2', name: 'Card', type: 'credit', subtype: 'credit card', balances: { available: null, current: '410.20', limit: '2000.00', currency: 'USD' } };
+    mockApi({
+      [`GET /api/sharing/invitations/${sent.id}`]: () => ({
+        body: {
+          ...sent,
+          counterparty_name: 'Vega Fuels LLC',
+          identity_verification: { status: 'failed', completed_at: '2026-04-03T09:00:00Z', failure_reasons: ['Document expired'] },
+          name_match: { name: 'Alberta Charleson', score: 0.12, matched: false, explanation: 'Ninguna palabra coincide.' },
+          as_of: '2026-04-03T10:00:00Z',
+          provider: 'sandbox',
+          data: { fetched_at: '2026-04-03T10:00:00Z', balances: [account, creditCard] },
+        },
+      }),
+    });
+    renderAt(`/bank/send-email/${sent.id}`, <SendEmailPage />, '/bank/send-email/:id');
+    const check = await screen.findByRole('region', { name: 'Qué se ha verificado' });
+    expect(within(check).getByText('Fallida')).toBeInTheDocument();
+    expect(within(check).getByText(/Document expired/)).toBeInTheDocument();
+    expect(within(check).getByText('Vega Fuels LLC')).toBeInTheDocument();
+    expect(within(check).getByText('Alberta Charleson')).toBeInTheDocument();
+    expect(within(check).getByTestId('name-match')).toHaveTextContent('No coincide (12 %)');
+    expect(within(check).getByText('Ninguna palabra coincide.')).toBeInTheDocument();
+    expect(within(check).getByText('Sandbox: datos simulados, no un banco real')).toBeInTheDocument();
+    expect(within(check).getByText(/Completada el 3 de abril de 2026/)).toBeInTheDocument();
+    expect(check.querySelector('time')).toHaveAttribute('datetime', '2026-04-03T10:00:00Z');
+    // The check comes before the shared data, and the data is labelled as simulated.
+    const balances = document.getElementById('shared-balances')!.closest('section')!;
+    expect(check.compareDocumentPosition(balances) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(balances).getByText('Datos simulados (sandbox)')).toBeInTheDocument();
+    // Account types in the reader's language; the limit sits under the current balance.
+    expect(within(balances).getByText(/Tarjeta de crédito/)).toBeInTheDocument();
+    expect(within(balances).getByText(/Cuenta corriente/)).toBeInTheDocument();
+    expect(within(balances).getByText(/Límite/)).toHaveTextContent('Límite 2000,00');
+  });
+
+  it('says why no owner name is compared', async () => {
+    mockApi({
+      [`GET /api/sharing/invitations/${sent.id}`]: () => ({
+        body: { ...sent, ...notChecked, scopes: ['balances'], counterparty_name: 'Vega Fuels LLC', provider: 'plaid', as_of: '2026-04-03T10:00:00Z', data: { fetched_at: '2026-04-03T10:00:00Z', balances: [] } },
+      }),
+    });
+    renderAt(`/bank/send-email/${sent.id}`, <SendEmailPage />, '/bank/send-email/:id');
+    expect(await screen.findByText(/“Vega Fuels LLC” cannot be compared/)).toBeInTheDocument();
+    expect(screen.getByText('Plaid (live bank data)')).toBeInTheDocument();
+    expect(screen.queryByText('Simulated data (sandbox)')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { useInvitation } from '../api/invitations';
+import { CounterpartyCheck } from '../components/counterparty-check';
 import { InvitationForm } from '../components/invitation-form';
 import { InvitationHistory, PlanUsage } from '../components/invitation-history';
 import { Loading, Panel } from '../components/panel';
@@ -27,8 +28,9 @@ function InvitationDetail({ id }: { id: string }) {
         <span className="font-semibold">{detail.email}</span>
         <InvitationStatusBadge status={detail.status} />
       </p>
+      <CounterpartyCheck detail={detail} />
       <ScopeList scopes={detail.scopes} />
-      {detail.data ? <SharedDataView data={detail.data} /> : <p className="text-slate-600 dark:text-slate-400">{t('detail.noData')}</p>}
+      {detail.data ? <SharedDataView data={detail.data} simulated={detail.provider === 'sandbox'} /> : <p className="text-slate-600 dark:text-slate-400">{t('detail.noData')}</p>}
     </div>
   );
 }

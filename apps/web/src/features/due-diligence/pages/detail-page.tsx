@@ -12,7 +12,7 @@ import { prepareReportContent } from '../lib/report-content';
 
 /** /due-diligence/detail?id=…: one report, its findings, PDF download and print. */
 export default function DueDiligenceDetailPage() {
-  const { t } = useTranslation('due');
+  const { t, i18n } = useTranslation('due');
   const [params] = useSearchParams();
   const location = useLocation();
   const state = location.state as { reportId?: unknown; title?: unknown } | null;
@@ -92,12 +92,21 @@ export default function DueDiligenceDetailPage() {
       ) : null}
       {pdfFailed ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('detail.pdfError')}</p> : null}
       {data.status !== 'processing' ? <ReportVersion report={data} /> : null}
-      {data.findings ? <ReportFindings findings={data.findings} reportId={data.id} /> : null}
+      {data.status === 'ready' && data.language !== i18n.resolvedLanguage ? (
+        <p data-testid="report-language" className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+          {t('detail.otherLanguage', { language: t(`detail.languageName.${data.language}`) })}
+        </p>
+      ) : null}
+      {data.findings ? (
+        <div lang={data.language}>
+          <ReportFindings findings={data.findings} reportId={data.id} />
+        </div>
+      ) : null}
       {content ? (
         <details className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <summary className="cursor-pointer font-semibold">{t('detail.content')}</summary>
           {/* Sanitized on the server when stored and again here (prepareReportContent). */}
-          <div className="prose prose-sm mt-3 max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: content }} />
+          <div lang={data.language} className="prose prose-sm mt-3 max-w-none dark:prose-invert" dangerouslySetInnerHTML={{ __html: content }} />
         </details>
       ) : null}
       {back}

@@ -80,6 +80,21 @@ describe('DueDiligenceCreatePage', () => {
     expect(api.callsTo('POST /api/due/create')).toHaveLength(0);
   });
 
+  it('catches a mistyped routing number or EIN as you type, in Spanish, before anything is sent', async () => {
+    await i18n.changeLanguage('es');
+    const api = mockApi({ 'GET /api/due/usage': () => ({ body: starterUsage }) });
+    const { user } = renderAt(<DueDiligenceCreatePage />);
+    const routing = await screen.findByLabelText(/Número de ruta/);
+    await user.type(routing, '021000022');
+    expect(await screen.findByText('Este número de ruta no supera la suma de control ABA: revise si hay un error de escritura.')).toBeInTheDocument();
+    await user.clear(routing);
+    await user.type(routing, '021000021');
+    await waitFor(() => expect(screen.queryByText(/suma de control ABA/)).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText(/Identificación fiscal federal/), '07-1234567');
+    expect(await screen.findByText('El IRS no asigna ningún EIN con este prefijo de dos cifras: revise si hay un error de escritura.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/due/create')).toHaveLength(0);
+  });
+
   it('asks for confirmation, sends the form and says it is processing', async () => {
     const api = mockApi({
       'GET /api/due/usage': () => ({ body: starterUsage }),
@@ -189,6 +204,20 @@ describe('DueDiligenceDetailPage', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('says in the other interface language that the report keeps the language it was created in', async () => {
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: { ...readyReport, language: 'es' } }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByTestId('report-language')).toHaveTextContent('This report is written in Spanish, the language it was created in');
+    expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/).closest('[lang]')).toHaveAttribute('lang', 'es');
+  });
+
+  it('adds no note when the report is in the interface language', async () => {
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: readyReport }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByRole('heading', { name: 'Dana Whitfield' })).toBeInTheDocument();
+    expect(screen.queryByTestId('report-language')).not.toBeInTheDocument();
   });
 
   it('says plainly that nothing was screened when no list was loaded', async () => {

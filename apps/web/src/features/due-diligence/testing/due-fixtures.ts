@@ -50,6 +50,7 @@ export const readyReport: DueReport = {
   title: 'Dana Whitfield',
   status: 'ready',
   rating: 'critical',
+  language: 'en',
   description: '',
   content: '<h2>Risk rating: Critical</h2><p>See [OFAC](https://ofac.treasury.gov/)</p><img src=x onerror="alert(1)">',
   findings: sanctionedFindings,
