@@ -1,6 +1,7 @@
 import { apiKeyListResponseSchema, apiKeyParamsSchema, apiKeySchema, createApiKeyBodySchema, createdApiKeySchema, errorBodySchema } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, formErrors, route } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 const tags = ['api-keys'];
@@ -24,7 +25,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createApiKeyBodySchema,
       response: { 201: createdApiKeySchema, 409: errorBodySchema, ...formErrors },
     }),
-    async (request, reply) => reply.status(201).send(await createApiKey(app.ctx, currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createApiKey(app.ctx, currentUser(request), request.body, auditActorOf(request))),
   );
 
   app.delete(
@@ -35,6 +36,6 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       params: apiKeyParamsSchema,
       response: { 200: apiKeySchema, 404: errorBodySchema },
     }),
-    async (request) => revokeApiKey(app.ctx, currentUser(request), request.params.id),
+    async (request) => revokeApiKey(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 };

@@ -16,6 +16,10 @@ import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { auditApiKeyChange } from './api-keys.audit';
+import type { AuditActor } from '../audit/audit.service';
+
+/** The owner as the actor of a key change when no request gives the client address. */
+const actorOf = (user: AuthUser): AuditActor => ({ id: user.id, email: user.email, ip: null });
 import { apiKeyStateCache, type ApiKeyState } from './api-key-cache';
 import { apiKeyUsage } from './api-key-usage';
 import * as repo from './api-keys.repository';
@@ -58,7 +62,7 @@ function toApiKey(row: repo.ApiKeyRow, now: Date): ApiKey {
 
 // ---------- The owner's management (a signed-in session) ----------
 
-export async function createApiKey(ctx: AppContext, user: AuthUser, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+export async function createApiKey(ctx: AppContext, user: AuthUser, input: CreateApiKeyInput, actor: AuditActor = actorOf(user)): Promise<CreatedApiKey> {
   const now = ctx.now();
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt <= now) throw new AppError('VALIDATION_ERROR', 400, errorMessages.VALIDATION_ERROR, { expires_at: apiKeyMessages.expiryInvalid });
@@ -75,7 +79,7 @@ export async function createApiKey(ctx: AppContext, user: AuthUser, input: Creat
       createdAt: now,
       expiresAt,
     });
-    await auditApiKeyChange(ctx, tx, { action: 'api_key.created', actorId: user.id, keyId: inserted.id, prefix: inserted.prefix, name: inserted.name, scopes: input.scopes });
+    await auditApiKeyChange(ctx, tx, { action: 'api_key.create', actor, keyId: inserted.id, prefix: inserted.prefix, name: inserted.name, scopes: input.scopes, expiresAt: inserted.expiresAt ? inserted.expiresAt.toISOString() : null });
     return inserted;
   });
   return {
@@ -103,12 +107,12 @@ export async function listApiKeys(ctx: AppContext, user: AuthUser): Promise<ApiK
 }
 
 /** Revokes at once: this instance forgets the key now, the others when the event reaches them. */
-export async function revokeApiKey(ctx: AppContext, user: AuthUser, id: string): Promise<ApiKey> {
+export async function revokeApiKey(ctx: AppContext, user: AuthUser, id: string, actor: AuditActor = actorOf(user)): Promise<ApiKey> {
   const now = ctx.now();
   const revoked = await ctx.db.transaction(async (tx) => {
     const row = await repo.revokeApiKey(tx, user.id, id, now);
     if (row) {
-      await auditApiKeyChange(ctx, tx, { action: 'api_key.revoked', actorId: user.id, keyId: row.id, prefix: row.prefix, name: row.name, scopes: row.scopes as ApiKeyScope[] });
+      await auditApiKeyChange(ctx, tx, { action: 'api_key.revoke', actor, keyId: row.id, prefix: row.prefix, name: row.name, scopes: row.scopes as ApiKeyScope[] });
     }
     return row;
   });

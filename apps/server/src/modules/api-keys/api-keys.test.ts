@@ -221,8 +221,13 @@ describe('secrecy', () => {
         expect(JSON.stringify(answer.headers)).not.toContain(secret);
       }
       expect(lines.length).toBeGreaterThan(answers.length);
-      expect(lines.join('\n')).toContain('api_key.created');
       for (const line of lines) expect(line).not.toContain(secret);
+      // Creation and revocation are in the owner's audit trail, with the prefix and never the key.
+      const audit = await app.inject({ method: 'GET', url: '/api/audit', headers: owner.headers });
+      const entries = (audit.json() as { items: { action: string; details: Record<string, unknown> }[] }).items.filter((entry) => entry.action.startsWith('api_key.'));
+      expect(entries.map((entry) => entry.action).sort()).toEqual(['api_key.create', 'api_key.revoke']);
+      expect(entries[0]!.details).toMatchObject({ key_id: id, prefix: key.slice(0, 11) });
+      expect(audit.body).not.toContain(secret);
     } finally {
       await app.close();
     }
