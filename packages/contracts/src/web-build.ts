@@ -52,6 +52,8 @@ export const APP_PATH_PATTERNS = [
   '/marketprice',
   '/marketprice/gasoline',
   '/marketprice/diesel',
+  '/marketprice/spreads',
+  '/marketprice/curve',
   '/marketprice/:slug',
   '/marketprice/graphics',
   '/market-price',

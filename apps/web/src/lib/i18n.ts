@@ -31,6 +31,8 @@ export const LAZY_NAMESPACES = [
   // The form messages and the legal pages' texts: /home shows no form and no policy.
   'forms',
   'legal',
+  // Spreads, forward curves and the data desk's uploads.
+  'analytics',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
