@@ -74,7 +74,7 @@ export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = 
           // V8 an idle turn of the event loop, and the main thread then stayed blocked ~0.1 s until
           // its compiler threads had tiered up PGlite's WebAssembly (strace: the open done in 40 µs,
           // the main thread's next call 124 ms later). A file is read in a millisecond or two.
-          files.map((file) => ({ name: file, read: async () => readFileSync(file, 'utf8') })),
+          files.map((file) => ({ name: file, read: async () => readFileSync(file) })),
           {
             strict: flags.strict === true,
             actor: { kind: 'cli' },

@@ -8,6 +8,8 @@ import {
   listPricesQuerySchema,
   listPricesResponseSchema,
   priceDatesResponseSchema,
+  priceCurveQuerySchema,
+  priceCurveResponseSchema,
   priceHistoryQuerySchema,
   priceHistoryResponseSchema,
   priceMoversQuerySchema,
@@ -21,6 +23,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
+import { getPriceCurve } from './curve.service';
 import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
 import {
   exportPrices,
@@ -120,6 +123,19 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzip as never);
       return reply.send(gunzipSync(gzip) as never);
     },
+  );
+
+  app.get(
+    '/prices/curve',
+    {
+      schema: {
+        tags,
+        summary: "A futures product's forward curve (contracts 1–4) on a date, with the curves a week and a month earlier",
+        querystring: priceCurveQuerySchema,
+        response: { 200: priceCurveResponseSchema },
+      },
+    },
+    async (request) => getPriceCurve(app.ctx, request.query),
   );
 
   app.get(
