@@ -146,6 +146,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'marketprice', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/gasoline', handle: title('sections.marketPriceGasoline'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
+  { path: 'marketprice/curve', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/curve-page'))) },
   { path: 'marketprice/spreads', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/spreads-page'))) },
   { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   {

@@ -158,6 +158,10 @@ export default function PriceTablePage() {
           <Icon name="chart" className="size-4" />
           {t('table.openSpreads')}
         </Link>
+        <Link to="/marketprice/curve" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
+          <Icon name="chart" className="size-4" />
+          {t('table.openCurve')}
+        </Link>
       </div>
 
       <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
