@@ -196,7 +196,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms'], () => import('@/features/admin/pages/admin-sessions-page'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'analytics'], () => import('@/features/admin/pages/admin-sessions-page'))),
   },
 ];
 

@@ -45,3 +45,26 @@ export const priceCurveResponseSchema = z.object({
   month_earlier: comparedCurveSchema.nullable(),
 });
 export type PriceCurveResponse = z.infer<typeof priceCurveResponseSchema>;
+
+/** One file of a multipart POST /admin/prices/import and what the importer did with it. */
+export const uploadedFileReportSchema = z.object({
+  name: z.string(),
+  /** The importer's name of the layout it read, e.g. eia-workbook, fred-date-value, generic-csv. */
+  format: z.string(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.number().int(),
+  /** Rejected rows with their line (row of the sheet for a workbook); line 0 is the whole file. */
+  errors: z.array(z.object({ line: z.number().int(), detail: z.string() })),
+  /** True when nothing of the file was written; `refusal_reason` says why. */
+  refused: z.boolean(),
+  refusal_reason: z.string().nullable(),
+});
+export type UploadedFileReport = z.infer<typeof uploadedFileReportSchema>;
+
+export const multipartImportResponseSchema = z.object({ files: z.array(uploadedFileReportSchema) });
+export type MultipartImportResponse = z.infer<typeof multipartImportResponseSchema>;
+
+/** Files one multipart import takes at most. */
+export const UPLOAD_MAX_FILES = 20;

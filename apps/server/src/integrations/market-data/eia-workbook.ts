@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { isoEpochDay } from '@fueldesk/contracts';
 import { parsePriceFile } from './eia-files';
@@ -37,8 +38,9 @@ export function detectSpreadsheet(bytes: Uint8Array): SpreadsheetKind | null {
 }
 
 /**
- * Reads a zip's central directory (never its data) and says why it must not be unpacked, or null.
- * The sizes there are what the entries declare; SheetJS's inflater stops at those sizes too.
+ * Says why a zip must not be handed to SheetJS, or null: its central directory declares too much
+ * (size, ratio, zip64, entry count), or — since declared sizes can lie — inflating its entries,
+ * stopped as soon as their output passes MAX_UNPACKED_BYTES, would unpack to more than that.
  */
 export function checkZipBomb(bytes: Uint8Array): string | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -58,13 +60,21 @@ export function checkZipBomb(bytes: Uint8Array): string | null {
   if (entries > MAX_ZIP_ENTRIES) return `The workbook holds ${entries} files, more than a spreadsheet needs`;
   let packed = 0;
   let unpacked = 0;
+  const deflated: Array<{ start: number; length: number }> = [];
   for (let index = 0; index < entries; index += 1) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return 'The workbook\'s zip directory is damaged';
+    const method = view.getUint16(offset + 10, true);
     const compressed = view.getUint32(offset + 20, true);
     const size = view.getUint32(offset + 24, true);
-    if (compressed === 0xffffffff || size === 0xffffffff) return 'The workbook is a zip64 archive, which FuelDesk does not unpack';
+    const local = view.getUint32(offset + 42, true);
+    if (compressed === 0xffffffff || size === 0xffffffff || local === 0xffffffff) return 'The workbook is a zip64 archive, which FuelDesk does not unpack';
     packed += compressed;
     unpacked += size;
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return 'The workbook\'s zip entries are damaged';
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + compressed > bytes.length) return 'The workbook\'s zip entries are damaged';
+    if (method === 8) deflated.push({ start, length: compressed });
+    else if (method !== 0) return 'The workbook uses a zip compression FuelDesk does not unpack';
     offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   if (unpacked > MAX_UNPACKED_BYTES) {
@@ -72,6 +82,19 @@ export function checkZipBomb(bytes: Uint8Array): string | null {
   }
   if (unpacked > 1_048_576 && unpacked > packed * MAX_ZIP_RATIO) {
     return `The workbook would unpack to ${Math.round(unpacked / Math.max(packed, 1))} times its size (a zip bomb?)`;
+  }
+  // The declared sizes may lie: inflate for real, never past what is left of the allowance.
+  let left = MAX_UNPACKED_BYTES;
+  for (const entry of deflated) {
+    try {
+      left -= inflateRawSync(bytes.subarray(entry.start, entry.start + entry.length), { maxOutputLength: left + 1 }).length;
+    } catch (error) {
+      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        return `The workbook would unpack to more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+      }
+      return 'The workbook\'s zip entries are damaged';
+    }
+    if (left < 0) return `The workbook would unpack to more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
   }
   return null;
 }

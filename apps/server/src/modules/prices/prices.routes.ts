@@ -4,9 +4,11 @@ import {
   exportPricesQuerySchema,
   importPricesQuerySchema,
   importReportSchema,
+  multipartImportResponseSchema,
   listPriceDatesQuerySchema,
   listPricesQuerySchema,
   listPricesResponseSchema,
+  UPLOAD_MAX_FILES,
   priceDatesResponseSchema,
   priceCurveQuerySchema,
   priceCurveResponseSchema,
@@ -23,7 +25,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
+import multipart from '@fastify/multipart';
 import { getPriceCurve } from './curve.service';
+import { importUploadedPriceFiles, type UploadedFile } from './price-upload.service';
 import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
 import {
   exportPrices,
@@ -35,6 +39,7 @@ import {
   listProducts,
 } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
+import { AppError } from '../../lib/app-error';
 
 const tags = ['prices'];
 
@@ -194,6 +199,11 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (instance) => {
     const upload = instance.withTypeProvider<ZodTypeProvider>();
+    // multipart/form-data: files are read into memory one at a time, each cut at the upload limit.
+    await instance.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: app.ctx.config.UPLOAD_LIMIT_BYTES, files: UPLOAD_MAX_FILES, fields: 10, parts: UPLOAD_MAX_FILES + 10 },
+    });
     upload.addContentTypeParser(
       ['text/csv', 'text/plain', 'application/csv'],
       { parseAs: 'string', bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
@@ -206,19 +216,25 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES,
         schema: {
           tags,
-          summary: 'Import one EIA, FRED or generic CSV price file (text/csv body)',
+          summary: "Import one CSV price file (text/csv body), or one or more CSV files and EIA's .xls / .xlsx workbooks (multipart/form-data)",
           querystring: importPricesQuerySchema,
-          body: z.string().min(1, { error: 'The file is empty.' }),
-          response: { 200: importReportSchema },
+          body: z.string().min(1, { error: 'The file is empty.' }).nullish(),
+          response: { 200: z.union([importReportSchema, multipartImportResponseSchema]) },
         },
       },
-      async (request) =>
-        importUploadedPriceFile(app.ctx, {
-          name: request.query.filename,
-          text: request.body,
-          strict: request.query.strict,
-          importedBy: currentUser(request).id,
-        }),
+      async (request) => {
+        const importedBy = currentUser(request).id;
+        if (request.isMultipart()) {
+          const files: UploadedFile[] = [];
+          for await (const part of request.files()) {
+            const bytes = await part.toBuffer();
+            files.push({ name: part.filename || 'upload', bytes, truncated: part.file.truncated });
+          }
+          return importUploadedPriceFiles(app.ctx, files, { importedBy, strict: request.query.strict, limitBytes: app.ctx.config.UPLOAD_LIMIT_BYTES });
+        }
+        if (request.body === undefined || request.body === null) throw new AppError('VALIDATION_ERROR', 400, 'The file is empty.', { body: 'The file is empty.' });
+        return importUploadedPriceFile(app.ctx, { name: request.query.filename, text: request.body, strict: request.query.strict, importedBy });
+      },
     );
   });
 };

@@ -20,6 +20,11 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
+/** JSON bodies parsed; any other body (a multipart upload) kept as its text. */
+function parseBody(text: string, contentType: string | null): unknown {
+  return contentType?.startsWith('multipart/') ? text : (JSON.parse(text) as unknown);
+}
+
 // One msw server for the test file; `mockApi` starts it and `stopMockApi` (setup.ts, after each
 // test) takes its handlers away and gives `fetch` back.
 const server = setupServer();
@@ -46,7 +51,7 @@ export function mockApi(routes: Record<string, MockHandler>, options: { fallback
       method: request.method.toUpperCase(),
       path: url.pathname,
       url,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      body: text ? parseBody(text, request.headers.get('content-type')) : undefined,
       headers: request.headers,
     };
     calls.push(call);
