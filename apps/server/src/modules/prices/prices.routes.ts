@@ -24,20 +24,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import multipart from '@fastify/multipart';
 import { getPriceCurve } from './curve.service';
 import { importUploadedPriceFiles, type UploadedFile } from './price-upload.service';
-import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
-import {
-  exportPrices,
-  getPriceHistoryPayload,
-  getPriceMovers,
-  getPriceSummary,
-  listPriceDates,
-  listPricesJson,
-  listProducts,
-} from './prices.service';
+import { listPriceImportHistory } from './price-import-history.service';
+import { importUploadedPriceFile } from './price-import.service';
+import { exportPrices } from './price-export.service';
+import { getPriceHistoryPayload } from './price-history.service';
+import { getPriceMovers, getPriceSummary, listPriceDates, listPricesJson, listProducts } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
 import { AppError } from '../../lib/app-error';
 
@@ -190,10 +185,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/price-imports',
-    {
-      config: { auth: 'admin' },
-      schema: { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } },
-    },
+    route('admin', { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } }),
     async (request) => listPriceImportHistory(app.ctx, request.query),
   );
 
@@ -211,17 +203,17 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     upload.post(
       '/admin/prices/import',
-      {
-        config: { auth: 'admin' },
-        bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES,
-        schema: {
+      route(
+        'admin',
+        {
           tags,
           summary: "Import one CSV price file (text/csv body), or one or more CSV files and EIA's .xls / .xlsx workbooks (multipart/form-data)",
           querystring: importPricesQuerySchema,
           body: z.string().min(1, { error: 'The file is empty.' }).nullish(),
           response: { 200: z.union([importReportSchema, multipartImportResponseSchema]) },
         },
-      },
+        { bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
+      ),
       async (request) => {
         const importedBy = currentUser(request).id;
         if (request.isMultipart()) {

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/controls';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { uploadPriceFile } from '../api/upload-price-file';
 
@@ -120,7 +121,7 @@ export function PriceUploadPanel() {
       >
         <p>{t('upload.drop')}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('upload.formats', { size: '20 MB' })}</p>
-        <input
+        <Input
           ref={input}
           id={`${baseId}-input`}
           type="file"

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Select } from '@/components/ui/controls';
 import { ApiError } from '@/lib/api-client';
 import { usePriceCurve } from '../api/get-price-curve';
 import { useProducts } from '../api/get-products';
@@ -124,8 +125,7 @@ export default function CurvePage() {
       {futures.length > 0 ? (
         <label className="flex max-w-sm flex-col gap-1 text-sm font-medium">
           {t('curve.product')}
-          <select
-            className="focus-ring rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          <Select
             value={code}
             onChange={(event) => setSearchParams({ code: event.target.value }, { replace: true })}
           >
@@ -134,7 +134,7 @@ export default function CurvePage() {
                 {labels.name(item.code, item.name)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       ) : null}
       {body}
