@@ -12,6 +12,9 @@ const commaList = z
   .string()
   .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
 
+/** A publisher URL, or `off` for a list not downloaded (it can still be loaded from a file). */
+const urlOrOff = z.union([z.literal('off'), z.url()]);
+
 /** One schema over process.env. Every variable has a default that serves the embedded mode. */
 export const configSchema = z
   .object({
@@ -34,6 +37,8 @@ export const configSchema = z
     // A worker that dies mid-job leaves it active: after this long a report's job counts as abandoned
     // and is run again (longer than a report takes: its narrative alone may wait 30 s).
     DUE_REPORT_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    // Due-diligence reports one worker process produces at once; unset: two per CPU core, 2 to 8.
+    REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // How often worker processes look for abandoned jobs (pg-boss maintenance; its default is 120 s).
     JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -52,6 +57,11 @@ export const configSchema = z
     SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(5),
     SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    // API keys (issue 32): requests a minute per key, screening names a day per key (batch), and how
+    // often an instance writes its keys' usage counts and last-used times.
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    API_KEY_SCREENING_NAMES_PER_DAY: z.coerce.number().int().positive().default(10_000),
+    API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().positive().max(60_000).default(1_000),
     WEB_DIST_DIR: z.string().optional(),
     // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).
     TRUST_PROXY: z
@@ -82,6 +92,9 @@ export const configSchema = z
     NEWS_ALLOW_PRIVATE_FEEDS: booleanFromEnv.default(false),
     NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     NEWS_MAX_FEED_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
+    /** Webhooks may use plain HTTP to private addresses and HTTPS to any (tests, on-premises receivers). */
+    WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Sanctions list files or folders (comma-separated), imported at start when newer than the stored lists. */
     SANCTIONS_PATHS: commaList.default([]),
     /** Folder of the OFAC SDN legacy CSV files (sdn.csv, add.csv, alt.csv, sdn_comments.csv). */
@@ -90,6 +103,18 @@ export const configSchema = z
     SANCTIONS_CONSOLIDATED_URL: z.url().default('https://www.treasury.gov/ofac/downloads/consolidated/'),
     /** The UN Security Council consolidated list (XML). */
     SANCTIONS_UN_URL: z.url().default('https://scsanctions.un.org/resources/xml/en/consolidated.xml'),
+    /** The EU Financial Sanctions Files, XML export (the FSF public token is part of the URL); `off` skips the list. */
+    SANCTIONS_EU_URL: urlOrOff.default('https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw'),
+    /** UK HM Treasury (OFSI) consolidated list, CSV (the xlsx twin works too); `off` skips the list. */
+    SANCTIONS_UK_URL: urlOrOff.default('https://ofsistorage.blob.core.windows.net/publishlive/2022format/ConList.csv'),
+    /** Canada's SEMA consolidated autonomous sanctions list (XML); `off` skips the list. */
+    SANCTIONS_CA_URL: urlOrOff.default(
+      'https://www.international.gc.ca/world-monde/assets/office_docs/international_relations-relations_internationales/sanctions/sema-lmes.xml',
+    ),
+    /** Australia's DFAT consolidated list (xlsx); `off` skips the list. */
+    SANCTIONS_AU_URL: urlOrOff.default('https://www.dfat.gov.au/sites/default/files/regulation8_consolidated.xlsx'),
+    /** A list published longer ago than this many days (or undated) is stale (DECISIONS.md). */
+    SCREENING_STALE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** When the daily download runs; `off` schedules none (`fueldesk sanctions update` still works). */
     SANCTIONS_UPDATE_CRON: z.string().min(3).default('15 5 * * *'),
     SANCTIONS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

@@ -54,6 +54,7 @@ export const APP_PATH_PATTERNS = [
   '/marketprice/diesel',
   '/marketprice/spreads',
   '/marketprice/curve',
+  '/marketprice/alerts',
   '/marketprice/:slug',
   '/marketprice/graphics',
   '/market-price',
@@ -67,6 +68,8 @@ export const APP_PATH_PATTERNS = [
   '/due-diligence/create',
   '/due-diligence/detail',
   '/due-diligence/screening',
+  '/due-diligence/decisions',
+  '/activity',
   '/portfolio',
   '/transactions',
   '/certificate',
@@ -74,7 +77,11 @@ export const APP_PATH_PATTERNS = [
   '/trade',
   '/support',
   '/releases',
+  '/settings/api-keys',
+  '/developers',
+  '/webhooks',
   '/admin/sessions',
+  '/admin/audit',
 ] as const;
 
 const appPathMatchers = APP_PATH_PATTERNS.map((pattern) => pattern.toLowerCase().split('/').filter(Boolean));

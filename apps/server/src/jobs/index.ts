@@ -5,6 +5,9 @@ import { registerPriceJobs } from '../modules/prices/prices.jobs';
 import { registerScreeningJobs } from '../modules/screening/screening.jobs';
 import { registerDueDiligenceJobs } from '../modules/due-diligence/due-diligence.jobs';
 import { registerSharingJobs } from '../modules/sharing/sharing.jobs';
+import { registerNotificationJobs } from '../modules/notifications/notifications.jobs';
+import { registerAlertJobs } from '../modules/alerts/alerts.jobs';
+import { registerWebhookJobs } from '../modules/webhooks/webhooks.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
@@ -14,4 +17,7 @@ export function registerAllJobs(ctx: AppContext) {
   registerScreeningJobs(ctx);
   registerDueDiligenceJobs(ctx);
   registerSharingJobs(ctx);
+  registerNotificationJobs(ctx);
+  registerAlertJobs(ctx);
+  registerWebhookJobs(ctx);
 }

@@ -151,6 +151,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'marketprice/spreads', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/spreads-page'))) },
   { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   {
+    path: 'marketprice/alerts',
+    handle: title('sections.priceAlerts'),
+    lazy: lazyPage(withTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page'))),
+  },
+  {
     path: 'marketprice/graphics',
     handle: title('sections.priceChart'),
     lazy: lazyPage(() => import('@/features/prices/pages/price-chart-page')),
@@ -180,24 +185,42 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms', 'lists', 'decisions'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: lazyPage(withTexts(['due', 'lists', 'decisions', 'forms'], () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
+  { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
   { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
+  { path: 'settings/api-keys', handle: title('sections.apiKeys'), lazy: lazyPage(withTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page'))) },
+  { path: 'developers', handle: title('sections.developers'), lazy: lazyPage(withTexts('developers', () => import('@/features/developers/pages/developers-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
+  {
+    path: 'due-diligence/decisions',
+    handle: title('sections.decisions'),
+    lazy: lazyPage(withTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page'))),
+  },
+  {
+    path: 'activity',
+    handle: title('sections.activity'),
+    lazy: lazyPage(withTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page'))),
+  },
+  {
+    path: 'admin/audit',
+    handle: title('sections.audit'),
+    lazy: lazyPage(withTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page'))),
+  },
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'analytics'], () => import('./admin-sessions-route'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route'))),
   },
 ];
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { planCodes } from '../plans';
+import { matchDecisionSchema } from './decision-match';
 import { dueReportStatuses } from './due-diligence-status';
 
 export * from './due-diligence-status';
@@ -9,7 +11,7 @@ export * from './due-diligence-status';
  * ('Enter a contact or owner.', 'Invalid email.', 'Numbers only.', the payload message); the
  * others say the rule SPEC.md names. The web translates each by its key, never by parsing it.
  */
-export const dueMessages = {
+export const dueMessages = defineMessages('due', {
   businessRequired: 'Enter a business name or DBA.',
   contactRequired: 'Enter a contact or owner.',
   emailInvalid: 'Invalid email.',
@@ -20,15 +22,17 @@ export const dueMessages = {
   payloadNotObject: 'Due Diligence payload must be provided from the form.',
   tooLong: 'This text is too long.',
   invalidChoice: 'Please select an option.',
-} as const;
+});
+/** What the due-diligence endpoints answer beyond the form rules. */
+export const dueErrorMessages = defineMessages('dueErrors', {
+  planLimit: 'You have used the {{limit}} due diligence reports of your plan this month. Upgrade your plan to create more.',
+  notFound: 'Report not found.',
+  notReady: 'The report is not ready yet.',
+  noListChanged: 'No sanctions list changed since this report was screened: a re-run would find the same.',
+  newerVersion: 'A newer version of this report exists: re-run that one.',
+});
 export type DueMessageKey = keyof typeof dueMessages;
 
-/** The catalog key of a message produced by these schemas, or null for any other text. */
-export function findDueMessageKey(message: string | null | undefined): DueMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(dueMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as DueMessageKey) : null;
-}
 
 export const DUE_TEXT_MAX = 200;
 export const DUE_DESCRIPTION_MAX = 2_000;
@@ -145,12 +149,24 @@ export const dueScreeningMatchSchema = z.object({
   score: z.number(),
   programs: z.array(z.string()),
   explanation: z.string(),
+  /** The decision that applies to this match, when one does; a cleared match no longer raises the rating. */
+  decision: matchDecisionSchema.optional(),
 });
 export type DueScreeningMatch = z.infer<typeof dueScreeningMatchSchema>;
 
 /** API.md's `findings`, plus the narrative (and whether a model wrote it). */
 export const dueFindingsSchema = z.object({
-  lists: z.array(z.object({ source: z.string(), published_at: z.string().nullable(), entries: z.number() })),
+  lists: z.array(
+    z.object({
+      source: z.string(),
+      published_at: z.string().nullable(),
+      entries: z.number(),
+      /** The list version screened against (absent in reports made before versions had ids). */
+      version_id: z.string().optional(),
+      /** Published more than SCREENING_STALE_DAYS before the report, or undated (absent in older reports). */
+      stale: z.boolean().optional(),
+    }),
+  ),
   screening: z.array(z.object({ field: z.string(), name: z.string(), matches: z.array(dueScreeningMatchSchema) })),
   routing_number: z.object({ valid: z.boolean().nullable(), reason: z.string() }),
   federal_tax_id: z.object({ valid: z.boolean().nullable(), reason: z.string() }),
@@ -188,11 +204,32 @@ export const dueReportListItemSchema = z.object({
 export type DueReportListItem = z.infer<typeof dueReportListItemSchema>;
 export const dueReportListSchema = z.array(dueReportListItemSchema);
 
+/** An earlier rating of a report, replaced when a decision on one of its matches became final. */
+export const dueRatingHistoryEntrySchema = z.object({ rating: z.enum(dueRiskRatings), at: z.string(), reason: z.string() });
+export type DueRatingHistoryEntry = z.infer<typeof dueRatingHistoryEntrySchema>;
+
+const dueMatchRefSchema = z.object({ field: z.string(), name: z.string(), entity_id: z.string(), matched_name: z.string(), score: z.number() });
+/** What a re-run changed against the previous version: matches that appeared or went, and the list versions. */
+export const dueReportChangesSchema = z.object({
+  new_matches: z.array(dueMatchRefSchema),
+  cleared_matches: z.array(dueMatchRefSchema),
+  lists: z.array(z.object({ source: z.string(), previous_version_id: z.string().nullable(), version_id: z.string().nullable() })),
+});
+export type DueReportChanges = z.infer<typeof dueReportChangesSchema>;
+
 export const dueReportSchema = dueReportListItemSchema.extend({
   description: z.string(),
   content: z.string(),
   findings: dueFindingsSchema.nullable(),
   failure_reason: z.string().nullable(),
+  /** 1 for a new report; a re-run is the previous version + 1 (`previous_id`). */
+  version: z.number().int(),
+  previous_id: z.string().nullable(),
+  engine_version: z.string().nullable(),
+  threshold: z.number().nullable(),
+  rating_history: z.array(dueRatingHistoryEntrySchema),
+  /** Set on a re-run once ready: what changed since the previous version. */
+  changes: dueReportChangesSchema.nullable(),
 });
 export type DueReport = z.infer<typeof dueReportSchema>;
 

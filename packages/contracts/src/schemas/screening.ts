@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { matchDecisionSchema } from './decision-match';
+import { defineMessages } from '../messages';
+import { screeningListFreshnessShape } from './screening-lists';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
-export const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un'] as const;
+export const sanctionsSources = [
+  'ofac_sdn',
+  'ofac_consolidated',
+  'un',
+  'eu_fsf',
+  'uk_ofsi',
+  'ca_sema',
+  'au_dfat',
+] as const;
 export type SanctionsSource = (typeof sanctionsSources)[number];
 
 /** The kinds of list entries; a search may be narrowed to one (a person never matches a vessel). */
@@ -15,12 +26,15 @@ export const SCREENING_SEARCH_LIMIT_DEFAULT = 10;
 export const SCREENING_SEARCH_LIMIT_MAX = 50;
 export const SCREENING_BATCH_MAX = 1_000;
 export const SCREENING_NAME_MAX = 300;
+/** Per-request threshold bounds (API.md "Screening, second round"). */
+export const SCREENING_THRESHOLD_MIN = 0.5;
+export const SCREENING_THRESHOLD_MAX = 1;
 
 /**
  * English texts of the validation messages; the web shows them through i18n (screening.errors.*,
  * keyed by the same property names), the server sends them as `fields` details.
  */
-export const screeningMessages = {
+export const screeningMessages = defineMessages('screening', {
   queryRequired: 'Enter a name to search for.',
   queryTooLong: `A name must be at most ${SCREENING_NAME_MAX} characters.`,
   badType: 'Type must be person, organization, vessel or aircraft.',
@@ -30,21 +44,17 @@ export const screeningMessages = {
   nameRequired: 'Each name must have at least one letter or digit.',
   badEntityId: 'An entity id looks like ofac_sdn:36, ofac_consolidated:1234 or un:QDi.001.',
   entityNotFound: 'No loaded list has this entry.',
-} as const;
+  badSources: 'Sources must be a comma-separated list of ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
+  badThreshold: `The threshold must be a number from ${SCREENING_THRESHOLD_MIN} to ${SCREENING_THRESHOLD_MAX}.`,
+  fileMissing: 'Attach one CSV or XLSX file (form field "file").',
+  fileUnreadable: 'The file could not be read: send a CSV (UTF-8, comma or semicolon separated) or an XLSX workbook.',
+  fileNoNameColumn: 'The file needs a header row with a "name" column (optional "type" and "country").',
+  fileBadType: 'A "type" in the file must be person, organization, vessel or aircraft (or empty).',
+  fileTooLarge: 'The file is too large for one batch.',
+  badFormat: 'Format must be json or csv.',
+});
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
-/** The same messages in Spanish ("usted"), sent by the server when the caller asks for Spanish. */
-export const screeningMessagesEs: Record<ScreeningMessageKey, string> = {
-  queryRequired: 'Introduzca un nombre para buscar.',
-  queryTooLong: `Un nombre puede tener como máximo ${SCREENING_NAME_MAX} caracteres.`,
-  badType: 'El tipo debe ser persona, organización, buque o aeronave.',
-  badLimit: `El límite debe ser un número entero de 1 a ${SCREENING_SEARCH_LIMIT_MAX}.`,
-  batchEmpty: 'Envíe al menos un nombre.',
-  batchTooLarge: `Envíe como máximo ${SCREENING_BATCH_MAX} nombres a la vez.`,
-  nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
-  badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
-  entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
-};
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -59,9 +69,41 @@ export const screeningNameSchema = z
   .max(SCREENING_NAME_MAX, { error: screeningMessages.queryTooLong })
   .regex(/[\p{L}\p{N}]/u, { error: screeningMessages.nameRequired });
 
+/** `sources=a,b`: a comma-separated list of known sources, each once at most (blank = every list). */
+export const screeningSourcesParamSchema = z.preprocess(
+  (value) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned !== 'string') return cleaned;
+    return [...new Set(cleaned.split(',').map((part) => part.trim()).filter(Boolean))];
+  },
+  z
+    .array(z.string(), { error: screeningMessages.badSources })
+    .min(1, { error: screeningMessages.badSources })
+    // One message for the whole parameter (not one per element), so the field is `sources`.
+    .refine((list) => list.every((source) => (sanctionsSources as readonly string[]).includes(source)), { error: screeningMessages.badSources })
+    .transform((list) => list as SanctionsSource[])
+    .optional(),
+);
+
+/** `threshold`: 0.5 to 1; blank = the server's. */
+export const screeningThresholdParamSchema = z.preprocess(
+  (value) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned === 'string' && /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*$/.test(cleaned)) return Number(cleaned);
+    return cleaned;
+  },
+  z
+    .number({ error: screeningMessages.badThreshold })
+    .min(SCREENING_THRESHOLD_MIN, { error: screeningMessages.badThreshold })
+    .max(SCREENING_THRESHOLD_MAX, { error: screeningMessages.badThreshold })
+    .optional(),
+);
+
 /** GET /api/screening/search?q&type&limit */
 export const screeningSearchQuerySchema = z.object({
   q: screeningNameSchema,
+  sources: screeningSourcesParamSchema,
+  threshold: screeningThresholdParamSchema,
   type: z.preprocess(blankToUndefined, screeningEntityTypeSchema.optional()),
   limit: z.preprocess(
     (value) => {
@@ -80,6 +122,8 @@ export const screeningSearchQuerySchema = z.object({
 });
 export type ScreeningSearchQuery = z.infer<typeof screeningSearchQuerySchema>;
 
+
+
 /** One list entry a name matched (best matching name of the entry). */
 export const screeningMatchSchema = z.object({
   entity_id: z.string(),
@@ -95,6 +139,10 @@ export const screeningMatchSchema = z.object({
   /** score ≥ the screening threshold. */
   is_match: z.boolean(),
   explanation: z.string(),
+  /** The version of the match's list (GET /screening/lists `version_id`, `<source>@<hash>`); null when unknown. */
+  version_id: z.string().nullable(),
+  /** The caller's decision on this match, when one applies (cleared: it no longer counts). */
+  decision: matchDecisionSchema.optional(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 
@@ -105,6 +153,7 @@ export const screeningListSchema = z.object({
   names: z.number().int(),
   published_at: z.string().nullable(),
   loaded_at: z.string(),
+  ...screeningListFreshnessShape,
 });
 export type ScreeningList = z.infer<typeof screeningListSchema>;
 
@@ -115,6 +164,8 @@ export type ScreeningList = z.infer<typeof screeningListSchema>;
 export const screeningListsResponseSchema = z.object({
   loaded: z.boolean(),
   threshold: z.number(),
+  /** SCREENING_STALE_DAYS */
+  stale_days: z.number().int(),
   lists: z.array(screeningListSchema),
 });
 export type ScreeningListsResponse = z.infer<typeof screeningListsResponseSchema>;
@@ -135,6 +186,8 @@ export const screeningBatchBodySchema = z.object({
       z.object({
         name: screeningNameSchema,
         type: screeningEntityTypeSchema.optional(),
+        /** Kept with the result (and in the CSV); not used for matching yet. */
+        country: z.string().trim().max(100).optional(),
       }),
       { error: screeningMessages.batchEmpty },
     )
@@ -142,6 +195,33 @@ export const screeningBatchBodySchema = z.object({
     .max(SCREENING_BATCH_MAX, { error: screeningMessages.batchTooLarge }),
 });
 export type ScreeningBatchBody = z.infer<typeof screeningBatchBodySchema>;
+
+/** POST /api/screening/batch?format=json|csv&sources&threshold (`Accept: text/csv` also asks for CSV). */
+export const screeningBatchQuerySchema = z.object({
+  format: z.preprocess(blankToUndefined, z.enum(['json', 'csv'], { error: screeningMessages.badFormat }).optional()),
+  sources: screeningSourcesParamSchema,
+  threshold: screeningThresholdParamSchema,
+});
+export type ScreeningBatchQuery = z.infer<typeof screeningBatchQuerySchema>;
+
+/** Columns of the batch results as CSV, one row per match (a name without a match gets one row with empty match columns). */
+export const SCREENING_BATCH_CSV_COLUMNS = [
+  'row',
+  'name',
+  'type',
+  'country',
+  'status',
+  'score',
+  'is_match',
+  'entity_id',
+  'source',
+  'list_name',
+  'matched_name',
+  'entity_type',
+  'programs',
+  'version_id',
+  'explanation',
+] as const;
 
 export const screeningBatchResponseSchema = z.object({
   threshold: z.number(),
@@ -154,7 +234,7 @@ export type ScreeningBatchResponse = z.infer<typeof screeningBatchResponseSchema
 export const screeningEntityParamsSchema = z.object({
   entity_id: z
     .string({ error: screeningMessages.badEntityId })
-    .regex(/^(ofac_sdn|ofac_consolidated|un):[\w.-]{1,64}$/, { error: screeningMessages.badEntityId }),
+    .regex(/^(ofac_sdn|ofac_consolidated|un|eu_fsf|uk_ofsi|ca_sema|au_dfat):[\w./-]{1,64}$/, { error: screeningMessages.badEntityId }),
 });
 export type ScreeningEntityParams = z.infer<typeof screeningEntityParamsSchema>;
 
@@ -188,9 +268,3 @@ export const screeningCompareResponseSchema = z.object({
 });
 export type ScreeningCompareResponse = z.infer<typeof screeningCompareResponseSchema>;
 
-/** The key of a screening validation message (to show it through i18n), or null for other texts. */
-export function findScreeningMessageKey(message: string | null | undefined): ScreeningMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(screeningMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as ScreeningMessageKey) : null;
-}

@@ -207,3 +207,11 @@ export function renderSharingRequestMail(
   };
   return renderMail(copy[language], input.name, input.link);
 }
+
+/** A notification mail (price alert, watchlist change): its text, a link to it, and the action and footer in the reader's language. */
+export function renderNoticeMail(
+  language: Language,
+  input: { name: string | null; subject: string; lines: string[]; link: string; action: string; footer: string },
+): RenderedMail {
+  return renderMail({ subject: input.subject, greeting: hello[language], lines: input.lines, action: input.action, ignore: input.footer }, input.name, input.link);
+}

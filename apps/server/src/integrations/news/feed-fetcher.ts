@@ -1,8 +1,12 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import zlib from 'node:zlib';
+import { createGuardedLookup as createAddressGuard, isPrivateAddress } from '../http/address-guard';
+
+const refusal = (hostname: string) =>
+  new FeedFetchError(`${hostname} resolves to a private or loopback address; such feeds are refused (NEWS_ALLOW_PRIVATE_FEEDS=false).`);
+const createGuardedLookup = (allowPrivate: boolean) => createAddressGuard(allowPrivate ? 'any' : 'public', refusal);
 
 export class FeedFetchError extends Error {
   constructor(message: string, public readonly status?: number) {
@@ -25,64 +29,16 @@ export interface FetchFeedOptions {
 
 export type FetchFeedResult =
   | { status: 'not_modified'; url: string }
-  | { status: 'ok'; url: string; body: string; etag: string | null; lastModified: string | null; contentType: string | null };
-
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
-/** The IPv4 address hidden in an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const high = Number.parseInt(hex[1]!, 16);
-  const low = Number.parseInt(hex[2]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-}
-
-/** True for loopback, private, link-local, carrier-grade NAT, multicast, documentation and reserved addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
-}
-
-/**
- * A DNS lookup that refuses private addresses. It runs at connect time, inside the request, so the
- * address that is checked is the address that is used (no gap for DNS rebinding).
- */
-function createGuardedLookup(allowPrivate: boolean): LookupFunction {
-  return ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error);
-      const list = addresses as LookupAddress[];
-      const usable = allowPrivate ? list : list.filter((entry) => !isPrivateAddress(entry.address));
-      if (usable.length === 0) {
-        return callback(
-          new FeedFetchError(`${hostname} resolves to a private or loopback address; such feeds are refused (NEWS_ALLOW_PRIVATE_FEEDS=false).`),
-        );
-      }
-      if ((options as { all?: boolean }).all) return callback(null, usable);
-      return callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  }) as LookupFunction;
-}
+  | {
+      status: 'ok';
+      url: string;
+      body: string;
+      /** The body as received (after content-encoding), for binary files such as workbooks. */
+      bytes: Buffer;
+      etag: string | null;
+      lastModified: string | null;
+      contentType: string | null;
+    };
 
 function checkUrl(raw: string, allowPrivate: boolean): URL {
   let url: URL;
@@ -254,6 +210,7 @@ export async function fetchFeed(options: FetchFeedOptions): Promise<FetchFeedRes
       status: 'ok',
       url: url.toString(),
       body: decodeBody(response.body, contentType),
+      bytes: response.body,
       etag: typeof response.headers.etag === 'string' ? response.headers.etag : null,
       lastModified: typeof response.headers['last-modified'] === 'string' ? response.headers['last-modified'] : null,
       contentType,

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
 import { findNewsMentioning } from '../news/news.service';
 import { explainHit } from '../screening/screening.explanation';
-import { screenNames } from '../screening/screening.service';
+import { screenNames, screeningThreshold, SCREENING_ENGINE_VERSION } from '../screening/screening.service';
+import { attachDecisions } from './due-diligence.decisions';
 import { checkContact, checkFederalTaxId, checkRoutingNumber, checkUst, listMissingFields } from './due-diligence.checks';
 import { dueText, type DueLang as Lang } from './due-diligence.messages';
 import { renderReportHtml } from './due-diligence.render';
@@ -15,10 +16,14 @@ import { asLang, DUE_REPORT_MAX_ATTEMPTS } from './due-diligence.service';
 
 export const DUE_NARRATIVE_TIMEOUT_MS = 30_000;
 
-/** Every person and business name of the form that is screened, with the list type it is compared as. */
-const screenedFields: { field: keyof DueForm; type: EntityType }[] = [
-  { field: 'business_name', type: 'organization' },
-  { field: 'legal_business_name', type: 'organization' },
+/**
+ * Every person and business name of the form that is screened, with the list types it is compared
+ * with. Business names are compared with persons too: a company named after a sanctioned person is
+ * a finding (issue 29).
+ */
+const screenedFields: { field: keyof DueForm; type: EntityType; types?: EntityType[] }[] = [
+  { field: 'business_name', type: 'organization', types: ['organization', 'person'] },
+  { field: 'legal_business_name', type: 'organization', types: ['organization', 'person'] },
   { field: 'contact_name', type: 'person' },
   { field: 'owner_name', type: 'person' },
   { field: 'authorized_signer', type: 'person' },
@@ -50,13 +55,19 @@ async function findAdverseMedia(ctx: AppContext, screening: { field: string; nam
 }
 
 /** All findings of a form: screening, the bank, tax id, contact and UST checks, missing information, the rating. */
-export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang): Promise<Omit<DueFindings, 'narrative'>> {
+export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang, userId: string | null = null): Promise<Omit<DueFindings, 'narrative'>> {
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
-  const screened = await screenNames(ctx, named.map(({ field, type }) => ({ name: form[field]!.trim(), type })), { matchesOnly: true });
+  const screened = await screenNames(ctx, named.map(({ field, type, types }) => ({ name: form[field]!.trim(), type, types })), { matchesOnly: true });
   const lists = screened.status.loaded
-    ? screened.status.lists.map((item) => ({ source: item.source, published_at: item.publishedAt, entries: item.entries }))
+    ? screened.status.lists.map((item) => ({
+        source: item.source,
+        published_at: item.publishedAt,
+        entries: item.entries,
+        version_id: item.versionId,
+        stale: item.stale,
+      }))
     : [];
-  const screening = named.map(({ field }, position) => ({
+  const found = named.map(({ field }, position) => ({
     field,
     name: form[field]!.trim(),
     matches: (screened.results[position]?.matches ?? []).map((hit) => ({
@@ -70,6 +81,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
       explanation: explainHit(hit.reasons, lang),
     })),
   }));
+  const screening = userId ? await attachDecisions(ctx, ctx.db, userId, found, lang) : found;
   const partial = {
     lists,
     screening,
@@ -80,7 +92,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
     missing: listMissingFields(form),
     adverse_media: await findAdverseMedia(ctx, screening),
   };
-  return { ...partial, risk: rateRisk(partial, lang) };
+  return { ...partial, risk: rateRisk(partial, lang, { now: ctx.now(), staleDays: ctx.config.SCREENING_STALE_DAYS }) };
 }
 
 async function writeNarrative(ctx: AppContext, findings: Omit<DueFindings, 'narrative'>, lang: Lang, writer: LlmClient | null) {
@@ -111,11 +123,18 @@ export async function produceDueReport(ctx: AppContext, reportId: string, option
     return failed;
   }
   try {
-    const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang);
+    const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang, row.userId);
     const writer = options.writer === undefined ? createLlmClient(ctx.config, { timeoutMs: DUE_NARRATIVE_TIMEOUT_MS, requireKey: true }) : options.writer;
     const { narrative, prompt } = await writeNarrative(ctx, analysis, lang, writer);
     const findings: DueFindings = { ...analysis, narrative };
-    const done = await completeReport(ctx.db, reportId, { findings, content: renderReportHtml(findings, lang), llmPrompt: prompt, completedAt: ctx.now() });
+    const done = await completeReport(ctx.db, reportId, {
+      findings,
+      content: renderReportHtml(findings, lang),
+      llmPrompt: prompt,
+      completedAt: ctx.now(),
+      engineVersion: SCREENING_ENGINE_VERSION,
+      threshold: screeningThreshold(ctx),
+    });
     if (done) await announce(ctx, done);
     return done;
   } catch (error) {

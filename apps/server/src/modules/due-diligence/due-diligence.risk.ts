@@ -1,4 +1,4 @@
-import type { DueFindings } from '@fueldesk/contracts';
+import { sanctionsListName, type DueFindings } from '@fueldesk/contracts';
 import { dueFieldLabel, dueText, type DueLang as Lang } from './due-diligence.messages';
 
 /** A match on one of these is at least `high` (DECISIONS.md: the business or an owner). */
@@ -6,15 +6,47 @@ const principalFields = new Set<string>(['business_name', 'legal_business_name',
 /** From this score a match on the business or an owner is `critical`. */
 const CRITICAL_SCORE = 0.95;
 /** Sanctions matches, failed checks and missing information → one rating with the reasons that drove it. */
-export function rateRisk(findings: Omit<DueFindings, 'risk' | 'narrative'>, lang: Lang): DueFindings['risk'] {
+export function rateRisk(
+  findings: Omit<DueFindings, 'risk' | 'narrative'>,
+  lang: Lang,
+  /** When given, a stale or undated list caps the rating at no better than medium (DECISIONS.md). */
+  freshness?: { now: Date; staleDays: number },
+): DueFindings['risk'] {
   const reasons: string[] = [];
   let level = 0;
   const raise = (to: number, reason: string) => {
     level = Math.max(level, to);
     reasons.push(reason);
   };
+  if (freshness) {
+    for (const item of findings.lists) {
+      if (!item.stale) continue;
+      const list = sanctionsListName(item.source, lang);
+      if (!item.published_at) raise(1, dueText(lang, 'undatedList', { list }));
+      else {
+        const days = Math.floor((freshness.now.getTime() - new Date(item.published_at).getTime()) / 86_400_000);
+        raise(1, dueText(lang, 'staleList', { list, date: item.published_at.slice(0, 10), days: String(days), max: String(freshness.staleDays) }));
+      }
+    }
+  }
   for (const entry of findings.screening) {
     for (const match of entry.matches) {
+      if (match.decision?.cleared) {
+        // A final false positive on the unchanged entry: said, but it no longer raises the rating.
+        const { decision } = match;
+        reasons.push(
+          dueText(lang, 'matchCleared', {
+            field: dueFieldLabel(lang, entry.field),
+            name: entry.name,
+            entry: match.name,
+            score: String(Math.round(match.score * 100)),
+            by: decision.approved_by_email ? `${decision.decided_by_email ?? '?'} / ${decision.approved_by_email}` : (decision.decided_by_email ?? '?'),
+            date: decision.approved_at?.slice(0, 10) ?? decision.decided_at.slice(0, 10),
+            note: decision.note,
+          }),
+        );
+        continue;
+      }
       const principal = principalFields.has(entry.field);
       const text = dueText(lang, 'matchOwner', { field: dueFieldLabel(lang, entry.field), name: entry.name, entry: match.name, score: String(Math.round(match.score * 100)) });
       raise(principal && match.score >= CRITICAL_SCORE ? 3 : 2, text);

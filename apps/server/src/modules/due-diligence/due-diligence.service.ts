@@ -1,3 +1,4 @@
+import { dueErrorMessages, withParams, type DueFindings, type DueReportChanges } from '@fueldesk/contracts';
 import {
   findPlan,
   planCodes,
@@ -11,12 +12,15 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { getScreeningStatus } from '../screening/screening.service';
 import type { DueLang } from './due-diligence.messages';
 import { renderReportPdf } from './due-diligence.pdf';
 import {
   countReportsCreated,
   findReport,
   findReportOwner,
+  hasNextVersion,
   insertReport,
   listReports,
   listStaleReports,
@@ -34,12 +38,6 @@ const DUE_REPORT_STALE_MS = 10 * 60_000;
 type Lang = DueLang;
 export const asLang = (value: string | null | undefined): Lang => (value === 'es' ? 'es' : 'en');
 
-const planLimitMessages: Record<Lang, (limit: number) => string> = {
-  en: (limit) => `You have used the ${limit} due diligence reports of your plan this month. Upgrade your plan to create more.`,
-  es: (limit) => `Ha usado los ${limit} informes de diligencia debida de su plan este mes. Mejore su plan para crear más.`,
-};
-const notFoundMessages: Record<Lang, string> = { en: 'Report not found.', es: 'Informe no encontrado.' };
-const notReadyMessages: Record<Lang, string> = { en: 'The report is not ready yet.', es: 'El informe aún no está listo.' };
 
 function monthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -62,7 +60,43 @@ function presentListItem(row: DueReportRow): DueReportListItem {
   };
 }
 
-function presentReport(row: DueReportRow): DueReport {
+const matchRefs = (findings: DueFindings | null | undefined) =>
+  (findings?.screening ?? []).flatMap((entry) =>
+    entry.matches.filter((match) => !match.decision?.cleared).map((match) => ({ field: entry.field, name: entry.name, entity_id: match.entity_id, matched_name: match.matched_name, score: match.score })),
+  );
+
+/** What a re-run changed against its previous version: matches that appeared, matches gone (or cleared), list versions. */
+export function compareReports(previous: DueFindings | null, current: DueFindings | null): DueReportChanges {
+  const key = (ref: { field: string; entity_id: string }) => `${ref.field}\u0000${ref.entity_id}`;
+  const before = matchRefs(previous);
+  const after = matchRefs(current);
+  const beforeKeys = new Set(before.map(key));
+  const afterKeys = new Set(after.map(key));
+  const sources = [...new Set([...(previous?.lists ?? []), ...(current?.lists ?? [])].map((list) => list.source))];
+  return {
+    new_matches: after.filter((ref) => !beforeKeys.has(key(ref))),
+    cleared_matches: before.filter((ref) => !afterKeys.has(key(ref))),
+    lists: sources.map((source) => ({
+      source,
+      previous_version_id: previous?.lists.find((list) => list.source === source)?.version_id ?? null,
+      version_id: current?.lists.find((list) => list.source === source)?.version_id ?? null,
+    })),
+  };
+}
+
+function presentReport(row: DueReportRow, previous: DueReportRow | null = null): DueReport {
+  return {
+    ...presentBase(row),
+    version: row.version,
+    previous_id: row.previousId,
+    engine_version: row.engineVersion,
+    threshold: row.threshold,
+    rating_history: row.ratingHistory ?? [],
+    changes: previous && row.status === 'ready' ? compareReports(previous.findings ?? null, row.findings ?? null) : null,
+  };
+}
+
+function presentBase(row: DueReportRow): Omit<DueReport, 'version' | 'previous_id' | 'engine_version' | 'threshold' | 'rating_history' | 'changes'> {
   return { ...presentListItem(row), description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
 }
 
@@ -81,18 +115,26 @@ export async function getDueUsage(ctx: AppContext, user: AuthUser): Promise<DueU
  * month's reports are counted, so concurrent creates cannot pass the plan limit together.
  * Throws 403 PLAN_LIMIT past the plan's reports this month.
  */
-export async function createDueReport(ctx: AppContext, user: AuthUser, body: { description: string; contact_name: string; extra: DueForm }, lang: Lang): Promise<DueReport> {
+export async function createDueReport(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { description: string; contact_name: string; extra: DueForm },
+  lang: Lang,
+  actor: AuditActor = { id: user.id, email: user.email, ip: null },
+): Promise<DueReport> {
   const form = body.extra;
   const title = body.contact_name || form.contact_name || form.owner_name;
   const row = await ctx.db.transaction(async (tx) => {
     const owner = await lockReportOwner(tx, user.id);
-    if (!owner) throw notFound(notFoundMessages[lang]);
+    if (!owner) throw notFound(dueErrorMessages.notFound);
     const { start, end } = monthOf(ctx.now());
     const limit = reportLimit(owner.planCode);
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
-      throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
+      throw new AppError('PLAN_LIMIT', 403, withParams(dueErrorMessages.planLimit, { limit }));
     }
-    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
+    const inserted = await insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
+    await recordAudit(tx, { at: ctx.now(), actor, action: 'due.create', subject: title, details: { report_id: inserted.id, plan_code: owner.planCode } });
+    return inserted;
   });
   await queueReportJob(ctx, row.id);
   return presentReport(row);
@@ -124,22 +166,75 @@ export async function listDueReports(ctx: AppContext, user: AuthUser, query: Lis
 }
 
 /** Owner or admin only; anybody else gets the same 404 as for a report that does not exist. */
-async function findReadableReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReportRow> {
+async function findReadableReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReportRow> {
   const row = await findReport(ctx.db, id);
   const admin = user.role === 'admin' || user.isSuperadmin;
-  if (!row || (row.userId !== user.id && !admin)) throw notFound(notFoundMessages[lang]);
+  if (!row || (row.userId !== user.id && !admin)) throw notFound(dueErrorMessages.notFound);
   return row;
 }
 
-export async function getDueReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReport> {
-  return presentReport(await findReadableReport(ctx, user, id, lang));
+export async function getDueReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReport> {
+  const row = await findReadableReport(ctx, user, id);
+  const previous = row.previousId ? await findReport(ctx.db, row.previousId) : null;
+  return presentReport(row, previous);
+}
+
+/** Whether the user may read the report (owner or admin): decisions that name a report check it. */
+export async function reportReadableBy(ctx: AppContext, user: AuthUser, id: string): Promise<boolean> {
+  const row = await findReport(ctx.db, id);
+  return Boolean(row && (row.userId === user.id || user.role === 'admin' || user.isSuperadmin));
+}
+
+const listVersionsKey = (lists: { source: string; version_id?: string | number | null }[]) =>
+  lists
+    .map((list) => `${list.source}#${list.version_id ?? '?'}`)
+    .sort()
+    .join(',');
+
+/**
+ * POST /due/report/{id}/rerun: the same form screened against the lists stored now, as the next
+ * version (previous_id). It does not count toward the plan; 409 when no list changed since, while
+ * the report is still processing, or when a newer version exists already.
+ */
+export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string): Promise<DueReport> {
+  const row = await findReadableReport(ctx, user, id);
+  if (row.status === 'processing') throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
+  if (await hasNextVersion(ctx.db, id)) throw new AppError('CONFLICT', 409, dueErrorMessages.newerVersion);
+  const status = await getScreeningStatus(ctx);
+  const current = status.loaded ? status.lists.map((list) => ({ source: list.source, version_id: list.versionId })) : [];
+  if (listVersionsKey(row.findings?.lists ?? []) === listVersionsKey(current)) throw new AppError('CONFLICT', 409, dueErrorMessages.noListChanged);
+  const created = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertReport(tx, {
+      userId: row.userId,
+      title: row.title,
+      description: row.description,
+      form: row.form,
+      language: row.language,
+      createdAt: ctx.now(),
+      previousId: row.id,
+      version: row.version + 1,
+    });
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      action: 'due.rerun',
+      subject: row.title,
+      details: { report_id: inserted.id, previous_id: row.id, version: inserted.version, version_ids: current.map((list) => list.version_id) },
+    });
+    return inserted;
+  });
+  await queueReportJob(ctx, created.id);
+  return presentReport(created, row);
 }
 
 /** The ready report as a PDF file; 409 while it is still processing or when it failed. */
-export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<{ filename: string; pdf: Buffer }> {
-  const row = await findReadableReport(ctx, user, id, lang);
-  if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
-  const pdf = await renderReportPdf({ title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings }, asLang(row.language));
+export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  const row = await findReadableReport(ctx, user, id);
+  if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
+  const pdf = await renderReportPdf(
+    { title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings, version: row.version, engineVersion: row.engineVersion, threshold: row.threshold },
+    asLang(row.language),
+  );
   const slug = row.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';
   return { filename: `due-diligence-${slug}.pdf`, pdf };
 }

@@ -1,4 +1,4 @@
-import { shiftIsoDate, type CurvePoint, type CurveShape, type PriceCurveQuery, type PriceCurveResponse } from '@fueldesk/contracts';
+import { priceMessages, shiftIsoDate, withParams, type CurvePoint, type CurveShape, type PriceCurveQuery, type PriceCurveResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { compareDecimals } from '../../integrations/market-data/decimal';
 import { AppError } from '../../lib/app-error';
@@ -60,23 +60,28 @@ export async function getPriceCurve(ctx: AppContext, query: PriceCurveQuery): Pr
   const catalog = await getPriceCache(ctx).get('curve-catalog', () => listAllProducts(ctx.db));
   const product = catalog.find((candidate) => candidate.code === query.code && candidate.active);
   if (!product) {
-    const detail = `Unknown product code: ${query.code}.`;
+    const detail = withParams(priceMessages.unknownProduct, { codes: query.code });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { code: detail });
   }
   if (product.kind !== 'futures') {
     const futures = catalog.filter((candidate) => candidate.kind === 'futures' && candidate.active).map((candidate) => candidate.code);
-    const detail = `${product.code} is not a futures product; forward curves exist for ${futures.join(', ')}.`;
+    const detail = withParams(priceMessages.notFutures, { code: product.code, futures: futures.join(', ') });
     throw new AppError('BAD_REQUEST', 400, detail, { code: detail });
   }
   const curves = await loadCurves(ctx, product.id);
   const latest = curves.at(-1);
-  if (!latest) throw new AppError('NOT_FOUND', 404, `${product.code} has no forward curve yet: import EIA's futures workbook.`);
+  if (!latest) throw new AppError('NOT_FOUND', 404, withParams(priceMessages.noCurveYet, { code: product.code }));
   const date = query.date ?? latest.date;
   const curve = curveOnOrBefore(curves, date);
   if (!curve || curve.date !== date) {
     const after = curves.find((candidate) => candidate.date > date);
-    const nearest = [curve?.date, after?.date].filter(Boolean).join(' and ');
-    throw new AppError('NOT_FOUND', 404, `${product.code} has no curve on ${date}; the nearest dates with one are ${nearest}.`);
+    const before = curve?.date;
+    // There is a latest curve, so at least one of the two exists.
+    const detail =
+      before && after
+        ? withParams(priceMessages.noCurveOnDateBetween, { code: product.code, date, before, after: after.date })
+        : withParams(priceMessages.noCurveOnDateNearest, { code: product.code, date, nearest: (before ?? after?.date)! });
+    throw new AppError('NOT_FOUND', 404, detail);
   }
   return {
     code: product.code,

@@ -2,8 +2,13 @@ import {
   PRICES_UPDATED_EVENT,
   type ImportReport,
   type PriceSource,
+  priceMessages,
+  withParams,
+  verbatim,
+  type Message,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
+import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { DbOrTx } from '../../db/client';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
 import { parsePriceFile } from '../../integrations/market-data/eia-files';
@@ -112,9 +117,10 @@ async function writeObservations(
 }
 
 /** After a write that changed something: drop this instance's cache and tell everyone else. */
-async function announcePriceChange(ctx: AppContext, report: ImportReport) {
+async function announcePriceChange(ctx: AppContext, report: ImportReport, writtenAt: Date) {
   if (report.inserted + report.updated + report.demo_removed === 0) return;
   getPriceCache(ctx).clear();
+  if (report.inserted + report.updated > 0) await queueAlertEvaluation(ctx, { productCodes: report.product_codes, writtenAt });
   try {
     await ctx.events.publish({
       userId: null,
@@ -137,6 +143,7 @@ interface StoreInput {
 }
 
 export async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
+  const writtenAt = ctx.now();
   const counts = await ctx.db.transaction(async (tx) =>
     // A superuser (PGlite's only user is one) checks the references once per file (see checkReferencesOnce).
     writeObservations(
@@ -145,7 +152,7 @@ export async function storeObservations(ctx: AppContext, products: Map<string, P
       input.observations,
       input.source,
       input.importedBy,
-      ctx.now(),
+      writtenAt,
       {
         checkReferencesOnce: ctx.database.kind === 'pglite' || (await mayCheckReferencesOnce(tx)),
         soleWriter: ctx.database.kind === 'pglite',
@@ -163,7 +170,7 @@ export async function storeObservations(ctx: AppContext, products: Map<string, P
     rejected_lines: input.rejected,
     skipped_blank: input.skippedBlank,
   };
-  await announcePriceChange(ctx, report);
+  await announcePriceChange(ctx, report, writtenAt);
   return report;
 }
 
@@ -343,7 +350,8 @@ const REFUSAL_FIELDS_MAX = 50;
 export async function importUploadedPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const report = await importPriceFile(ctx, input);
   if (!report.refused) return report;
-  const fields: Record<string, string> = { file: report.refusal_reason! };
-  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = rejected.reason;
-  throw new AppError('IMPORT_REJECTED', 400, `The file was refused, nothing was imported. ${report.refusal_reason}`, fields);
+  // The importer's reasons are English sentences built per line (its report), sent as they are.
+  const fields: Record<string, Message> = { file: verbatim(report.refusal_reason!) };
+  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = verbatim(rejected.reason);
+  throw new AppError('IMPORT_REJECTED', 400, withParams(priceMessages.importRefused, { reason: report.refusal_reason! }), fields);
 }

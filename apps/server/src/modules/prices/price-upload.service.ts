@@ -1,4 +1,4 @@
-import type { ImportReport, MultipartImportResponse, UploadedFileReport } from '@fueldesk/contracts';
+import { priceMessages, type ImportReport, type MultipartImportResponse, type UploadedFileReport } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { importPriceFile } from './price-import.service';
@@ -41,7 +41,7 @@ export async function importUploadedPriceFiles(
   files: UploadedFile[],
   options: { importedBy: string; strict?: boolean; limitBytes: number },
 ): Promise<MultipartImportResponse> {
-  if (files.length === 0) throw new AppError('VALIDATION_ERROR', 400, 'Attach at least one file.', { files: 'Attach at least one file.' });
+  if (files.length === 0) throw new AppError('VALIDATION_ERROR', 400, priceMessages.uploadNoFiles, { files: priceMessages.uploadNoFiles });
   const reports: UploadedFileReport[] = [];
   for (const file of files) {
     const name = baseName(file.name);

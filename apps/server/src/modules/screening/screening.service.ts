@@ -11,10 +11,11 @@ import {
 } from './engine';
 import type { EntityType as EngineEntityType, SanctionsSource as EngineSanctionsSource } from './engine';
 import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
+import { listFreshness, listVersionId, type ListFreshness } from './screening-freshness';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
-export interface ScreeningListStatus {
+export interface ScreeningListStatus extends ListFreshness {
   source: SanctionsSource;
   entries: number;
   names: number;
@@ -26,6 +27,8 @@ export interface ScreeningListStatus {
 export interface ScreeningStatus {
   loaded: boolean;
   threshold: number;
+  /** SCREENING_STALE_DAYS */
+  staleDays: number;
   lists: ScreeningListStatus[];
 }
 
@@ -49,6 +52,8 @@ export interface ScreeningHit {
   score: number;
   /** score ≥ threshold */
   isMatch: boolean;
+  /** The version id of the hit's list (`<source>@<hash>`, as GET /screening/lists names it); null when unknown. */
+  versionId: string | null;
   /** The engine's sentence (English); `reasons` can say it again in Spanish. */
   explanation: string;
   reasons: HitReasons;
@@ -57,6 +62,8 @@ export interface ScreeningHit {
 export interface ScreeningQuery {
   name: string;
   type?: EntityType;
+  /** Several entity types at once (a business name against organisations and persons); overrides `type`. */
+  types?: readonly EntityType[];
 }
 
 export interface ScreenNamesResult {
@@ -65,6 +72,11 @@ export interface ScreenNamesResult {
 }
 
 export const SCREENING_DEFAULT_LIMIT = 10;
+/**
+ * The version of the matching (normalisation, scoring) that a report records beside the list
+ * versions and the threshold: bump it whenever the same name and list can score differently.
+ */
+export const SCREENING_ENGINE_VERSION = 'fueldesk-screening-1';
 /** Names screened between two turns of the event loop in a batch. */
 const SCREENING_YIELD_EVERY = 25;
 /** Even without an event (one lost while a bus reconnected), an instance notices a new version within this time. */
@@ -199,8 +211,9 @@ function presentStatus(ctx: AppContext, loaded: LoadedIndex): ScreeningStatus {
       names: version.names,
       publishedAt: version.publishedAt?.toISOString() ?? null,
       loadedAt: version.loadedAt.toISOString(),
+      ...listFreshness(version, ctx.now(), ctx.config.SCREENING_STALE_DAYS),
     }));
-  return { loaded: loaded.index !== null, threshold: screeningThreshold(ctx), lists };
+  return { loaded: loaded.index !== null, threshold: screeningThreshold(ctx), staleDays: ctx.config.SCREENING_STALE_DAYS, lists };
 }
 
 /** Which lists this instance screens against; `loaded: false` on an install with no list stored. */
@@ -208,9 +221,10 @@ export async function getScreeningStatus(ctx: AppContext): Promise<ScreeningStat
   return presentStatus(ctx, await loadedIndex(ctx));
 }
 
-function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, threshold: number): ScreeningHit {
+function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, threshold: number, versions: ListVersionRow[]): ScreeningHit {
   const found = entity ?? match.entity;
   return {
+    versionId: ((version) => (version ? listVersionId(version) : null))(versions.find((version) => version.source === found.source)),
     entityId: found.id,
     source: found.source,
     name: found.name,
@@ -238,10 +252,12 @@ function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, 
 export async function screenNames(
   ctx: AppContext,
   queries: ScreeningQuery[],
-  opts: { limit?: number; matchesOnly?: boolean } = {},
+  opts: { limit?: number; matchesOnly?: boolean; threshold?: number; sources?: readonly SanctionsSource[] } = {},
 ): Promise<ScreenNamesResult> {
   const loaded = await loadedIndex(ctx);
   const status = presentStatus(ctx, loaded);
+  // A per-request threshold (API.md: 0.5 to 1) replaces the server's for this answer.
+  if (opts.threshold !== undefined) status.threshold = opts.threshold;
   const threshold = status.threshold;
   const limit = opts.limit ?? SCREENING_DEFAULT_LIMIT;
   const results: ScreenNamesResult['results'] = [];
@@ -254,8 +270,8 @@ export async function screenNames(
       continue;
     }
     const matches = loaded.index
-      .search(query.name, { type: query.type, limit, minScore: opts.matchesOnly ? threshold : undefined })
-      .map((match) => presentHit(match, loaded.entities.get(match.entity.id), threshold))
+      .search(query.name, { type: query.type, types: query.types, sources: opts.sources, limit, minScore: opts.matchesOnly ? threshold : undefined })
+      .map((match) => presentHit(match, loaded.entities.get(match.entity.id), threshold, loaded.versions))
       .filter((hit) => !opts.matchesOnly || hit.isMatch);
     results.push({ name: query.name, matches });
   }
@@ -265,6 +281,38 @@ export async function screenNames(
 /** The list entry behind an entity id, from this instance's index (null when not loaded or unknown). */
 export async function getScreeningEntity(ctx: AppContext, entityId: string): Promise<SanctionsEntity | null> {
   return (await loadedIndex(ctx)).entities.get(entityId) ?? null;
+}
+
+/**
+ * The score of one name against one list entry, as a search finds it (its best name or alias);
+ * null when no loaded list has the entry. Also the stored version the entry came from.
+ */
+export async function scoreAgainstEntity(
+  ctx: AppContext,
+  name: string,
+  entityId: string,
+  type?: EntityType,
+): Promise<{ entity: SanctionsEntity; score: number; versionId: number | null } | null> {
+  const loaded = await loadedIndex(ctx);
+  const entity = loaded.entities.get(entityId);
+  if (!entity || !loaded.index) return null;
+  const found = loaded.index.search(name, { type, limit: 200 }).find((match) => match.entity.id === entityId);
+  const score = found
+    ? found.score
+    : Math.max(0, ...[entity.name, ...entity.aliases.map((alias) => alias.name)].map((candidate) => compareNames(name, candidate, type ?? entity.type).score));
+  const versionId = loaded.versions.find((version) => version.source === entity.source)?.id ?? null;
+  return { entity, score, versionId };
+}
+
+/** The list entries behind some entity ids (those no loaded list has are left out). */
+export async function getScreeningEntities(ctx: AppContext, entityIds: Iterable<string>): Promise<Map<string, SanctionsEntity>> {
+  const loaded = await loadedIndex(ctx);
+  const found = new Map<string, SanctionsEntity>();
+  for (const id of entityIds) {
+    const entity = loaded.entities.get(id);
+    if (entity) found.set(id, entity);
+  }
+  return found;
 }
 
 /** The same scorer on two names; needs no list. */

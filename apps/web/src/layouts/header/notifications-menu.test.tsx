@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { addNotification, readNotifications } from '@/lib/notifications';
 import { stubPages } from '@/test/page-stubs';
 import { currentPath, renderApp, seedSession } from '@/test/render-app';
+import { mockApi } from '@/lib/testing/mock-api';
 
 stubPages();
 
@@ -86,5 +87,47 @@ describe('notifications menu', () => {
     await user.click(screen.getByRole('button', { name: /^No link here/ }));
     expect(await screen.findByText('No identifier to open detail')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/news');
+  });
+});
+
+describe('notifications kept by the server', () => {
+  it('merges the server’s notifications by time, marks them read on the server when the panel opens, and opens their link', async () => {
+    seedSession({ email });
+    addNotification(email, { text: 'Report ACME ready', time: '2026-06-01T08:00:00.000Z' });
+    let unread = 1;
+    const { callsTo } = mockApi({
+      'GET /api/notifications': () => ({
+        body: {
+          items: [
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              kind: 'price_alert',
+              text: 'WTI Cushing rose to or above 75: 76 USD/bbl on 2026-06-02.',
+              url: '/marketprice/alerts?alert=a1',
+              created_at: '2026-06-02T06:00:00.000Z',
+              read_at: unread ? null : '2026-06-02T07:00:00.000Z',
+            },
+          ],
+          unread,
+        },
+      }),
+      'POST /api/notifications/read': () => {
+        unread = 0;
+        return { body: { updated: 1, unread: 0 } };
+      },
+    });
+    const { bell, user, router } = await openPanel();
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (unread)'));
+    await user.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const texts = within(panel).getAllByRole('button', { name: /ready|rose/ }).map((button) => button.textContent);
+    expect(texts[0]).toMatch(/^WTI Cushing rose/);
+    expect(texts[1]).toMatch(/^Report ACME ready/);
+    // A server notification cannot be removed here: only this browser's own ones can.
+    expect(within(panel).queryByRole('button', { name: /^Remove notification: WTI/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('POST /api/notifications/read')).toHaveLength(1));
+    expect(callsTo('POST /api/notifications/read')[0]!.body).toEqual({ all: true });
+    await user.click(within(panel).getByRole('button', { name: /^WTI Cushing rose/ }));
+    await waitFor(() => expect(currentPath(router)).toBe('/marketprice/alerts?alert=a1'));
   });
 });

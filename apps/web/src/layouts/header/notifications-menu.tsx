@@ -13,6 +13,7 @@ import {
   type AppNotification,
 } from '@/lib/notifications';
 import { useSession } from '@/lib/auth-store';
+import { useMarkServerNotificationsRead, useServerNotifications } from '@/lib/server-notifications';
 
 function formatTime(time: string, language: string): string {
   const date = new Date(time);
@@ -20,13 +21,30 @@ function formatTime(time: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** The bell with its unread dot and the panel (SPEC.md §4 "Notification"). */
+/** A notification of the panel: kept in this browser (SPEC.md §3), or by the server (price alerts, watchlist). */
+type PanelItem = AppNotification & { server: boolean };
+
+/** The bell with its unread dot and the panel (SPEC.md §4 "Notification"), the server's notifications merged in by time. */
 export function NotificationsMenu() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const owner = user?.email ?? null;
-  const notifications = useNotifications(owner);
+  const local = useNotifications(owner);
+  const server = useServerNotifications(Boolean(user));
+  const markServerRead = useMarkServerNotificationsRead();
+  const notifications: PanelItem[] = [
+    ...local.map((item) => ({ ...item, server: false })),
+    ...(server.data?.items ?? []).map((item) => ({
+      id: `server:${item.id}`,
+      text: item.text,
+      time: item.created_at,
+      contactName: null,
+      openUrl: item.url,
+      read: item.read_at !== null,
+      server: true,
+    })),
+  ].sort((a, b) => b.time.localeCompare(a.time));
   const [open, setOpen] = useState(false);
   // Items that were unread when the panel opened keep their highlight until it closes.
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
@@ -37,6 +55,7 @@ export function NotificationsMenu() {
     if (next) {
       setFreshIds(new Set(notifications.filter((item) => !item.read).map((item) => item.id)));
       markAllNotificationsRead(owner);
+      if ((server.data?.unread ?? 0) > 0) markServerRead.mutate();
     }
     setOpen(next);
   };
@@ -105,14 +124,16 @@ export function NotificationsMenu() {
                       {[notification.contactName, formatTime(notification.time, i18n.language)].filter(Boolean).join(' · ')}
                     </span>
                   </button>
-                  <button
-                    type="button"
-                    onClick={() => removeNotification(owner, notification.id)}
-                    aria-label={t('notifications.remove', { text: notification.text })}
-                    className="focus-ring rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 dark:hover:text-slate-200"
-                  >
-                    <Icon name="close" className="size-4" />
-                  </button>
+                  {notification.server ? null : (
+                    <button
+                      type="button"
+                      onClick={() => removeNotification(owner, notification.id)}
+                      aria-label={t('notifications.remove', { text: notification.text })}
+                      className="focus-ring rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+                    >
+                      <Icon name="close" className="size-4" />
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>

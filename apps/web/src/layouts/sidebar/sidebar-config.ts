@@ -37,7 +37,7 @@ export const sidebarGroups: SidebarGroup[] = [
   group('main', [
     customMenu('home', 'home', [link('summary', '/home')]),
     customMenu('news', 'news', [link('allNews', '/news')]),
-    customMenu('marketPrice', 'chart', [link('allPrices', '/marketprice'), link('graphics', '/marketprice/graphics')]),
+    customMenu('marketPrice', 'chart', [link('allPrices', '/marketprice'), link('graphics', '/marketprice/graphics'), link('priceAlerts', '/marketprice/alerts')]),
   ]),
   group('operations', [
     customMenu('bank', 'bank', [link('verification', '/bank/verification'), link('sendEmail', '/bank/send-email'), link('wallet', '/wallet')]),
@@ -45,6 +45,7 @@ export const sidebarGroups: SidebarGroup[] = [
       link('create', '/due-diligence/create'),
       link('overview', '/due-diligence'),
       link('screening', '/due-diligence/screening'),
+      link('decisions', '/due-diligence/decisions'),
     ]),
     page('transaction', 'transaction', '/transactions'),
   ]),

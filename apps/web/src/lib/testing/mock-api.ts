@@ -20,11 +20,6 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
-/** JSON bodies parsed; any other body (a multipart upload) kept as its text. */
-function parseBody(text: string, contentType: string | null): unknown {
-  return contentType?.startsWith('multipart/') ? text : (JSON.parse(text) as unknown);
-}
-
 // One msw server for the test file; `mockApi` starts it and `stopMockApi` (setup.ts, after each
 // test) takes its handlers away and gives `fetch` back.
 const server = setupServer();
@@ -51,7 +46,8 @@ export function mockApi(routes: Record<string, MockHandler>, options: { fallback
       method: request.method.toUpperCase(),
       path: url.pathname,
       url,
-      body: text ? parseBody(text, request.headers.get('content-type')) : undefined,
+      // A JSON body parsed; anything else (a multipart upload) as its text.
+      body: text ? ((request.headers.get('content-type') ?? '').includes('multipart/') ? text : (JSON.parse(text) as unknown)) : undefined,
       headers: request.headers,
     };
     calls.push(call);

@@ -1,0 +1,183 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { priceAlertEvents, priceAlerts, products } from '../../db/schema';
+
+export type PriceAlertRow = typeof priceAlerts.$inferSelect;
+export type NewPriceAlert = typeof priceAlerts.$inferInsert;
+export type PriceAlertWithProduct = PriceAlertRow & { productCode: string };
+
+const alertColumns = {
+  id: priceAlerts.id,
+  userId: priceAlerts.userId,
+  productId: priceAlerts.productId,
+  condition: priceAlerts.condition,
+  value: priceAlerts.value,
+  channels: priceAlerts.channels,
+  active: priceAlerts.active,
+  createdAt: priceAlerts.createdAt,
+  updatedAt: priceAlerts.updatedAt,
+  lastFiredAt: priceAlerts.lastFiredAt,
+  productCode: products.code,
+};
+
+export function listAlertsOfUser(db: DbOrTx, userId: string): Promise<PriceAlertWithProduct[]> {
+  return db
+    .select(alertColumns)
+    .from(priceAlerts)
+    .innerJoin(products, eq(products.id, priceAlerts.productId))
+    .where(eq(priceAlerts.userId, userId))
+    .orderBy(desc(priceAlerts.createdAt), desc(priceAlerts.id));
+}
+
+/** The user's alert, or null when it does not exist or belongs to someone else. */
+export async function findAlertOfUser(db: DbOrTx, userId: string, id: string): Promise<PriceAlertWithProduct | null> {
+  const [row] = await db
+    .select(alertColumns)
+    .from(priceAlerts)
+    .innerJoin(products, eq(products.id, priceAlerts.productId))
+    .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)));
+  return row ?? null;
+}
+
+export async function countAlertsOfUser(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertAlert(db: DbOrTx, values: NewPriceAlert): Promise<PriceAlertRow> {
+  const [row] = await db.insert(priceAlerts).values(values).returning();
+  return row!;
+}
+
+export async function updateAlertOfUser(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  changes: Partial<Pick<PriceAlertRow, 'value' | 'condition' | 'active' | 'channels' | 'updatedAt'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(priceAlerts)
+    .set(changes)
+    .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+    .returning({ id: priceAlerts.id });
+  return rows.length > 0;
+}
+
+export async function deleteAlertOfUser(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(priceAlerts)
+    .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+    .returning({ id: priceAlerts.id });
+  return rows.length > 0;
+}
+
+export function listAlertEvents(db: DbOrTx, alertId: string, limit: number) {
+  return db
+    .select()
+    .from(priceAlertEvents)
+    .where(eq(priceAlertEvents.alertId, alertId))
+    .orderBy(desc(priceAlertEvents.publicationDate))
+    .limit(limit);
+}
+
+/** A product's newest spot publication, when this write (at `writtenAt`) stored or changed it. */
+export interface WrittenPublication {
+  productId: string;
+  productCode: string;
+  productName: string;
+  units: string;
+  publicationDate: string;
+}
+
+export function findNewestWrittenPublications(db: DbOrTx, productCodes: string[], writtenAt: Date): Promise<WrittenPublication[]> {
+  if (productCodes.length === 0) return Promise.resolve([]);
+  return queryRows<WrittenPublication>(
+    db,
+    sql`select p.id as "productId", p.code as "productCode", p.name as "productName",
+          p.currency || '/' || p.unit as units, to_char(latest.publication_date, 'YYYY-MM-DD') as "publicationDate"
+        from ${products} p
+        cross join lateral (
+          select pp.publication_date, pp.updated_at from price_points pp
+          where pp.product_id = p.id and pp.forward_period = ''
+          order by pp.publication_date desc limit 1
+        ) latest
+        where p.code in (${sql.join(productCodes.map((code) => sql`${code}`), sql`, `)})
+          and latest.updated_at >= ${writtenAt.toISOString()}::timestamptz`,
+  );
+}
+
+export interface FiredAlert {
+  alertId: string;
+  userId: string;
+  condition: 'above' | 'below' | 'change_pct';
+  level: string;
+  channels: string[];
+  value: string;
+  previousValue: string | null;
+  changePct: string | null;
+}
+
+/**
+ * Records a firing for every active alert of the product whose condition the publication meets,
+ * once per alert and date (the unique key: a second evaluation of the same date fires nothing).
+ * above/below fire when the value reaches the level (at or beyond it) coming from the other side of
+ * it at the previous publication, or at the product's first publication; change_pct fires when the
+ * move from the previous publication is strictly more than the percentage. Exact numeric arithmetic.
+ */
+export function recordAlertFirings(db: DbOrTx, publication: { productId: string; publicationDate: string }, now: Date): Promise<FiredAlert[]> {
+  return queryRows<FiredAlert>(
+    db,
+    sql`with cur as (
+          select value from price_points
+          where product_id = ${publication.productId} and forward_period = '' and publication_date = ${publication.publicationDate}::date
+        ), prev as (
+          select value from price_points
+          where product_id = ${publication.productId} and forward_period = '' and publication_date < ${publication.publicationDate}::date
+          order by publication_date desc limit 1
+        ), candidates as (
+          select a.id, a.user_id, a.condition, a.value as level, a.channels, cur.value as value, prev.value as previous_value,
+            case when prev.value is null or prev.value = 0 then null
+                 else round((cur.value - prev.value) / abs(prev.value) * 100, 4) end as change_pct
+          from ${priceAlerts} a cross join cur left join prev on true
+          where a.product_id = ${publication.productId} and a.active
+            and (
+              (a.condition = 'above' and cur.value >= a.value and (prev.value is null or prev.value < a.value))
+              or (a.condition = 'below' and cur.value <= a.value and (prev.value is null or prev.value > a.value))
+              or (a.condition = 'change_pct' and prev.value is not null and prev.value <> 0
+                  and abs(cur.value - prev.value) / abs(prev.value) * 100 > a.value)
+            )
+        ), fired as (
+          insert into ${priceAlertEvents} (alert_id, publication_date, value, previous_value, change_pct, created_at)
+          select id, ${publication.publicationDate}::date, value, previous_value, change_pct, ${now.toISOString()}::timestamptz from candidates
+          on conflict (alert_id, publication_date) do nothing
+          returning alert_id
+        )
+        select c.id as "alertId", c.user_id as "userId", c.condition, c.level::text as level, c.channels,
+          c.value::text as value, c.previous_value::text as "previousValue", c.change_pct::text as "changePct"
+        from candidates c join fired f on f.alert_id = c.id`,
+  );
+}
+
+export async function markAlertsFired(db: DbOrTx, alertIds: string[], at: Date): Promise<void> {
+  if (alertIds.length === 0) return;
+  await db.update(priceAlerts).set({ lastFiredAt: at }).where(inArray(priceAlerts.id, alertIds));
+}
+
+/** The id of an active product by its code, or null. */
+export async function findActiveProductId(db: DbOrTx, code: string): Promise<string | null> {
+  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.code, code), eq(products.active, true)));
+  return row?.id ?? null;
+}
+
+/** Whether any active alert watches one of these products (a write with none queues no evaluation). */
+export async function hasActiveAlerts(db: DbOrTx, productCodes: string[]): Promise<boolean> {
+  if (productCodes.length === 0) return false;
+  const [row] = await db
+    .select({ id: priceAlerts.id })
+    .from(priceAlerts)
+    .innerJoin(products, eq(products.id, priceAlerts.productId))
+    .where(and(eq(priceAlerts.active, true), inArray(products.code, productCodes)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,171 @@
+import {
+  PRICE_ALERT_LIMIT,
+  errorMessages,
+  watchingMessages,
+  type CreatePriceAlertInput,
+  type PriceAlert,
+  type PriceAlertEvent,
+  type UpdatePriceAlertInput,
+} from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
+import { lockUser } from '../users/users.service';
+import {
+  countAlertsOfUser,
+  deleteAlertOfUser,
+  findActiveProductId,
+  findAlertOfUser,
+  findNewestWrittenPublications,
+  hasActiveAlerts,
+  insertAlert,
+  listAlertEvents,
+  listAlertsOfUser,
+  markAlertsFired,
+  recordAlertFirings,
+  updateAlertOfUser,
+  type PriceAlertWithProduct,
+} from './alerts.repository';
+
+export const ALERTS_EVALUATE_JOB = 'alerts.evaluate';
+/** The firings GET /alerts/{id}/events lists at most. */
+export const ALERT_EVENTS_LIMIT = 200;
+
+function present(row: PriceAlertWithProduct): PriceAlert {
+  return {
+    id: row.id,
+    product_code: row.productCode,
+    condition: row.condition,
+    value: row.value,
+    channels: row.channels as PriceAlert['channels'],
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    last_fired_at: row.lastFiredAt ? row.lastFiredAt.toISOString() : null,
+  };
+}
+
+const alertNotFound = () => notFound(watchingMessages.alertNotFound);
+
+export async function listAlerts(ctx: AppContext, user: AuthUser): Promise<{ items: PriceAlert[] }> {
+  return { items: (await listAlertsOfUser(ctx.db, user.id)).map(present) };
+}
+
+/** Creates an alert on an active product; at most PRICE_ALERT_LIMIT per user (counted under the user's lock). */
+export async function createAlert(ctx: AppContext, user: AuthUser, input: CreatePriceAlertInput): Promise<PriceAlert> {
+  const productId = await findActiveProductId(ctx.db, input.product_code);
+  if (!productId) throw new AppError('UNKNOWN_PRODUCT', 400, watchingMessages.unknownProduct, { product_code: watchingMessages.unknownProduct });
+  const id = await ctx.db.transaction(async (tx) => {
+    // Two creations at once must not pass the limit together: they take turns on the user's alerts.
+    await lockUser(tx, user.id);
+    if ((await countAlertsOfUser(tx, user.id)) >= PRICE_ALERT_LIMIT) {
+      throw new AppError('ALERT_LIMIT', 409, watchingMessages.alertLimit);
+    }
+    const now = ctx.now();
+    const row = await insertAlert(tx, {
+      userId: user.id,
+      productId,
+      condition: input.condition,
+      value: input.value,
+      channels: input.channels,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return row.id;
+  });
+  return present((await findAlertOfUser(ctx.db, user.id, id))!);
+}
+
+export async function updateAlert(ctx: AppContext, user: AuthUser, id: string, input: UpdatePriceAlertInput): Promise<PriceAlert> {
+  const existing = await findAlertOfUser(ctx.db, user.id, id);
+  if (!existing) throw alertNotFound();
+  const condition = input.condition ?? existing.condition;
+  const value = input.value ?? existing.value;
+  if (condition === 'change_pct' && !(Number(value) > 0 && Number(value) <= 1000)) {
+    throw badRequest(errorMessages.VALIDATION_ERROR, { value: watchingMessages.pctRange });
+  }
+  await updateAlertOfUser(ctx.db, user.id, id, {
+    ...(input.value !== undefined ? { value: input.value } : {}),
+    ...(input.condition !== undefined ? { condition: input.condition } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.channels !== undefined ? { channels: input.channels } : {}),
+    updatedAt: ctx.now(),
+  });
+  return present((await findAlertOfUser(ctx.db, user.id, id))!);
+}
+
+export async function deleteAlert(ctx: AppContext, user: AuthUser, id: string): Promise<void> {
+  if (!(await deleteAlertOfUser(ctx.db, user.id, id))) throw alertNotFound();
+}
+
+export async function listEventsOfAlert(ctx: AppContext, user: AuthUser, id: string): Promise<{ items: PriceAlertEvent[] }> {
+  if (!(await findAlertOfUser(ctx.db, user.id, id))) throw alertNotFound();
+  const rows = await listAlertEvents(ctx.db, id, ALERT_EVENTS_LIMIT);
+  return {
+    items: rows.map((row) => ({
+      at: row.createdAt.toISOString(),
+      publication_date: row.publicationDate,
+      value: row.value,
+      previous_value: row.previousValue,
+      change_pct: row.changePct,
+    })),
+  };
+}
+
+/** Queued by every price write that changed something (import, upload, scheduled sync). */
+export async function queueAlertEvaluation(ctx: AppContext, input: { productCodes: string[]; writtenAt: Date }): Promise<void> {
+  try {
+    // A write of products nobody watches (most imports, the demo seed) sends no job, so commands
+    // such as the CLI import never load the queue for nothing.
+    if (!(await hasActiveAlerts(ctx.db, input.productCodes))) return;
+    await ctx.jobs.send(ALERTS_EVALUATE_JOB, { productCodes: input.productCodes, writtenAt: input.writtenAt.toISOString() }, { retryLimit: 5, retryDelay: 30 });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not queue the price alerts evaluation');
+  }
+}
+
+/**
+ * Evaluates the alerts of each product whose newest publication this write stored or changed. A
+ * backfill of older dates fires nothing: alerts are about the market as it is now. Every firing,
+ * its notification and the alert's last_fired_at are written in one transaction per product, and the
+ * (alert, publication date) key makes the whole evaluation idempotent: a retried job, a second
+ * worker or the same file imported twice fires nothing more.
+ */
+export async function evaluateAlerts(ctx: AppContext, input: { productCodes: string[]; writtenAt: Date }): Promise<{ fired: number }> {
+  const publications = await findNewestWrittenPublications(ctx.db, input.productCodes, input.writtenAt);
+  let fired = 0;
+  for (const publication of publications) {
+    const now = ctx.now();
+    const stored = await ctx.db.transaction(async (tx) => {
+      const firings = await recordAlertFirings(tx, publication, now);
+      await markAlertsFired(tx, firings.map((firing) => firing.alertId), now);
+      return createNotifications(
+        tx,
+        firings.map((firing) => ({
+          userId: firing.userId,
+          kind: 'price_alert' as const,
+          params: {
+            product_code: publication.productCode,
+            product_name: publication.productName,
+            units: publication.units,
+            condition: firing.condition,
+            level: firing.level,
+            value: firing.value,
+            previous_value: firing.previousValue,
+            change_pct: firing.changePct,
+            publication_date: publication.publicationDate,
+          },
+          url: `/marketprice/alerts?alert=${firing.alertId}`,
+          dedupeKey: `price_alert:${firing.alertId}:${publication.publicationDate}`,
+          email: firing.channels.includes('email'),
+          webhook: firing.channels.includes('webhook'),
+        })),
+        now,
+        ctx.config.PUBLIC_URL,
+      );
+    });
+    fired += stored.rows.length;
+    await deliverNotifications(ctx, stored);
+  }
+  return { fired };
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { WEBHOOK_LIMIT, createWebhookBodySchema, webhookEvents, type CreateWebhookBody, type CreateWebhookInput, type Webhook } from '@fueldesk/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { CheckboxGroup, FormSubmit, TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { resolveErrorMessage } from '@/lib/api-client';
+import { getCurrentLanguage } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
+import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
+
+const emptyValues = { url: '', events: [...webhookEvents] } as unknown as CreateWebhookBody;
+const fieldNames = ['url', 'events'] as const;
+
+function WebhookForm({ onSecret }: { onSecret: (secret: string) => void }) {
+  const { t } = useTranslation(['webhooks', 'forms']);
+  const baseId = useId();
+  const mutation = useCreateWebhook();
+  const { onSubmit, field, register, formState } = useSubmitForm<CreateWebhookBody, CreateWebhookInput>({
+    resolver: zodResolver(createWebhookBodySchema),
+    emptyValues,
+    fieldNames,
+    submit: async (values) => onSecret((await mutation.mutateAsync(values)).secret),
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby={`${baseId}-heading`} className="flex flex-col gap-4">
+      <h2 id={`${baseId}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+        {t('form.heading')}
+      </h2>
+      <TextField required type="url" label={t('form.url')} hint={t('form.urlHint')} placeholder="https://" {...field('url')} />
+      <CheckboxGroup
+        required
+        legend={t('form.events')}
+        options={webhookEvents.map((event) => ({ value: event, label: t(`events.${event}`) }))}
+        inputProps={register('events')}
+        error={(formState.errors.events?.message as string | undefined) ?? undefined}
+      />
+      <FormSubmit {...submitOutcome(mutation, t('form.success'), t('form.failure'))} label={t('form.submit')} />
+    </form>
+  );
+}
+
+function Deliveries({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation('webhooks');
+  const deliveries = useWebhookDeliveries(webhook.id);
+  const format = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+  if (deliveries.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <Spinner className="size-4" />
+        {t('deliveries.loading')}
+      </p>
+    );
+  }
+  if (deliveries.isError) return <ErrorState title={t('deliveries.error')} retryLabel={t('retry')} onRetry={() => void deliveries.refetch()} />;
+  if (deliveries.data.items.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('deliveries.empty')}</p>;
+  return (
+    <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
+      {deliveries.data.items.map((delivery) => (
+        <li key={delivery.id}>
+          {t('deliveries.item', {
+            at: format.format(new Date(delivery.at)),
+            event: t(`events.${delivery.event}`, { defaultValue: delivery.event }),
+            status: t(`deliveries.status.${delivery.status}`),
+            attempts: delivery.attempts,
+            response: delivery.response_status ?? '—',
+          })}
+          {delivery.last_error && delivery.status !== 'succeeded' ? ` · ${delivery.last_error}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/webhooks`: the caller's endpoints for price alerts and watchlist changes, their deliveries, and a form to add one. */
+export default function WebhooksPage() {
+  const { t } = useTranslation('webhooks');
+  const webhooks = useWebhooks();
+  const remove = useDeleteWebhook();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const rows = webhooks.data?.items ?? [];
+  const columns: DataColumn<Webhook>[] = [
+    { key: 'url', header: t('columns.url'), className: 'break-all', cell: (hook) => hook.url },
+    { key: 'events', header: t('columns.events'), cell: (hook) => hook.events.map((event) => t(`events.${event}`)).join(', ') },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (hook) => (hook.active ? (hook.failing_since ? t('status.failing') : t('status.active')) : t('status.disabled')),
+    },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      hiddenHeader: true,
+      cell: (hook) => (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" aria-expanded={shown === hook.id} onClick={() => setShown(shown === hook.id ? null : hook.id)}>
+            {t('deliveriesButton')}
+          </Button>
+          <Button variant="danger" onClick={() => setDeleting(hook)}>
+            {t('delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  const selected = rows.find((hook) => hook.id === shown) ?? null;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <p className="text-slate-700 dark:text-slate-300">{t('intro', { limit: WEBHOOK_LIMIT })}</p>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <WebhookForm onSecret={setSecret} />
+        {secret ? (
+          <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
+            <p className="font-semibold">{t('secret.title')}</p>
+            <p className="mt-1">{t('secret.body')}</p>
+            <code className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono text-slate-900 dark:bg-slate-950 dark:text-slate-100">{secret}</code>
+          </div>
+        ) : null}
+      </div>
+      <section aria-labelledby="webhooks-list" className="flex flex-col gap-4">
+        <h2 id="webhooks-list" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          {t('listHeading')}
+        </h2>
+        <DataTable
+          query={webhooks}
+          rows={rows}
+          rowKey={(hook) => hook.id}
+          columns={columns}
+          caption={t('listHeading')}
+          minWidthClass="min-w-[36rem]"
+          errorTitle={t('loadError')}
+          retryLabel={t('retry')}
+          emptyText={t('empty')}
+        />
+        {selected ? (
+          <section aria-label={t('deliveries.heading')} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+            <h3 className="mb-2 font-semibold text-slate-900 dark:text-slate-100">{t('deliveries.heading')}</h3>
+            <Deliveries webhook={selected} />
+          </section>
+        ) : null}
+      </section>
+      <section aria-labelledby="webhooks-verify" className="rounded-xl border border-slate-200 p-4 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+        <h2 id="webhooks-verify" className="mb-2 font-semibold text-slate-900 dark:text-slate-100">
+          {t('verify.heading')}
+        </h2>
+        <p>{t('verify.body')}</p>
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDelete.title')}
+        description={deleting ? t('confirmDelete.description', { url: deleting.url }) : undefined}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(t('deleted'));
+              setDeleting(null);
+            },
+            onError: (error) => toast.error(`${t('deleteFailed')} ${resolveErrorMessage(error)}`),
+          });
+        }}
+      />
+    </div>
+  );
+}
