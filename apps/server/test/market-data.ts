@@ -10,12 +10,15 @@ export function readSharedFile(relative: string): string {
   return readFileSync(path.join(sharedDataDir, relative), 'utf8');
 }
 
-/** Every daily price file of the eia-* folders (weekly/monthly files and Henry Hub gas are not products here). */
+/**
+ * Every daily spot price CSV of the eia-* folders (weekly/monthly files are not products here; the
+ * futures folder's CSV downloads have their own importer and tests).
+ */
 export function listDailyPriceFiles(): string[] {
   const files: string[] = [];
-  for (const folder of readdirSync(sharedDataDir).filter((name) => name.startsWith('eia-')).sort()) {
+  for (const folder of readdirSync(sharedDataDir).filter((name) => name.startsWith('eia-') && name !== 'eia-futures').sort()) {
     for (const name of readdirSync(path.join(sharedDataDir, folder)).sort()) {
-      if (!name.endsWith('.csv') || /weekly|monthly/.test(name) || name === 'DHHNGSP.csv') continue;
+      if (!name.endsWith('.csv') || /weekly|monthly/.test(name)) continue;
       files.push(`${folder}/${name}`);
     }
   }

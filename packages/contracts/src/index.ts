@@ -17,6 +17,7 @@ export * from './schemas/public';
 export * from './schemas/support';
 export * from './schemas/releases';
 export * from './schemas/prices';
+export * from './schemas/market-analytics';
 export * from './schemas/news';
 export * from './schemas/bank';
 export * from './schemas/sharing';

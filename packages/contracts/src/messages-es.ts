@@ -104,6 +104,12 @@ export const spanishMessages = {
     historyTooLong: `Un historial abarca como máximo ${PRICE_HISTORY_MAX_YEARS} años; acorte el intervalo.`,
     fromTooEarly: `Debe estar a menos de ${PRICE_HISTORY_MAX_YEARS} años de "to".`,
     importRefused: 'Se rechazó el archivo, no se importó nada. {{reason}}',
+    fileEmpty: 'El archivo está vacío.',
+    uploadNoFiles: 'Adjunte al menos un archivo.',
+    notFutures: '{{code}} no es un producto de futuros; hay curvas a plazo para {{futures}}.',
+    noCurveYet: '{{code}} aún no tiene curva a plazo: importe el libro de futuros de la EIA.',
+    noCurveOnDateBetween: '{{code}} no tiene curva el {{date}}; las fechas más cercanas con una son {{before}} y {{after}}.',
+    noCurveOnDateNearest: '{{code}} no tiene curva el {{date}}; la fecha más cercana con una es {{nearest}}.',
   } satisfies TextsOf<typeof priceMessages>,
   public: {
     noSuchDocument: 'No existe ese documento.',

@@ -52,6 +52,9 @@ export const APP_PATH_PATTERNS = [
   '/marketprice',
   '/marketprice/gasoline',
   '/marketprice/diesel',
+  '/marketprice/spreads',
+  '/marketprice/curve',
+  '/marketprice/alerts',
   '/marketprice/:slug',
   '/marketprice/graphics',
   '/marketprice/alerts',
@@ -78,6 +81,7 @@ export const APP_PATH_PATTERNS = [
   '/releases',
   '/settings/api-keys',
   '/developers',
+  '/webhooks',
   '/admin/sessions',
   '/admin/audit',
 ] as const;

@@ -74,7 +74,7 @@ export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = 
           // Read synchronously: waiting on the thread pool for the first file's asynchronous read gave
           // V8 an idle turn of the event loop, and the main thread then stayed blocked until its
           // compiler threads had tiered up PGlite's WebAssembly (seen in strace). A file is read quickly.
-          files.map((file) => ({ name: file, read: async () => readFileSync(file, 'utf8') })),
+          files.map((file) => ({ name: file, read: async () => readFileSync(file) })),
           {
             strict: flags.strict === true,
             actor: { kind: 'cli' },

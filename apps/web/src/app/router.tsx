@@ -147,6 +147,8 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'marketprice', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/gasoline', handle: title('sections.marketPriceGasoline'), lazy: lazyPage(loadPriceTablePage) },
   { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
+  { path: 'marketprice/curve', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/curve-page'))) },
+  { path: 'marketprice/spreads', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/spreads-page'))) },
   { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
   {
     path: 'marketprice/alerts',
@@ -218,7 +220,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists'], () => import('./admin-sessions-route'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route'))),
   },
 ];
 

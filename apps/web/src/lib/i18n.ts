@@ -39,6 +39,8 @@ export const LAZY_NAMESPACES = [
   'lists',
   // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
   'decisions',
+  // Spreads, forward curves and the data desk's uploads.
+  'analytics',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

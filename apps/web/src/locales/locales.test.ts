@@ -60,7 +60,7 @@ const SAME_IN_BOTH = new Set([
   'FuelDesk', 'English', 'Español', 'Australia (DFAT)', 'OFAC SDN', 'LinkedIn', 'Twitter', 'Colombia', 'Brent', 'WTI Cushing',
   'Plan', 'Total', 'No', 'Demo', 'Beta', 'Legal', 'Error', 'Local', 'Regional',
   'Starter', 'Pro', 'Enterprise', 'Premium Enterprise',
-  'OFAC SDN', 'LLC', 'Plan: {{plan}}',
+  'OFAC SDN', 'LLC', 'Plan: {{plan}}', 'Brent–WTI', 'Spot Henry Hub, LA',
   '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}',
   // US account kinds (bank.accountTypes): names of products and a brand.
   'PayPal', '401(k)', 'IRA',

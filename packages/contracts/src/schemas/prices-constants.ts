@@ -5,8 +5,18 @@ import { defineMessages } from '../messages';
 // limit does not load the schema library with them.
 
 /** Product categories; the values double as /marketprice/{slug} route slugs. */
-export const priceCategories = ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane'] as const;
+export const priceCategories = ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane', 'natural_gas', 'spreads'] as const;
 export type PriceCategory = (typeof priceCategories)[number];
+
+/** `spot`: a published series; `spread`: derived from its legs; `futures`: NYMEX contracts C1…C4 (a forward curve). */
+export const productKinds = ['spot', 'spread', 'futures'] as const;
+export type ProductKind = (typeof productKinds)[number];
+
+/** The futures products that have a forward curve (GET /prices/curve). */
+export const FUTURES_CODES = ['WTI_FUT', 'RBOB_NYH_FUT', 'HO_NYH_FUT', 'NG_HH_FUT', 'PROPANE_MB_FUT'] as const;
+
+/** EIA's last publication of its NYMEX futures tables: no EIA file runs later. */
+export const EIA_FUTURES_LAST_PUBLISHED = '2024-04-05';
 
 /** Where a stored price came from; `demo` values are generated and labelled as such everywhere. */
 export const priceSources = ['eia', 'eia-api', 'fred', 'csv', 'demo'] as const;
@@ -35,6 +45,12 @@ export const priceMessages = defineMessages('prices', {
   historyTooLong: `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`,
   fromTooEarly: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
   importRefused: 'The file was refused, nothing was imported. {{reason}}',
+  fileEmpty: 'The file is empty.',
+  uploadNoFiles: 'Attach at least one file.',
+  notFutures: '{{code}} is not a futures product; forward curves exist for {{futures}}.',
+  noCurveYet: "{{code}} has no forward curve yet: import EIA's futures workbook.",
+  noCurveOnDateBetween: '{{code}} has no curve on {{date}}; the nearest dates with one are {{before}} and {{after}}.',
+  noCurveOnDateNearest: '{{code}} has no curve on {{date}}; the nearest date with one is {{nearest}}.',
 });
 export const DASHBOARD_LIMIT_MESSAGE = priceMessages.dashboardLimit;
 

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { DASHBOARD_MAX_PRODUCTS, ROWS_PER_PAGE_OPTIONS } from '../constants';
-import { DASHBOARD_LIMIT_MESSAGE, DASHBOARD_NAME_MAX, DASHBOARD_SLUG_MAX, PRICE_HISTORY_MAX_PRODUCTS, PRICE_MOVERS_MAX, PRICE_PAGE_SIZE_MAX, priceCategories } from './prices-constants';
+import { DASHBOARD_LIMIT_MESSAGE, DASHBOARD_NAME_MAX, DASHBOARD_SLUG_MAX, PRICE_HISTORY_MAX_PRODUCTS, PRICE_MOVERS_MAX, PRICE_PAGE_SIZE_MAX, priceCategories, productKinds } from './prices-constants';
 
 export * from './prices-constants';
 
 export const priceCategorySchema = z.enum(priceCategories);
+export const productKindSchema = z.enum(productKinds);
+
+/** One leg of a spread: value = Σ coefficient × leg value / divisor. */
+export const spreadLegSchema = z.object({ code: z.string(), coefficient: z.string() });
+export type SpreadLeg = z.infer<typeof spreadLegSchema>;
 
 function isRealDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
@@ -58,6 +63,13 @@ export const productSchema = z.object({
   first_date: z.string().nullable(),
   last_date: z.string().nullable(),
   is_demo: z.boolean(),
+  kind: productKindSchema,
+  /** A spread's formula, e.g. `BRENT − WTI`; null for other kinds. */
+  formula: z.string().nullable(),
+  /** A spread's legs (empty for other kinds). */
+  legs: z.array(spreadLegSchema),
+  /** A spread's divisor (1 unless the formula divides), a decimal string. */
+  divisor: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -94,6 +106,9 @@ export const priceRowSchema = z.object({
   date_modified: z.string(),
   source: z.string(),
   is_demo: z.boolean(),
+  kind: productKindSchema,
+  /** A spread's formula (null for other kinds). */
+  formula: z.string().nullable(),
 });
 export type PriceRow = z.infer<typeof priceRowSchema>;
 
@@ -175,6 +190,8 @@ export const historySeriesSchema = z.object({
   units: z.string(),
   decimal_places: z.number().int(),
   is_demo: z.boolean(),
+  kind: productKindSchema,
+  formula: z.string().nullable(),
   points: z.array(historyPointSchema),
 });
 export type HistorySeries = z.infer<typeof historySeriesSchema>;

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -13,6 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
+export const productKinds = ['spot', 'spread', 'futures'] as const;
+
+export interface SpreadLegRecord {
+  code: string;
+  coefficient: string;
+}
+
 /** The priced products: one row per market series (the configured ones are inserted by the prices migration). */
 export const products = pgTable('products', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -20,7 +28,7 @@ export const products = pgTable('products', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   category: text('category', {
-    enum: ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane'],
+    enum: ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane', 'natural_gas', 'spreads'],
   }).notNull(),
   unit: text('unit').notNull(),
   currency: text('currency').notNull().default('USD'),
@@ -34,6 +42,18 @@ export const products = pgTable('products', {
   source: text('source').notNull().default('eia'),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** `spot` (a published series), `spread` (derived from its legs, never stored) or `futures` (contracts C1…C4). */
+  kind: text('kind', { enum: productKinds }).notNull().default('spot'),
+  /** A spread's formula as shown to people, e.g. `BRENT − WTI`. */
+  formula: text('formula'),
+  /** A spread's legs: value = Σ coefficient × leg value / spread_divisor, coefficients as decimal strings. */
+  legs: jsonb('legs').$type<SpreadLegRecord[]>().notNull().default([]),
+  spreadDivisor: numeric('spread_divisor').notNull().default('1'),
+  /** A futures product's EIA series ids, contract 1 first (C1…C4). */
+  futuresSeriesIds: text('futures_series_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

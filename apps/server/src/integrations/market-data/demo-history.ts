@@ -40,6 +40,18 @@ const SPREADS: SpreadSpec[] = [
   { code: 'JET_USGC', base: 'ULSD_USGC', mean: -0.05, volatility: 0.014 },
 ];
 
+/** The demo forward curves: the last this many business days, contracts 1–4 of each futures product. */
+export const DEMO_CURVE_DAYS = 45;
+
+/** Each futures product's front follows a spot product; `slope` is the mean step between contracts (negative: backwardation). */
+const DEMO_FUTURES = [
+  { code: 'WTI_FUT', base: 'WTI', slope: -0.006 },
+  { code: 'RBOB_NYH_FUT', base: 'GASOLINE_NYH', slope: -0.01 },
+  { code: 'HO_NYH_FUT', base: 'HEATING_OIL_NYH', slope: -0.008 },
+  { code: 'NG_HH_FUT', base: 'HENRY_HUB', slope: 0.03 },
+  { code: 'PROPANE_MB_FUT', base: 'PROPANE_MB', slope: 0.004 },
+];
+
 /** Small deterministic PRNG (mulberry32). */
 function createRandom(seed: number) {
   let state = seed >>> 0;
@@ -161,6 +173,11 @@ export function generateDemoHistory(input: DemoHistoryInput): PriceObservation[]
   let propaneShare = 0.45;
   const spreads = new Map(SPREADS.map((spec) => [spec.code, spec.mean]));
   const observations: PriceObservation[] = [];
+  // Natural gas and the futures curves draw from their own generator: the oil series stay as they were.
+  const gasRandom = createRandom((input.seed ?? DEMO_SEED) + 1);
+  let logGas = Math.log(3);
+  const curveDays = new Set(days.slice(-DEMO_CURVE_DAYS));
+  const slopes = new Map(DEMO_FUTURES.map((spec) => [spec.code, spec.slope]));
 
   for (const date of days) {
     // About 2.1% a day (crude's long-run volatility), a slow pull toward 75 USD/bbl.
@@ -181,6 +198,22 @@ export function generateDemoHistory(input: DemoHistoryInput): PriceObservation[]
       spread = reflect(spread, crudePerGallon + MIN_CRACK - base);
       spreads.set(spec.code, spread);
       levels.set(spec.code, base + spread);
+    }
+    // Henry Hub: about 3.5% a day, pulled toward 3 USD/MMBtu.
+    logGas = revert(logGas, Math.log(3), 0.01, 0.035 * gasRandom.normal());
+    levels.set('HENRY_HUB', Math.exp(logGas));
+    if (curveDays.has(date)) {
+      for (const spec of DEMO_FUTURES) {
+        const slope = revert(slopes.get(spec.code)!, spec.slope, 0.05, 0.002 * gasRandom.normal());
+        slopes.set(spec.code, slope);
+        const front = levels.get(spec.base)! * (1 + 0.004 * gasRandom.normal());
+        const places = wanted.get(spec.code);
+        if (places === undefined) continue;
+        for (let contract = 1; contract <= 4; contract += 1) {
+          const value = front * (1 + slope * (contract - 1));
+          observations.push({ line: 0, productCode: spec.code, date, forwardPeriod: `C${contract}`, value: value.toFixed(places) });
+        }
+      }
     }
     for (const [code, level] of levels) {
       const places = wanted.get(code);

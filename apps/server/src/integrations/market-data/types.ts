@@ -22,7 +22,7 @@ export interface RejectedLine {
   reason: string;
 }
 
-export type PriceFileFormat = 'eia-date-price' | 'fred-date-value' | 'fred-observation' | 'generic-csv';
+export type PriceFileFormat = 'eia-date-price' | 'fred-date-value' | 'fred-observation' | 'generic-csv' | 'eia-workbook';
 
 export type ParsedPriceFile =
   | {

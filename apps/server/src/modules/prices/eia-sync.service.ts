@@ -42,7 +42,10 @@ async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput): Pr
   const products = await loadProductsByCode(ctx);
   const bySeries = new Map<string, ProductRecord>();
   for (const product of products.values()) {
-    if (product.active && product.eiaSeriesId) bySeries.set(product.eiaSeriesId.toUpperCase(), product);
+    // The petroleum spot route only: Henry Hub (natural-gas/pri/fut) and futures are read from EIA's files.
+    if (product.active && product.kind === 'spot' && product.category !== 'natural_gas' && product.eiaSeriesId) {
+      bySeries.set(product.eiaSeriesId.toUpperCase(), product);
+    }
   }
   const lastSynced = await findLatestDateBySource(ctx.db, 'eia-api');
   const today = toIsoDate(ctx.now());

@@ -12,6 +12,7 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { DbOrTx } from '../../db/client';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
 import { parsePriceFile } from '../../integrations/market-data/eia-files';
+import { parsePriceUpload } from '../../integrations/market-data/price-upload';
 import { AppError } from '../../lib/app-error';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
@@ -31,6 +32,7 @@ const SOURCE_BY_FORMAT: Record<PriceFileFormat, PriceSource> = {
   'fred-date-value': 'fred',
   'fred-observation': 'fred',
   'generic-csv': 'csv',
+  'eia-workbook': 'eia',
 };
 
 function emptyReport(file: string, format: string): ImportReport {
@@ -181,6 +183,8 @@ export interface ImportPriceFileInput {
   /** File name or path: it names the series of `Date,Price` and `DATE,VALUE` files. */
   name: string;
   text: string;
+  /** The file's bytes, when it came as a file (multipart upload, CLI): a workbook, or text checked to be UTF-8. Wins over `text`. */
+  bytes?: Uint8Array;
   /** Refuse the whole file when any row is malformed, instead of skipping those rows. */
   strict?: boolean;
   importedBy?: string | null;
@@ -203,7 +207,10 @@ type PreparedFile = { refused: ImportReport } | { store: StoreInput; productIds:
 
 /** Reads one file against the configured products: a refusal, or what to store. No database work. */
 function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFileInput): PreparedFile {
-  const parsed = parsePriceFile({ name: input.name, text: input.text, products: [...products.values()].filter((product) => product.active) });
+  const active = [...products.values()].filter((product) => product.active && product.kind !== 'spread');
+  const parsed = input.bytes
+    ? parsePriceUpload({ name: input.name, bytes: input.bytes, products: active })
+    : parsePriceFile({ name: input.name, text: input.text, products: active });
   if (!parsed.ok) return { refused: refusedReport(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected) };
   if (input.strict && parsed.rejected.length > 0) {
     return {
@@ -240,7 +247,8 @@ async function importPriceFileUnrecorded(ctx: AppContext, input: ImportPriceFile
 
 export interface PriceFileToImport {
   name: string;
-  read: () => Promise<string>;
+  /** The file's text, or its bytes (a workbook, or text checked to be UTF-8). */
+  read: () => Promise<string | Uint8Array>;
 }
 
 export interface ImportPriceFilesOptions {
@@ -301,7 +309,11 @@ export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport
   for (const [index, file] of files.entries()) {
     let prepared: PreparedFile;
     try {
-      prepared = prepareFile(products, { name: file.name, text: await file.read(), strict: options.strict });
+      const content = await file.read();
+      prepared = prepareFile(
+        products,
+        typeof content === 'string' ? { name: file.name, text: content, strict: options.strict } : { name: file.name, text: '', bytes: content, strict: options.strict },
+      );
     } catch (error) {
       failedAt = Math.min(failedAt, index);
       recordInOrder(index, Promise.resolve({ error }));

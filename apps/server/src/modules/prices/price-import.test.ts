@@ -14,6 +14,7 @@ import {
 import { queryRows } from '../../db/client';
 import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
+import { DEMO_CURVE_DAYS } from '../../integrations/market-data/demo-history';
 import { seedDemoPrices } from './price-demo.service';
 import { importPriceFile, importPriceFiles } from './price-import.service';
 import { checkReferencesOnce, listHistory, lockProductsForWrite, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
@@ -33,6 +34,7 @@ const PRODUCT_BY_SERIES: Record<string, string> = {
   DHOILNYH: 'HEATING_OIL_NYH',
   DJFUELUSGULF: 'JET_USGC',
   DPROPANEMBTX: 'PROPANE_MB',
+  DHHNGSP: 'HENRY_HUB',
 };
 
 function productOf(file: string): string {
@@ -420,7 +422,6 @@ describe('malformed input', () => {
   it('refuses the real files that are not configured daily series and leaves the database as it was', async () => {
     const before = await snapshot();
     const cases = [
-      { file: 'eia-product-spot-1986-2019/DHHNGSP.csv', reason: /DHHNGSP.*matches no configured product/ },
       { file: 'eia-brent-wti/brent-weekly.csv', reason: /weekly averages/ },
       { file: 'eia-brent-wti/wti-monthly.csv', reason: /monthly averages/ },
     ];
@@ -517,13 +518,15 @@ describe('events and demo data', () => {
     expect(await seedDemoPrices(t.ctx)).toEqual({ inserted: 0 });
     await t.ctx.db.delete(pricePoints);
     const { inserted } = await seedDemoPrices(t.ctx);
-    expect(inserted).toBeGreaterThan(11 * 750);
+    // Twelve spot series of business days, and each futures product's demo curve (four contracts a day).
+    const curvePoints = 5 * 4 * DEMO_CURVE_DAYS;
+    expect(inserted - curvePoints).toBeGreaterThan(12 * 750);
     const [demo] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${pricePoints} where source = 'demo'`);
     expect(Number(demo!.n)).toBe(inserted);
     expect(await seedDemoPrices(t.ctx)).toEqual({ inserted: 0 });
 
     const report = await importPriceFile(t.ctx, { name: 'wti-daily.csv', text: readSharedFile('eia-brent-wti/wti-daily.csv') });
-    expect(report.demo_removed).toBe(inserted / 11);
+    expect(report.demo_removed).toBe((inserted - curvePoints) / 12);
     const sources = await queryRows<{ code: string; sources: string }>(
       t.ctx.db,
       sql`select p.code, string_agg(distinct pp.source, ',') as sources from ${pricePoints} pp join ${products} p on p.id = pp.product_id group by p.code`,

@@ -11,7 +11,7 @@ export interface ProductWithRange extends ProductRecord {
   lastSource: string | null;
 }
 
-/** Active products with the first and last date of their spot series and the latest row's source. */
+/** Active products with the first and last date of their spot series (a futures product's: contract 1) and the latest row's source. */
 export async function listProductsWithRange(db: DbOrTx): Promise<ProductWithRange[]> {
   const rows = await queryRows<{
     id: string;
@@ -21,13 +21,14 @@ export async function listProductsWithRange(db: DbOrTx): Promise<ProductWithRang
   }>(
     db,
     sql`select p.id,
-          (select min(q.publication_date)::text from ${pricePoints} q where q.product_id = p.id and q.forward_period = '') as first_date,
+          (select min(q.publication_date)::text from ${pricePoints} q
+            where q.product_id = p.id and q.forward_period = case when p.kind = 'futures' then 'C1' else '' end) as first_date,
           latest.publication_date::text as last_date,
           latest.source as last_source
         from ${products} p
         left join lateral (
           select q.publication_date, q.source from ${pricePoints} q
-          where q.product_id = p.id and q.forward_period = ''
+          where q.product_id = p.id and q.forward_period = case when p.kind = 'futures' then 'C1' else '' end
           order by q.publication_date desc limit 1
         ) latest on true
         where p.active`,
@@ -115,7 +116,7 @@ export interface HistoryRecord {
 }
 
 /**
- * Spot series of the products between two dates. The window starts at each product's last
+ * Spot series of the products (a futures product's: its contract 1, C1) between two dates. The window starts at each product's last
  * observation before `from`, so the first point's change is right too.
  */
 export function listHistory(db: DbOrTx, productIds: string[], from: string, to: string): Promise<HistoryRecord[]> {
@@ -123,17 +124,19 @@ export function listHistory(db: DbOrTx, productIds: string[], from: string, to: 
   const ids = sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `);
   return queryRows<HistoryRecord>(
     db,
-    sql`with starts as (
-          select p.id as product_id,
+    sql`with periods as (
+          select p.id, case when p.kind = 'futures' then 'C1' else '' end as period from ${products} p where p.id in (${ids})
+        ), starts as (
+          select p.id as product_id, p.period,
             coalesce((select max(q.publication_date) from ${pricePoints} q
-                      where q.product_id = p.id and q.forward_period = '' and q.publication_date < ${from}::date),
+                      where q.product_id = p.id and q.forward_period = p.period and q.publication_date < ${from}::date),
                      ${from}::date) as start_date
-          from ${products} p where p.id in (${ids})
+          from periods p
         ), windowed as (
           select pp.product_id, pp.publication_date, pp.value, pp.source,
             pp.value - lag(pp.value) over (partition by pp.product_id order by pp.publication_date) as diff
           from ${pricePoints} pp join starts s on s.product_id = pp.product_id
-          where pp.forward_period = '' and pp.publication_date >= s.start_date and pp.publication_date <= ${to}::date
+          where pp.forward_period = s.period and pp.publication_date >= s.start_date and pp.publication_date <= ${to}::date
         )
         select product_id, publication_date::text as d, value::text as value, diff::text as diff, source
         from windowed where publication_date >= ${from}::date

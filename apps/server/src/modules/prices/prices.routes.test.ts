@@ -81,6 +81,20 @@ describe('GET /api/prices/products', () => {
       'HEATING_OIL_NYH',
       'JET_USGC',
       'PROPANE_MB',
+      'HENRY_HUB',
+      'BRENT_WTI',
+      'CRACK_321_NYH',
+      'CRACK_321_USGC',
+      'CRACK_GASOLINE_NYH',
+      'CRACK_ULSD_NYH',
+      'CRACK_JET_USGC',
+      'ARB_GASOLINE_NYH_USGC',
+      'ARB_ULSD_LA_USGC',
+      'WTI_FUT',
+      'RBOB_NYH_FUT',
+      'HO_NYH_FUT',
+      'NG_HH_FUT',
+      'PROPANE_MB_FUT',
     ]);
     expect(body.products[0]).toMatchObject({
       code: 'WTI',
@@ -94,8 +108,18 @@ describe('GET /api/prices/products', () => {
       first_date: '2024-01-04',
       last_date: '2024-01-08',
       is_demo: false,
+      kind: 'spot',
+      formula: null,
+      legs: [],
     });
     expect(body.products.find((product: { code: string }) => product.code === 'JET_USGC')).toMatchObject({ first_date: null, last_date: null });
+    // A spread spans its legs' common range.
+    expect(body.products.find((product: { code: string }) => product.code === 'BRENT_WTI')).toMatchObject({
+      kind: 'spread',
+      formula: 'BRENT − WTI',
+      first_date: '2024-01-04',
+      last_date: '2024-01-08',
+    });
   });
 });
 
@@ -104,7 +128,7 @@ describe('GET /api/prices', () => {
     const response = await get('/api/prices');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ date: '2024-01-08', latest_date: '2024-01-08', total: 5, page: 1, page_size: 25, is_demo: false });
+    expect(body).toMatchObject({ date: '2024-01-08', latest_date: '2024-01-08', total: 9, page: 1, page_size: 25, is_demo: false });
     const wti = body.rows.find((row: { code_id: string }) => row.code_id === 'WTI');
     expect(wti).toMatchObject({
       product_name: 'WTI Cushing',
@@ -133,25 +157,41 @@ describe('GET /api/prices', () => {
     expect(byCode.GASOLINE_NYH).toMatchObject({ diff_base_value: '0.055', percent_change: 2.62, previous_date: '2024-01-05' });
     expect(byCode.ULSD_NYH).toMatchObject({ value: '2.6', diff_base_value: '0', percent_change: 0 });
     expect(byCode.PROPANE_MB).toMatchObject({ diff_base_value: null, percent_change: null, previous_date: null });
+    // Spreads on the days all their legs have a value, changed against the spread's previous such day.
+    expect(byCode.BRENT_WTI).toMatchObject({ kind: 'spread', value: '5.35', diff_base_value: '-0.05', previous_date: '2024-01-04', percent_change: -0.93, source: 'derived' });
+    expect(byCode.CRACK_321_NYH).toMatchObject({ value: '25.97', diff_base_value: null, previous_date: null });
+    expect(byCode.CRACK_GASOLINE_NYH).toMatchObject({ value: '14.39', diff_base_value: '4.95', previous_date: '2024-01-05' });
+    expect(byCode.CRACK_ULSD_NYH).toMatchObject({ value: '33.08', diff_base_value: '2.64', previous_date: '2024-01-05' });
+    expect(byCode.CRACK_321_USGC).toBeUndefined();
   });
 
   it('filters by date and category, sorts and pages', async () => {
     const friday = (await get('/api/prices?date=2024-01-05')).json();
-    expect(friday.rows.map((row: { code_id: string }) => row.code_id)).toEqual(['BRENT', 'GASOLINE_NYH', 'ULSD_NYH']);
+    expect(friday.rows.map((row: { code_id: string }) => row.code_id)).toEqual(['BRENT', 'CRACK_GASOLINE_NYH', 'GASOLINE_NYH', 'ULSD_NYH', 'CRACK_ULSD_NYH']);
     expect(friday.rows[0]).toMatchObject({ diff_base_value: '1.17', previous_date: '2024-01-04' });
 
     const crude = (await get('/api/prices?category=crude')).json();
     expect(crude.rows.map((row: { code_id: string }) => row.code_id)).toEqual(['BRENT', 'WTI']);
 
     const byValue = (await get('/api/prices?sort=value&order=desc')).json();
-    expect(byValue.rows.map((row: { value: string }) => row.value)).toEqual(['76.12', '70.77', '2.6', '2.155', '0.71']);
+    expect(byValue.rows.map((row: { value: string }) => row.value)).toEqual(['76.12', '70.77', '33.08', '25.97', '14.39', '5.35', '2.6', '2.155', '0.71']);
 
     const byChange = (await get('/api/prices?sort=percent_change&order=desc')).json();
-    expect(byChange.rows.map((row: { code_id: string }) => row.code_id)).toEqual(['GASOLINE_NYH', 'ULSD_NYH', 'WTI', 'BRENT', 'PROPANE_MB']);
+    expect(byChange.rows.map((row: { code_id: string }) => row.code_id)).toEqual([
+      'CRACK_GASOLINE_NYH',
+      'CRACK_ULSD_NYH',
+      'GASOLINE_NYH',
+      'ULSD_NYH',
+      'BRENT_WTI',
+      'WTI',
+      'BRENT',
+      'CRACK_321_NYH',
+      'PROPANE_MB',
+    ]);
 
     const page = (await get('/api/prices?page=2&page_size=2&sort=product_name')).json();
-    expect(page).toMatchObject({ total: 5, page: 2, page_size: 2 });
-    expect(page.rows.map((row: { product_name: string }) => row.product_name)).toEqual(['NY Harbor conventional gasoline', 'NY Harbor ULSD']);
+    expect(page).toMatchObject({ total: 9, page: 2, page_size: 2 });
+    expect(page.rows.map((row: { product_name: string }) => row.product_name)).toEqual(['Brent–WTI', 'Gasoline crack, NYH vs Brent']);
 
     const empty = (await get('/api/prices?date=2024-01-06')).json();
     expect(empty).toMatchObject({ date: '2024-01-06', latest_date: '2024-01-08', rows: [], total: 0 });
@@ -187,7 +227,7 @@ describe('GET /api/prices', () => {
     expect((await get('/api/prices?date=2024-01-09')).json().total).toBe(1);
     await t.ctx.events.publish({ userId: null, type: 'prices_updated', data: { from: 'another instance' } });
     const after = (await get('/api/prices?date=2024-01-09')).json();
-    expect(after.rows.map((row: { code_id: string }) => row.code_id)).toEqual(['BRENT', 'WTI']);
+    expect(after.rows.map((row: { code_id: string }) => row.code_id)).toEqual(['BRENT', 'BRENT_WTI', 'WTI']);
     expect(after.rows[0]).toMatchObject({ diff_base_value: '0.88', previous_date: '2024-01-08' });
   });
 
@@ -241,6 +281,8 @@ describe('GET /api/prices/history', () => {
           units: 'USD/bbl',
           decimal_places: 2,
           is_demo: false,
+          kind: 'spot',
+          formula: null,
           points: [{ date: '2024-01-08', value: '70.77', diff_base_value: '-1.42' }],
         },
         {
@@ -250,6 +292,8 @@ describe('GET /api/prices/history', () => {
           units: 'USD/bbl',
           decimal_places: 2,
           is_demo: false,
+          kind: 'spot',
+          formula: null,
           points: [
             { date: '2024-01-05', value: '78.76', diff_base_value: '1.17' },
             { date: '2024-01-08', value: '76.12', diff_base_value: '-2.64' },
@@ -335,7 +379,10 @@ describe('GET /api/prices/movers and /api/prices/summary', () => {
   it('ranks gainers and losers by percent change', async () => {
     const body = (await get('/api/prices/movers?date=2024-01-08&limit=2')).json();
     expect(body.date).toBe('2024-01-08');
-    expect(body.gainers.map((row: { code_id: string; percent_change: number }) => [row.code_id, row.percent_change])).toEqual([['GASOLINE_NYH', 2.62]]);
+    expect(body.gainers.map((row: { code_id: string; percent_change: number }) => [row.code_id, row.percent_change])).toEqual([
+      ['CRACK_GASOLINE_NYH', 52.44],
+      ['CRACK_ULSD_NYH', 8.67],
+    ]);
     expect(body.losers.map((row: { code_id: string; percent_change: number }) => [row.code_id, row.percent_change])).toEqual([
       ['BRENT', -3.35],
       ['WTI', -1.97],
@@ -351,6 +398,7 @@ describe('GET /api/prices/movers and /api/prices/summary', () => {
       { category: 'gasoline', count: 1, units: 'USD/gal', average: '2.155', average_change: '0.055', average_percent_change: 2.62, advancers: 1, decliners: 0 },
       { category: 'diesel', count: 1, units: 'USD/gal', average: '2.6', average_change: '0', average_percent_change: 0, advancers: 0, decliners: 0 },
       { category: 'propane', count: 1, units: 'USD/gal', average: '0.71', average_change: null, average_percent_change: null, advancers: 0, decliners: 0 },
+      { category: 'spreads', count: 4, units: 'USD/bbl', average: '19.7', average_change: '2.51', average_percent_change: 20.06, advancers: 2, decliners: 1 },
     ]);
     expect((await get('/api/prices/summary?date=08/01/2024')).statusCode).toBe(400);
   });

@@ -4,12 +4,17 @@ import {
   exportPricesQuerySchema,
   importPricesQuerySchema,
   importReportSchema,
+  multipartImportResponseSchema,
   listPriceDatesQuerySchema,
   listPricesQuerySchema,
   listPricesResponseSchema,
+  UPLOAD_MAX_FILES,
   priceDatesResponseSchema,
+  priceCurveQuerySchema,
+  priceCurveResponseSchema,
   priceHistoryQuerySchema,
   priceHistoryResponseSchema,
+  priceMessages,
   priceMoversQuerySchema,
   priceMoversResponseSchema,
   priceSummaryQuerySchema,
@@ -23,12 +28,16 @@ import Negotiator from 'negotiator';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser, route } from '../../plugins/auth';
+import multipart from '@fastify/multipart';
+import { getPriceCurve } from './curve.service';
+import { importUploadedPriceFiles, type UploadedFile } from './price-upload.service';
 import { listPriceImportHistory } from './price-import-history.service';
 import { importUploadedPriceFile } from './price-import.service';
 import { exportPrices } from './price-export.service';
 import { getPriceHistoryPayload } from './price-history.service';
 import { getPriceMovers, getPriceSummary, listPriceDates, listPricesJson, listProducts } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
+import { AppError } from '../../lib/app-error';
 
 const tags = ['prices'];
 
@@ -111,6 +120,19 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/prices/curve',
+    {
+      schema: {
+        tags,
+        summary: "A futures product's forward curve (contracts 1–4) on a date, with the curves a week and a month earlier",
+        querystring: priceCurveQuerySchema,
+        response: { 200: priceCurveResponseSchema },
+      },
+    },
+    async (request) => getPriceCurve(app.ctx, request.query),
+  );
+
+  app.get(
     '/prices/movers',
     {
       schema: {
@@ -163,6 +185,11 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (instance) => {
     const upload = instance.withTypeProvider<ZodTypeProvider>();
+    // multipart/form-data: files are read into memory one at a time, each cut at the upload limit.
+    await instance.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: app.ctx.config.UPLOAD_LIMIT_BYTES, files: UPLOAD_MAX_FILES, fields: 10, parts: UPLOAD_MAX_FILES + 10 },
+    });
     upload.addContentTypeParser(
       ['text/csv', 'text/plain', 'application/csv'],
       { parseAs: 'string', bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
@@ -174,20 +201,26 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
         'admin',
         {
           tags,
-          summary: 'Import one EIA, FRED or generic CSV price file (text/csv body)',
+          summary: "Import one CSV price file (text/csv body), or one or more CSV files and EIA's .xls / .xlsx workbooks (multipart/form-data)",
           querystring: importPricesQuerySchema,
-          body: z.string().min(1, { error: 'The file is empty.' }),
-          response: { 200: importReportSchema },
+          body: z.string().min(1, { error: priceMessages.fileEmpty }).nullish(),
+          response: { 200: z.union([importReportSchema, multipartImportResponseSchema]) },
         },
         { bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
       ),
-      async (request) =>
-        importUploadedPriceFile(app.ctx, {
-          name: request.query.filename,
-          text: request.body,
-          strict: request.query.strict,
-          importedBy: currentUser(request).id,
-        }),
+      async (request) => {
+        const importedBy = currentUser(request).id;
+        if (request.isMultipart()) {
+          const files: UploadedFile[] = [];
+          for await (const part of request.files()) {
+            const bytes = await part.toBuffer();
+            files.push({ name: part.filename || 'upload', bytes, truncated: part.file.truncated });
+          }
+          return importUploadedPriceFiles(app.ctx, files, { importedBy, strict: request.query.strict, limitBytes: app.ctx.config.UPLOAD_LIMIT_BYTES });
+        }
+        if (request.body === undefined || request.body === null) throw new AppError('VALIDATION_ERROR', 400, priceMessages.fileEmpty, { body: priceMessages.fileEmpty });
+        return importUploadedPriceFile(app.ctx, { name: request.query.filename, text: request.body, strict: request.query.strict, importedBy });
+      },
     );
   });
 };

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { averageDecimals, compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
 import { AppError } from '../../lib/app-error';
 import { getPriceCache } from './prices.cache';
+import { isSpread, listSpreadDay, type SpreadDayRecord } from './spreads.service';
 import {
   findLatestPublicationDate,
   listAllProducts,
@@ -70,12 +71,29 @@ function presentProduct(product: Awaited<ReturnType<typeof listProductsWithRange
     first_date: product.firstDate,
     last_date: product.lastDate,
     is_demo: product.lastSource === 'demo',
+    kind: product.kind,
+    formula: product.formula,
+    legs: product.legs,
+    divisor: normalizeDecimal(product.spreadDivisor) ?? '1',
   };
+}
+
+/** A spread's span: from the latest first date of its legs to the earliest last date (its legs' common span). */
+function withSpreadRanges(products: Awaited<ReturnType<typeof listProductsWithRange>>) {
+  const byCode = new Map(products.map((product) => [product.code, product]));
+  return products.map((product) => {
+    if (!isSpread(product)) return product;
+    const legs = product.legs.map((leg) => byCode.get(leg.code));
+    if (legs.some((leg) => !leg?.firstDate || !leg.lastDate)) return product;
+    const firstDate = legs.map((leg) => leg!.firstDate!).sort().at(-1)!;
+    const lastDate = legs.map((leg) => leg!.lastDate!).sort()[0]!;
+    return { ...product, firstDate, lastDate, lastSource: legs.some((leg) => leg!.lastSource === 'demo') ? 'demo' : 'derived' };
+  });
 }
 
 /** The configured products with the span of their data. */
 export async function listProducts(ctx: AppContext): Promise<{ products: Product[] }> {
-  const products = await getPriceCache(ctx).get('products', async () => (await listProductsWithRange(ctx.db)).map(presentProduct));
+  const products = await getPriceCache(ctx).get('products', async () => withSpreadRanges(await listProductsWithRange(ctx.db)).map(presentProduct));
   return { products };
 }
 
@@ -106,6 +124,44 @@ function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
     date_modified: record.updated_at,
     source: record.source,
     is_demo: record.source === 'demo',
+    kind: product.kind,
+    formula: product.formula,
+  };
+}
+
+/** A spread's row of the daily table: derived from its legs' values of the day, so it has no stored id. */
+function presentSpreadRow(record: SpreadDayRecord, legRows: DayPriceRecord[]): PriceRow {
+  const { product } = record;
+  const written = legRows.map((row) => row.updated_at).sort();
+  const created = legRows.map((row) => row.created_at).sort();
+  return {
+    id: `${product.id}:${record.date}`,
+    product: product.id,
+    product_name: product.name,
+    product_description: product.description,
+    code_id: product.code,
+    category: product.category,
+    delivery_mode_label: `${product.deliveryMode} ${product.location}`,
+    unit1_label: product.currency,
+    unit2_label: product.unit,
+    units: unitsLabel(product),
+    publication_date: record.date,
+    fmt_date: formatDisplayDate(record.date),
+    value: record.value,
+    diff_base_value: record.diff,
+    previous_date: record.previousDate,
+    percent_change: record.percent,
+    forward_period: null,
+    repository_id: null,
+    decimal_places: product.decimalPlaces,
+    create_uid: null,
+    create_date: created.at(-1) ?? record.date,
+    write_date: written.at(-1) ?? record.date,
+    date_modified: written.at(-1) ?? record.date,
+    source: record.demo ? 'demo' : 'derived',
+    is_demo: record.demo,
+    kind: product.kind,
+    formula: product.formula,
   };
 }
 
@@ -127,11 +183,16 @@ async function loadDay(ctx: AppContext, date: string | undefined): Promise<DayEn
   const day = date ?? latestDate;
   if (!day) return { date: null, latestDate, rows: [], isDemo: false, hash: 'empty' };
   return getPriceCache(ctx).get(`day:${day}`, async () => {
-    const [records, catalog] = await Promise.all([listDayPrices(ctx.db, day), loadCatalog(ctx)]);
+    const catalog = await loadCatalog(ctx);
+    const [records, spreads] = await Promise.all([listDayPrices(ctx.db, day), listSpreadDay(ctx, catalog, day)]);
     const rows = records.flatMap((record) => {
       const product = catalog.byId.get(record.product_id);
       return product ? [presentRow(record, product)] : [];
     });
+    for (const spread of spreads) {
+      const legIds = new Set(spread.product.legs.map((leg) => catalog.byCode.get(leg.code)?.id));
+      rows.push(presentSpreadRow(spread, records.filter((record) => record.forward_period === '' && legIds.has(record.product_id))));
+    }
     const sortOrder = (row: PriceRow) => catalog.byId.get(row.product)!.sortOrder;
     rows.sort((a, b) => sortOrder(a) - sortOrder(b) || (a.forward_period ?? '').localeCompare(b.forward_period ?? ''));
     return { date: day, latestDate, rows, isDemo: rows.some((row) => row.is_demo), hash: hashOf([day, latestDate, rows]) };

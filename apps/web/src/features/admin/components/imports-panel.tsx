@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/ui/data-table';
 import { usePriceImports } from '../api/get-price-imports';
+import { PriceUploadPanel } from './price-upload-panel';
 
 const PAGE_SIZE = 25;
 
@@ -35,6 +36,7 @@ export function ImportsPanel() {
       <h2 id={`${baseId}-title`} className="sr-only">
         {t('tabs.imports')}
       </h2>
+      <PriceUploadPanel />
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('imports.intro')}</p>
       <DataTable<PriceImportRow>
         query={query}

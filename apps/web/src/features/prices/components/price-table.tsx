@@ -48,6 +48,17 @@ function SortHeader({
   );
 }
 
+/** Marks a derived spread or a futures contract, so it is never taken for a published spot price. */
+export function KindBadge({ kind }: { kind: PriceRow['kind'] }) {
+  const { t } = useTranslation('prices');
+  if (kind === 'spot') return null;
+  return (
+    <span className="rounded bg-sky-100 px-1.5 py-0.5 text-[0.65rem] font-semibold uppercase tracking-wide text-sky-800 dark:bg-sky-900/50 dark:text-sky-200">
+      {t(kind === 'spread' ? 'table.spreadBadge' : 'table.futuresBadge')}
+    </span>
+  );
+}
+
 /** The daily price table; the server sorts, this only shows and asks. */
 export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps) {
   const { t } = useTranslation('prices');
@@ -75,12 +86,14 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
               <th scope="row" className={clsx(stickyColumn, 'bg-white px-3 py-2 text-left font-medium dark:bg-slate-900')}>
                 <span className="flex flex-wrap items-center gap-2">
                   {labels.name(row.code_id, row.product_name)}
+                  <KindBadge kind={row.kind} />
                   {row.is_demo ? <DemoBadge /> : null}
                 </span>
                 <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
                   {labels.delivery(row.code_id, row.delivery_mode_label)}
                   {row.forward_period ? ` · ${t('table.forward', { period: row.forward_period })}` : ''}
                 </span>
+                {row.formula ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{t('table.formula', { formula: row.formula })}</span> : null}
                 <Link
                   to={`/marketprice/alerts?product=${encodeURIComponent(row.code_id)}`}
                   aria-label={t('table.setAlertFor', { product: labels.name(row.code_id, row.product_name) })}

@@ -148,10 +148,20 @@ export default function PriceTablePage() {
         isDemo={query.data?.is_demo}
         intro={t('table.intro')}
         actions={
-          <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
-            <Icon name="chart" className="size-4" />
-            {t('table.openCharts')}
-          </Link>
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
+              <Icon name="chart" className="size-4" />
+              {t('table.openCharts')}
+            </Link>
+            <Link to="/marketprice/spreads" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
+              <Icon name="chart" className="size-4" />
+              {t('table.openSpreads')}
+            </Link>
+            <Link to="/marketprice/curve" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
+              <Icon name="chart" className="size-4" />
+              {t('table.openCurve')}
+            </Link>
+          </span>
         }
       />
 

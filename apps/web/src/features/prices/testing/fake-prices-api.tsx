@@ -68,6 +68,10 @@ function buildProduct(spec: ProductSpec, market: Market, isDemo: boolean): Produ
     first_date: dates[0] ?? null,
     last_date: dates.at(-1) ?? null,
     is_demo: isDemo,
+    kind: 'spot',
+    formula: null,
+    legs: [],
+    divisor: '1',
   };
 }
 
@@ -103,6 +107,8 @@ function buildRow(spec: ProductSpec, date: string, market: Market, isDemo: boole
     date_modified: '2024-01-10T00:00:00.000Z',
     source: isDemo ? 'demo' : 'eia',
     is_demo: isDemo,
+    kind: 'spot',
+    formula: null,
   };
 }
 

@@ -1,0 +1,277 @@
+import { inflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import { isoEpochDay } from '@fueldesk/contracts';
+import { parsePriceFile } from './eia-files';
+import { normalizeDecimal } from './decimal';
+import type { ParsedPriceFile, PriceObservation, RejectedLine, SeriesProduct } from './types';
+
+/**
+ * Reader of spreadsheet uploads (SheetJS, read only: formulas are never evaluated, a cell's cached
+ * value is all that is read):
+ * - EIA's own workbooks (`.xls`, BIFF): a "Contents" sheet, then "Data N" sheets whose row 2 holds
+ *   the series ids (column A `Sourcekey`), row 3 the long names, data from row 4, dates as Excel
+ *   serial numbers, blank = no value. Spot series map to their product; futures contracts 1–4 to
+ *   the futures product with forward period C1…C4. Series FuelDesk does not know are ignored; a
+ *   workbook with none it knows is refused.
+ * - any other `.xlsx`/`.xls`: its first sheet read as a CSV (the layouts parsePriceFile accepts).
+ * Refused before SheetJS reads a byte: an `.xlsx` (zip) whose entries would unpack to more than
+ * MAX_UNPACKED_BYTES or more than MAX_ZIP_RATIO times their packed size (a zip bomb), or whose sizes
+ * it hides (zip64).
+ */
+
+export const MAX_UNPACKED_BYTES = 100 * 1_048_576;
+export const MAX_ZIP_RATIO = 200;
+const MAX_ZIP_ENTRIES = 10_000;
+
+export interface WorkbookProduct extends SeriesProduct {
+  /** A futures product's EIA series ids, contract 1 first. */
+  futuresSeriesIds: readonly string[];
+}
+
+export type SpreadsheetKind = 'xls' | 'xlsx';
+
+/** What the bytes are: an OLE2 compound file (BIFF .xls), a zip (.xlsx), or neither. */
+export function detectSpreadsheet(bytes: Uint8Array): SpreadsheetKind | null {
+  if (bytes.length >= 8 && bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'xls';
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05)) return 'xlsx';
+  return null;
+}
+
+/**
+ * Says why a zip must not be handed to SheetJS, or null: its central directory declares too much
+ * (size, ratio, zip64, entry count), or — since declared sizes can lie — inflating its entries,
+ * stopped as soon as their output passes MAX_UNPACKED_BYTES, would unpack to more than that.
+ */
+export function checkZipBomb(bytes: Uint8Array): string | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // End of central directory: 22 bytes plus a comment of up to 65,535.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at -= 1) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return 'The file is not a readable .xlsx workbook (no zip directory)';
+  const entries = view.getUint16(end + 10, true);
+  const directorySize = view.getUint32(end + 12, true);
+  let offset = view.getUint32(end + 16, true);
+  if (entries === 0xffff || offset === 0xffffffff || directorySize === 0xffffffff) return 'The workbook is a zip64 archive, which FuelDesk does not unpack';
+  if (entries > MAX_ZIP_ENTRIES) return `The workbook holds ${entries} files, more than a spreadsheet needs`;
+  let packed = 0;
+  let unpacked = 0;
+  const deflated: Array<{ start: number; length: number }> = [];
+  for (let index = 0; index < entries; index += 1) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return 'The workbook\'s zip directory is damaged';
+    const method = view.getUint16(offset + 10, true);
+    const compressed = view.getUint32(offset + 20, true);
+    const size = view.getUint32(offset + 24, true);
+    const local = view.getUint32(offset + 42, true);
+    if (compressed === 0xffffffff || size === 0xffffffff || local === 0xffffffff) return 'The workbook is a zip64 archive, which FuelDesk does not unpack';
+    packed += compressed;
+    unpacked += size;
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return 'The workbook\'s zip entries are damaged';
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + compressed > bytes.length) return 'The workbook\'s zip entries are damaged';
+    if (method === 8) deflated.push({ start, length: compressed });
+    else if (method !== 0) return 'The workbook uses a zip compression FuelDesk does not unpack';
+    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  if (unpacked > MAX_UNPACKED_BYTES) {
+    return `The workbook would unpack to ${Math.round(unpacked / 1_048_576)} MB, more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+  }
+  if (unpacked > 1_048_576 && unpacked > packed * MAX_ZIP_RATIO) {
+    return `The workbook would unpack to ${Math.round(unpacked / Math.max(packed, 1))} times its size (a zip bomb?)`;
+  }
+  // The declared sizes may lie: inflate for real, never past what is left of the allowance.
+  let left = MAX_UNPACKED_BYTES;
+  for (const entry of deflated) {
+    try {
+      left -= inflateRawSync(bytes.subarray(entry.start, entry.start + entry.length), { maxOutputLength: left + 1 }).length;
+    } catch (error) {
+      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        return `The workbook would unpack to more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+      }
+      return 'The workbook\'s zip entries are damaged';
+    }
+    if (left < 0) return `The workbook would unpack to more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+  }
+  return null;
+}
+
+/** Excel's serial day number (1900 system, or 1904) → YYYY-MM-DD; null when not a plausible date. */
+export function excelSerialToIsoDate(serial: number, date1904 = false): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 200_000 || Math.floor(serial) !== serial) return null;
+  // 1900 system: day 1 is 1900-01-01 and Excel counts a 29 February 1900 that never was (serial 60).
+  const base = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, serial < 60 ? 31 : 30);
+  return new Date(base + serial * 86_400_000).toISOString().slice(0, 10);
+}
+
+const MAX_FRACTION_DIGITS = 8;
+
+/** A numeric cell → a canonical decimal. Doubles typed as 25.56 are printed back as 25.56. */
+function cellDecimal(value: number): string | null {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e12) return null;
+  return normalizeDecimal(value.toFixed(MAX_FRACTION_DIGITS));
+}
+
+interface SeriesTarget {
+  code: string;
+  forwardPeriod: string;
+}
+
+function seriesTargets(products: readonly WorkbookProduct[]): Map<string, SeriesTarget> {
+  const targets = new Map<string, SeriesTarget>();
+  for (const product of products) {
+    if (product.eiaSeriesId) targets.set(product.eiaSeriesId.toUpperCase(), { code: product.code, forwardPeriod: '' });
+    if (product.fredSeriesId) targets.set(product.fredSeriesId.toUpperCase(), { code: product.code, forwardPeriod: '' });
+    product.futuresSeriesIds.forEach((id, index) => targets.set(id.toUpperCase(), { code: product.code, forwardPeriod: `C${index + 1}` }));
+  }
+  return targets;
+}
+
+function medianGapDays(dates: string[]): number {
+  const days = Float64Array.from(dates, isoEpochDay).sort();
+  const gaps = new Float64Array(Math.max(0, days.length - 1));
+  for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;
+  gaps.sort();
+  return gaps[Math.floor(gaps.length / 2)] ?? 0;
+}
+
+type Row = unknown[];
+
+function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
+  return XLSX.read(bytes, {
+    type: 'buffer',
+    dense: true,
+    cellFormula: false,
+    cellHTML: false,
+    cellStyles: false,
+    cellNF: false,
+    cellText: false,
+    bookVBA: false,
+    dateNF: 'yyyy-mm-dd',
+  });
+}
+
+export interface ParseWorkbookInput {
+  name: string;
+  bytes: Uint8Array;
+  products: readonly WorkbookProduct[];
+}
+
+/** Parses one spreadsheet upload; never throws on bad content (a refusal says why). */
+export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
+  const kind = detectSpreadsheet(input.bytes);
+  if (!kind) return { ok: false, format: null, reason: 'The file is not an Excel workbook (.xls or .xlsx)', line: null, rejected: [] };
+  if (kind === 'xlsx') {
+    const bomb = checkZipBomb(input.bytes);
+    if (bomb) return { ok: false, format: null, reason: bomb, line: null, rejected: [] };
+  }
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = readWorkbook(input.bytes);
+  } catch {
+    return { ok: false, format: null, reason: `The file could not be read as an ${kind === 'xls' ? '.xls' : '.xlsx'} workbook`, line: null, rejected: [] };
+  }
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  const sheets = workbook.SheetNames.map((sheetName) => ({
+    name: sheetName,
+    rows: XLSX.utils.sheet_to_json<Row>(workbook.Sheets[sheetName]!, { header: 1, raw: true, defval: null, blankrows: true }),
+  }));
+  const eiaSheets = sheets.filter((sheet) => String(sheet.rows[1]?.[0] ?? '').trim().toLowerCase() === 'sourcekey');
+  if (eiaSheets.length === 0) {
+    // Not EIA's layout: the first sheet as a CSV of a layout the CSV importer reads.
+    const first = workbook.SheetNames[0];
+    if (!first) return { ok: false, format: null, reason: 'The workbook has no sheet', line: null, rejected: [] };
+    const csv = XLSX.utils.sheet_to_csv(workbook.Sheets[first]!, { blankrows: false, rawNumbers: true });
+    return parsePriceFile({ name: input.name.replace(/\.xlsx?$/i, '.csv'), text: csv, products: input.products });
+  }
+
+  const targets = seriesTargets(input.products);
+  const observations: PriceObservation[] = [];
+  const rejected: RejectedLine[] = [];
+  const unknownSeries: string[] = [];
+  let skippedBlank = 0;
+  let known = 0;
+  for (const sheet of eiaSheets) {
+    const ids = (sheet.rows[1] ?? []).map((cell) => String(cell ?? '').trim().toUpperCase());
+    const columns: Array<{ column: number; target: SeriesTarget; dates: string[] }> = [];
+    ids.forEach((id, column) => {
+      if (column === 0 || !id) return;
+      const target = targets.get(id);
+      if (target) columns.push({ column, target, dates: [] });
+      else unknownSeries.push(id);
+    });
+    if (columns.length === 0) continue;
+    known += columns.length;
+    for (let index = 3; index < sheet.rows.length; index += 1) {
+      const row = sheet.rows[index] ?? [];
+      const line = index + 1;
+      const rawDate = row[0];
+      if (rawDate === null || rawDate === undefined || rawDate === '') {
+        if (columns.some(({ column }) => row[column] !== null && row[column] !== undefined && row[column] !== '')) {
+          rejected.push({ line, reason: `${sheet.name}: a value without a date` });
+        }
+        continue;
+      }
+      const date = typeof rawDate === 'number' ? excelSerialToIsoDate(rawDate, date1904) : null;
+      if (!date) {
+        rejected.push({ line, reason: `${sheet.name}: "${String(rawDate).slice(0, 40)}" is not an Excel date` });
+        continue;
+      }
+      for (const entry of columns) {
+        const cell = row[entry.column];
+        if (cell === null || cell === undefined || cell === '') {
+          skippedBlank += 1;
+          continue;
+        }
+        const value = typeof cell === 'number' ? cellDecimal(cell) : null;
+        if (value === null) {
+          rejected.push({ line, reason: `${sheet.name}, ${ids[entry.column]}: "${String(cell).slice(0, 40)}" is not a number` });
+          continue;
+        }
+        entry.dates.push(date);
+        observations.push({ line, productCode: entry.target.code, date, forwardPeriod: entry.target.forwardPeriod, value });
+      }
+    }
+    for (const entry of columns) {
+      if (entry.dates.length >= 10 && medianGapDays(entry.dates) >= 6) {
+        return {
+          ok: false,
+          format: 'eia-workbook',
+          reason: `Series ${ids[entry.column]} of sheet "${sheet.name}" is not daily (FuelDesk stores daily publications only)`,
+          line: null,
+          rejected,
+        };
+      }
+    }
+  }
+  if (known === 0) {
+    const named = [...new Set(unknownSeries)].slice(0, 6).join(', ');
+    return {
+      ok: false,
+      format: 'eia-workbook',
+      reason: `The workbook holds no series FuelDesk knows${named ? ` (it has ${named})` : ''}; an administrator can add the product first`,
+      line: null,
+      rejected,
+    };
+  }
+  // A date twice in one series (a workbook edited by hand): the first is kept.
+  const seen = new Map<string, number>();
+  const unique: PriceObservation[] = [];
+  for (const observation of observations) {
+    const key = `${observation.productCode}|${observation.forwardPeriod}|${observation.date}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      rejected.push({ line: observation.line, reason: `Repeats the date ${observation.date} of row ${first}` });
+      continue;
+    }
+    seen.set(key, observation.line);
+    unique.push(observation);
+  }
+  if (unique.length === 0) {
+    return { ok: false, format: 'eia-workbook', reason: 'The workbook holds no value of the series FuelDesk knows', line: null, rejected };
+  }
+  return { ok: true, format: 'eia-workbook', observations: unique, rejected, skippedBlank };
+}

@@ -1,0 +1,114 @@
+import { shiftIsoDate } from '@fueldesk/contracts';
+import type { AppContext } from '../../context';
+import type { ProductRecord } from './prices.repository';
+import { computeSpreadSeries, spreadDifference, spreadPercentChange, type LegPoint, type SpreadPoint } from './spreads';
+import { listLegPoints } from './spreads.repository';
+
+/** How far before a range a spread's previous point is looked for (its first point's change). */
+const PREVIOUS_POINT_LOOKBACK_DAYS = 31;
+
+export interface Catalog {
+  byId: Map<string, ProductRecord>;
+  byCode: Map<string, ProductRecord>;
+}
+
+export function isSpread(product: ProductRecord): boolean {
+  return product.kind === 'spread';
+}
+
+export function spreadDefinition(product: ProductRecord) {
+  return { legs: product.legs, divisor: product.spreadDivisor };
+}
+
+/** The legs' products of the spreads (active or not: a retired leg keeps its history readable). */
+function legProducts(spreads: ProductRecord[], catalog: Catalog): ProductRecord[] {
+  const codes = new Set(spreads.flatMap((spread) => spread.legs.map((leg) => leg.code)));
+  return [...codes].flatMap((code) => {
+    const product = catalog.byCode.get(code);
+    return product ? [product] : [];
+  });
+}
+
+export interface SpreadHistoryPoint extends SpreadPoint {
+  /** The change against the spread's previous point (null for its very first). */
+  diff: string | null;
+  previousDate: string | null;
+  previousValue: string | null;
+}
+
+/**
+ * The spreads' series between two dates, each point with its change against the spread's previous
+ * date (which may lie before `from`). Computed from the legs' stored values in one query.
+ */
+export async function buildSpreadSeries(
+  ctx: AppContext,
+  spreads: ProductRecord[],
+  catalog: Catalog,
+  from: string,
+  to: string,
+): Promise<Map<string, SpreadHistoryPoint[]>> {
+  const result = new Map<string, SpreadHistoryPoint[]>();
+  if (spreads.length === 0) return result;
+  const legs = legProducts(spreads, catalog);
+  const records = await listLegPoints(
+    ctx.db,
+    legs.map((leg) => leg.id),
+    shiftIsoDate(from, { days: -PREVIOUS_POINT_LOOKBACK_DAYS }),
+    to,
+  );
+  const byCode = new Map<string, LegPoint[]>();
+  for (const record of records) {
+    const code = catalog.byId.get(record.product_id)!.code;
+    let list = byCode.get(code);
+    if (!list) byCode.set(code, (list = []));
+    list.push({ date: record.d, value: record.value, source: record.source });
+  }
+  for (const spread of spreads) {
+    const series = computeSpreadSeries(spreadDefinition(spread), byCode);
+    const points: SpreadHistoryPoint[] = [];
+    for (let index = 0; index < series.length; index += 1) {
+      const point = series[index]!;
+      if (point.date < from) continue;
+      const previous = index > 0 ? series[index - 1]! : null;
+      points.push({
+        ...point,
+        diff: previous ? spreadDifference(point.value, previous.value) : null,
+        previousDate: previous?.date ?? null,
+        previousValue: previous?.value ?? null,
+      });
+    }
+    result.set(spread.code, points);
+  }
+  return result;
+}
+
+export interface SpreadDayRecord {
+  product: ProductRecord;
+  date: string;
+  value: string;
+  diff: string | null;
+  percent: number | null;
+  previousDate: string | null;
+  demo: boolean;
+}
+
+/** The active spreads' values on one date (those whose legs all have a value that day). */
+export async function listSpreadDay(ctx: AppContext, catalog: Catalog, date: string): Promise<SpreadDayRecord[]> {
+  const spreads = [...catalog.byId.values()].filter((product) => product.active && isSpread(product));
+  const series = await buildSpreadSeries(ctx, spreads, catalog, date, date);
+  return spreads.flatMap((product) => {
+    const point = series.get(product.code)?.find((candidate) => candidate.date === date);
+    if (!point) return [];
+    return [
+      {
+        product,
+        date,
+        value: point.value,
+        diff: point.diff,
+        percent: point.previousValue === null ? null : spreadPercentChange(point.value, point.previousValue),
+        previousDate: point.previousDate,
+        demo: point.demo,
+      },
+    ];
+  });
+}

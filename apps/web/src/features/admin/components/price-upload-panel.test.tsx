@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { loadTexts } from '@/lib/i18n';
+import { jsonResponse as json, mockApi } from '@/lib/testing/mock-api';
+import { seedSession } from '@/test/render-app';
+import { PriceUploadPanel } from './price-upload-panel';
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={client}>
+      <PriceUploadPanel />
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+const report = (name: string, changes: object) => ({
+  name,
+  format: 'eia-workbook',
+  inserted: 0,
+  updated: 0,
+  unchanged: 0,
+  rejected: 0,
+  errors: [],
+  refused: false,
+  refusal_reason: null,
+  ...changes,
+});
+
+beforeAll(async () => {
+  await loadTexts('analytics');
+});
+
+describe('data desk upload', () => {
+  it("sends each file on its own and shows each file's report: counts, rejected lines, refusals", async () => {
+    seedSession({ role: 'admin' });
+    const api = mockApi({
+      'POST /api/admin/prices/import': ({ headers }) => {
+        const call = api.callsTo('POST /api/admin/prices/import').length;
+        expect(headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+        if (call === 1) return json(200, { files: [report('RNGC1d.xls', { inserted: 7546 })] });
+        if (call === 2) return json(200, { files: [report('prices.csv', { format: 'generic-csv', inserted: 1, rejected: 1, errors: [{ line: 3, detail: '"oops" is not a number' }] })] });
+        const reason = 'The workbook would unpack to more than the 100 MB allowed (a zip bomb?).';
+        return json(200, { files: [report('bomb.xlsx', { refused: true, refusal_reason: reason, errors: [{ line: 0, detail: reason }] })] });
+      },
+      'GET /api/admin/price-imports': () => json(200, { items: [], total: 0, page: 1, page_size: 25 }),
+    });
+    const user = renderPanel();
+    expect(screen.getByText('No file chosen yet.')).toBeInTheDocument();
+    const files = [
+      new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], 'RNGC1d.xls'),
+      new File(['product_code,date,value\n'], 'prices.csv', { type: 'text/csv' }),
+      new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'bomb.xlsx'),
+    ];
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, files);
+    await user.click(screen.getByRole('button', { name: 'Import 3 file(s)' }));
+
+    const first = await screen.findByRole('listitem', { name: 'RNGC1d.xls' });
+    expect(await within(first).findByText('Imported')).toBeInTheDocument();
+    expect(within(first).getByText('7546')).toBeInTheDocument();
+    const second = screen.getByRole('listitem', { name: 'prices.csv' });
+    expect(await within(second).findByText('"oops" is not a number', { exact: false })).toBeInTheDocument();
+    expect(within(second).getByText('Line 3')).toBeInTheDocument();
+    const third = screen.getByRole('listitem', { name: 'bomb.xlsx' });
+    expect(await within(third).findByText('Refused')).toBeInTheDocument();
+    expect(within(third).getByText(/zip bomb/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/prices/import')).toHaveLength(3);
+  });
+
+  it('shows a failed upload with the reason, in Spanish', async () => {
+    seedSession({ role: 'admin' });
+    mockApi({ 'POST /api/admin/prices/import': () => json(403, { code: 'FORBIDDEN', detail: 'No tiene permiso.' }) });
+    await i18n.changeLanguage('es');
+    const user = renderPanel();
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [new File(['x'], 'a.csv')]);
+    await user.click(screen.getByRole('button', { name: 'Importar 1 archivo(s)' }));
+    const item = await screen.findByRole('listitem', { name: 'a.csv' });
+    expect(await within(item).findByText('Falló')).toBeInTheDocument();
+  });
+});
