@@ -12,6 +12,18 @@ const webFeatures = dirsOf('./apps/web/src/features');
 const serverModules = dirsOf('./apps/server/src/modules');
 const noFeatures = { group: ['@/features', '@/features/**'], message: 'Only app/ (routes) composes features; move what is shared to lib/ or components/.' };
 const noRelativeFeatures = { regex: '^(\\.\\./)+features(/|$)', message: 'Only app/ (routes) composes features; move what is shared to lib/ or components/.' };
+const noApp = { regex: '^(@/app|(\\.\\./)+app)(/|$)', message: 'app/ wires layouts, lib and the kit together; they never import it (register a callback, as lib/route-preload.ts does).' };
+
+// Every file's no-restricted-syntax (blocks below that set it again repeat these, as ESLint replaces a rule's options).
+const testSyntax = [
+  { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No .only: the rest of the suite would not run.' },
+  { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo)$/]", message: 'No skipped tests.' },
+];
+/** Features build forms from the kit (components/ui): its fields, or its bare Input, Select, Textarea. */
+const rawControls = {
+  selector: 'JSXOpeningElement[name.name=/^(input|select|textarea)$/]',
+  message: 'Use the UI kit (components/ui/form-field.tsx fields, or Input/Select/Textarea from components/ui/controls.tsx), not a raw form control.',
+};
 
 /** A feature imports no other feature: neither by alias nor by a relative path that leaves it. */
 const featureBoundaries = webFeatures.flatMap((feature) =>
@@ -65,11 +77,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No .only: the rest of the suite would not run.' },
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo)$/]", message: 'No skipped tests.' },
-      ],
+      'no-restricted-syntax': ['error', ...testSyntax],
     },
   },
   {
@@ -85,13 +93,30 @@ export default tseslint.config(
     // Layouts, lib and the UI kit are below the features: they import none (app/ wires them in).
     files: ['apps/web/src/{layouts,lib,components}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures, noRelativeFeatures] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures, noRelativeFeatures, noApp] }] },
+  },
+  {
+    files: ['apps/web/src/features/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...testSyntax, rawControls] },
   },
   ...moduleBoundaries,
   {
-    // Only repositories query: services, routes, jobs, seeds and plugins name no table and no
-    // query builder (types of rows are fine). A separate rule name, so the blocks above keep theirs.
-    files: ['apps/server/src/{modules,plugins}/**/*.ts'],
+    // One way to declare a route's auth: route('user', schema, options) from plugins/auth.ts.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...testSyntax,
+        { selector: "Property[key.name='config'] > ObjectExpression > Property[key.name='auth']", message: "Declare a route's auth with route(auth, schema, options) from plugins/auth.ts." },
+      ],
+    },
+  },
+  {
+    // Only repositories query: services, routes, jobs, seeds, plugins, integrations and lib name no
+    // table and no query builder (types of rows are fine). A separate rule name, so the blocks above keep theirs.
+    files: ['apps/server/src/{modules,plugins,integrations,lib}/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.repository.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

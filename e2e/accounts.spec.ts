@@ -1,59 +1,21 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, watchConsole } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  createVerifiedAccount,
+  expectNoSeriousA11yViolations,
+  JOURNEY_PASSWORD as PASSWORD,
+  readMailLink,
+  releaseSession,
+  signInThroughForm,
+  uniqueEmail,
+  viewports,
+  watchConsole,
+} from './helpers';
 
 // Accounts journeys on the real server (embedded database, outbox mail transport, demo accounts).
 
-const PASSWORD = 'Journey-2026';
 const demoCliente = { email: 'cliente@fueldesk.demo', password: 'Demo-Cliente-2026' };
 // DECISIONS.md: a sign-in is refused while another session of the user pinged in the last 60 s.
 const ACTIVE_SESSION_WINDOW_MS = 60_000;
-
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The verification link of the newest mail sent to `email` (GET /api/dev/outbox). */
-async function readVerificationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-      if (!response.ok()) return null;
-      const { items } = (await response.json()) as { items: OutboxMessage[] };
-      const mail = items.find((item) => item.to.toLowerCase() === email.toLowerCase() && /verify-email\?token=/.test(item.text));
-      link = mail ? (/https?:\/\/\S+?\/verify-email\?token=[^\s"<>)]+/.exec(mail.text)?.[0] ?? null) : null;
-      return link;
-    })
-    .not.toBeNull();
-  return link!;
-}
-
-/** A verified account made through the API (register, then the mailed link's token). */
-async function createVerifiedAccount(request: APIRequestContext, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  const register = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, first_name: 'Journey', last_name: label, accept_terms: true, accept_privacy: true },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const token = new URL(await readVerificationLink(request, email)).searchParams.get('token');
-  const verify = await request.post('/api/auth/email/verify', { data: { token } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  return email;
-}
-
-async function signInThroughForm(page: Page, email: string, password: string, path = '/login') {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function expectDashboard(page: Page, path = /\/home$/) {
   await expect(page).toHaveURL(path);
@@ -72,12 +34,6 @@ async function logOutThroughMenu(page: Page) {
     null,
     null,
   ]);
-}
-
-/** Ends a session left open by a journey, so that later sign-ins of the same account are not refused. */
-async function releaseSession(page: Page) {
-  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token')).catch(() => null);
-  if (refreshToken) await page.request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
 }
 
 test.describe('accounts', () => {
@@ -110,7 +66,7 @@ test.describe('accounts', () => {
     await signInThroughForm(page, email, PASSWORD);
     await expect(page.getByRole('alert')).toContainText('Your email address needs to be verified before you can log in.');
 
-    const link = await readVerificationLink(request, email);
+    const link = await readMailLink(request, email, '/verify-email');
     expect(new URL(link).pathname).toBe('/verify-email');
     await page.goto(link);
     await expect(page.getByText('Your email address is verified.')).toBeVisible();

@@ -1,48 +1,19 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, viewports, waitForApp, watchConsole } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createVerifiedAccount,
+  expectNoSeriousA11yViolations,
+  JOURNEY_PASSWORD,
+  readMailLink,
+  signInThroughForm,
+  uniqueEmail,
+  viewports,
+  watchConsole,
+} from './helpers';
 
 // The data-sharing journey on the real server: sandbox provider, outbox mail, two browsers.
 
-const PASSWORD = 'Journey-2026';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The first link with a token to `path` in the newest mail to `email` (GET /api/dev/outbox). */
-async function readMailLink(request: APIRequestContext, email: string, path: string): Promise<string> {
-  let link: string | null = null;
-  const pattern = new RegExp(`https?://\\S+?${path}\\?token=[^\\s"<>)]+`);
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-      if (!response.ok()) return null;
-      const { items } = (await response.json()) as { items: { to: string; text: string }[] };
-      const mail = items.find((item) => item.to.toLowerCase() === email.toLowerCase() && pattern.test(item.text));
-      link = mail ? (pattern.exec(mail.text)?.[0] ?? null) : null;
-      return link;
-    })
-    .not.toBeNull();
-  return link!;
-}
-
-async function createVerifiedAccount(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('inviter');
-  const register = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, first_name: 'Tomás', last_name: 'Vega', accept_terms: true, accept_privacy: true },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const token = new URL(await readMailLink(request, email, '/verify-email')).searchParams.get('token');
-  expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(200);
-  return email;
-}
-
 async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, email, JOURNEY_PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('session-overlay')).toBeHidden({ timeout: 15_000 });
 }
@@ -52,7 +23,7 @@ test.describe('bank connection and data sharing', () => {
 
   test('invite → activate → sandbox bank → identity → consent → inviter sees consented scopes → revoke', async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const inviterEmail = await createVerifiedAccount(request);
+    const inviterEmail = await createVerifiedAccount(request, 'inviter', { first: 'Tomás', last: 'Vega' });
     const inviteeEmail = uniqueEmail('counterparty');
 
     const inviterContext = await browser.newContext();
@@ -78,8 +49,8 @@ test.describe('bank connection and data sharing', () => {
     const invitee = await inviteeContext.newPage();
     const inviteeErrors = watchConsole(invitee);
     await invitee.goto(await readMailLink(request, inviteeEmail, '/activate'));
-    await invitee.getByLabel('New password').fill(PASSWORD);
-    await invitee.getByLabel('Confirm password').fill(PASSWORD);
+    await invitee.getByLabel('New password').fill(JOURNEY_PASSWORD);
+    await invitee.getByLabel('Confirm password').fill(JOURNEY_PASSWORD);
     await invitee.getByRole('button', { name: 'Activate and sign in' }).click();
     await expect(invitee).toHaveURL(/\/bank\/verification$/);
     await expect(invitee.getByTestId('session-overlay')).toBeHidden({ timeout: 15_000 });

@@ -75,3 +75,56 @@ export async function waitForSanctionsLists(request: APIRequestContext, session:
     })
     .toBe(true);
 }
+
+/** The password of every account a journey registers. */
+export const JOURNEY_PASSWORD = 'Journey-2026';
+
+/** An address no other journey (or earlier run) has used. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The first link with a token to `path` (/verify-email, /activate) in the newest mail to `email` (GET /api/dev/outbox). */
+export async function readMailLink(request: APIRequestContext, email: string, path: string): Promise<string> {
+  let link: string | null = null;
+  const pattern = new RegExp(`https?://\\S+?${path}\\?token=[^\\s"<>)]+`);
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      if (!response.ok()) return null;
+      const { items } = (await response.json()) as { items: { to: string; text: string }[] };
+      const mail = items.find((item) => item.to.toLowerCase() === email.toLowerCase() && pattern.test(item.text));
+      link = mail ? (pattern.exec(mail.text)?.[0] ?? null) : null;
+      return link;
+    })
+    .not.toBeNull();
+  return link!;
+}
+
+/** A verified account made through the API (register, then the mailed link's token), with JOURNEY_PASSWORD. */
+export async function createVerifiedAccount(request: APIRequestContext, label: string, name = { first: 'Journey', last: label }): Promise<string> {
+  const email = uniqueEmail(label);
+  const register = await request.post('/api/auth/register', {
+    data: { email, password: JOURNEY_PASSWORD, first_name: name.first, last_name: name.last, accept_terms: true, accept_privacy: true },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const token = new URL(await readMailLink(request, email, '/verify-email')).searchParams.get('token');
+  const verify = await request.post('/api/auth/email/verify', { data: { token } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return email;
+}
+
+/** Fills and sends the sign-in form at `path` (the login page, or one with ?next=). */
+export async function signInThroughForm(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await waitForApp(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Ends the page's session, so that later sign-ins of the same account are not refused by the one-session rule. */
+export async function releaseSession(page: Page) {
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token')).catch(() => null);
+  if (refreshToken) await page.request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, releaseSession, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
 
 // Market-data journey on the demo history a fresh embedded install generates: sign in, build the
 // personal dashboard (5 products, a 6th refused), move the daily table to another day, and check
@@ -14,11 +14,6 @@ async function signInThroughLoginPage(page: Page) {
   await page.locator('input[type="password"]').first().fill(account.password);
   await page.locator('form button[type="submit"]').first().click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
-}
-
-async function signOut(page: Page) {
-  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
-  if (refreshToken) await page.request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
 }
 
 /** Counts the distinct colours of a screenshot, decoded by the browser itself (no image library needed). */
@@ -121,7 +116,7 @@ test.describe('market data at desktop width', () => {
       expect(drawn.inked).toBeGreaterThan(2_000);
       expect(errors).toEqual([]);
     } finally {
-      await signOut(page);
+      await releaseSession(page);
     }
   });
 });
@@ -199,7 +194,7 @@ test.describe('market data at mobile width', () => {
       expect(await overflow()).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
     } finally {
-      await signOut(page);
+      await releaseSession(page);
     }
   });
 });

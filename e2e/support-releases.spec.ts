@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, releaseSession, signInThroughForm, watchConsole } from './helpers';
 
 // Signed-in help pages: a support message is sent and listed, then answered from the admin inbox;
 // an admin publishes a release that then heads the releases list.
@@ -8,10 +8,7 @@ const admin = { email: 'admin@fueldesk.demo', password: 'Demo-Admin-2026' };
 
 test('support message and release publishing through the pages', async ({ page }) => {
   const errors = watchConsole(page);
-  await page.goto('/login?next=%2Fsupport');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, admin.email, admin.password, '/login?next=%2Fsupport');
   await expect(page).toHaveURL(/\/support$/);
 
   const subject = `Calendar question ${Date.now()}`;
@@ -59,6 +56,5 @@ test('support message and release publishing through the pages', async ({ page }
   await expectNoSeriousA11yViolations(page);
   expect(errors).toEqual([]);
 
-  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
-  await page.request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+  await releaseSession(page);
 });

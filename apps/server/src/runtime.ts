@@ -7,6 +7,7 @@ import { databaseOptions, openDatabase, type DatabaseHandle } from './db/client'
 import { createEventBus, type EventBus } from './integrations/events/event-bus';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { storeOutboxMail } from './modules/dev/dev.service';
 import { createJobQueue } from './jobs/queue';
 
 export interface Runtime {
@@ -70,7 +71,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     now: options.now ?? (() => new Date()),
     log,
     events: options.events ?? createEventBus(config, database.kind, (error) => log.error({ err: error }, 'event bus error')),
-    mailer: (options.wrapMailer ?? ((mailer) => mailer))(createMailer(config, database.db)),
+    mailer: (options.wrapMailer ?? ((mailer) => mailer))(createMailer(config, (message) => storeOutboxMail(database.db, message))),
     rateLimiter: options.rateLimiter ?? createRateLimiter(config, (error) => log.error({ err: error }, 'rate limiter error')),
   };
   if (options.defineJobs ?? true) (await import('./jobs')).registerAllJobs(ctx);

@@ -3,7 +3,7 @@ import { errorCodes } from '@fueldesk/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStartupSeeds } from '../src/db/seed';
-import { produceDueReport } from '../src/modules/due-diligence/due-diligence.service';
+import { produceDueReport } from '../src/modules/due-diligence/due-diligence.pipeline';
 import { createTestContext, testDb, type TestContext } from './build-test-app';
 import { createDueBody, validDueForm } from './due-diligence';
 import { createSignedInUser, signIn, type UserOverrides } from './factories';

@@ -5,7 +5,8 @@ import cliProgress from 'cli-progress';
 import type { ImportReport } from '@fueldesk/contracts';
 import { loadConfig } from '../config';
 import { BULK_WASM_TIERING_BUDGET, databaseOptions, openDatabase } from '../db/client';
-import { importPriceFiles, syncEiaApi } from '../modules/prices/price-import.service';
+import { syncEiaApi } from '../modules/prices/eia-sync.service';
+import { importPriceFiles } from '../modules/prices/price-import.service';
 import { createRuntime, type Runtime } from '../runtime';
 import type { CliCommand } from './args';
 

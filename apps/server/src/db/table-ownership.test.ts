@@ -17,8 +17,8 @@ const srcDir = join(__dirname, '..');
 const declaredOwners: Record<string, string> = {
   users: 'modules/users/users.repository.ts',
   sessions: 'modules/sessions/sessions.repository.ts',
-  // The mailer's outbox transport stores mail; the dev module only reads it.
-  mail_outbox: 'integrations/mail/mailer.ts',
+  // The mailer's outbox transport stores mail through the dev module, which also reads it.
+  mail_outbox: 'modules/dev/dev.repository.ts',
 };
 
 function sourceFiles(dir: string): string[] {

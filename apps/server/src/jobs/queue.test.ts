@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/build-test-app';
 import { listHeartbeats } from '../modules/system/system.repository';
 import { HEARTBEAT_JOB } from '../modules/system/system.service';
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('background jobs (pg-boss on the app database)', () => {
   let t: TestContext;
@@ -24,11 +14,14 @@ describe('background jobs (pg-boss on the app database)', () => {
     const before = await listHeartbeats(t.ctx.db);
     const id = await t.ctx.jobs.send(HEARTBEAT_JOB, { source: 'wiring-test' });
     expect(id).toBeTruthy();
-    const rows = await waitFor(async () => {
-      const all = await listHeartbeats(t.ctx.db);
-      return all.length > before.length && all;
-    });
-    expect(rows.some((row) => row.source === 'wiring-test')).toBe(true);
+    await vi.waitFor(
+      async () => {
+        const rows = await listHeartbeats(t.ctx.db);
+        expect(rows.length).toBeGreaterThan(before.length);
+        expect(rows.some((row) => row.source === 'wiring-test')).toBe(true);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 });
 

@@ -43,11 +43,17 @@ declare module 'fastify' {
 }
 
 /**
- * A route's options: who may call it (`config.auth`, read by the hook below) and its schema. The
- * schema's type is kept as written so the zod type provider still types the handler.
+ * A route's options: who may call it (`config.auth`, read by the hook below), its schema and any
+ * other route option (bodyLimit, helmet). The only way a module's route declares its auth
+ * (eslint.config.js forbids a hand-written `config: { auth }`). The schema's type is kept as
+ * written so the zod type provider still types the handler.
  */
-export function route<const S extends FastifySchema>(auth: AuthMode, schema: S): { config: { auth: AuthMode }; schema: S } {
-  return { config: { auth }, schema };
+export function route<const S extends FastifySchema, const O extends object = Record<never, never>>(
+  auth: AuthMode,
+  schema: S,
+  options?: O,
+): O & { config: { auth: AuthMode }; schema: S } {
+  return { ...(options as O), config: { auth }, schema };
 }
 
 /** What a form's POST may answer besides its success: invalid input (400) and too many sends (429). */

@@ -9,6 +9,7 @@ import { useSession } from '@/lib/auth-store';
 import { decodeTokenPayload, readAccessToken } from '@/lib/auth-storage';
 import { withTexts } from '@/lib/i18n';
 import { lazyPreloaded } from '@/lib/lazy-preloaded';
+import { setRoutePreloader } from '@/lib/route-preload';
 import { loadDashboardRoute, loadHomePage, seesClientHome } from './early-start';
 import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallback-route';
 import { ProtectedRoute } from './protected-route';
@@ -200,7 +201,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms'], () => import('@/features/admin/pages/admin-sessions-page'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'screening'], () => import('./admin-sessions-route'))),
   },
 ];
 
@@ -258,3 +259,4 @@ export function preloadMatches(matches: readonly { route: RouteObject }[] | null
 export function preloadRoute(path: string): void {
   preloadMatches(matchRoutes(routes, path));
 }
+setRoutePreloader(preloadRoute);

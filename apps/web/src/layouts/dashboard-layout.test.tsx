@@ -1,10 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  DUE_DILIGENCE_SELECTION_KEY,
-  DUE_DILIGENCE_SELECT_EVENT,
-  type DueDiligenceSelection,
-} from '@/lib/due-diligence-selection';
 import { expectPage, stubPages } from '@/test/page-stubs';
 import { currentPath, renderApp, seedSession } from '@/test/render-app';
 import { SIDEBAR_COLLAPSED_KEY } from './dashboard-layout';
@@ -56,24 +51,17 @@ describe('sidebar', () => {
     expect(within(clientNav).queryAllByRole('link')).toHaveLength(0);
   });
 
-  it('stores and broadcasts the Due Diligence choice', async () => {
+  it('opens the Due Diligence sub-items, which take no custom sub-items', async () => {
     seedSession();
     const { user, router } = await renderDashboard();
-    const received: DueDiligenceSelection[] = [];
-    const listener = (event: Event) => received.push((event as CustomEvent<DueDiligenceSelection>).detail);
-    window.addEventListener(DUE_DILIGENCE_SELECT_EVENT, listener);
 
     await user.click(screen.getByRole('button', { name: 'Due Diligence' }));
     await user.click(screen.getByRole('link', { name: 'Create' }));
-    expect(received).toEqual(['create']);
-    expect(localStorage.getItem(DUE_DILIGENCE_SELECTION_KEY)).toBe('create');
     await waitFor(() => expect(currentPath(router)).toBe('/due-diligence/create'));
 
     await user.click(screen.getByRole('link', { name: 'Overview' }));
-    expect(received).toEqual(['create', 'overview']);
-    expect(localStorage.getItem(DUE_DILIGENCE_SELECTION_KEY)).toBe('overview');
+    await waitFor(() => expect(currentPath(router)).toBe('/due-diligence'));
     expect(screen.queryByRole('button', { name: 'Add sub-item to Due Diligence' })).not.toBeInTheDocument();
-    window.removeEventListener(DUE_DILIGENCE_SELECT_EVENT, listener);
   });
 
   it('shows the Beta badge and the plan from the session user, Starter otherwise', async () => {

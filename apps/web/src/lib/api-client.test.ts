@@ -1,7 +1,7 @@
 import { HTTP_TIMEOUT_MS } from '@fueldesk/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { futureExp, makeToken } from '@/test/render-app';
-import { ApiError, api, apiRequest, resolveErrorMessage, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, apiRequest, downloadFile, resolveErrorMessage, setUnauthorizedHandler } from './api-client';
 import { AUTH_TOKEN_KEY } from './auth-storage';
 import { clearEarlyRequests, startEarlyRequests } from './early-requests';
 import i18n from './i18n';
@@ -194,6 +194,58 @@ describe('401 handling', () => {
     await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(server.calls).toHaveLength(1);
     unregister();
+  });
+});
+
+describe('file downloads', () => {
+  function catchSavedFile() {
+    const saved: { blob?: Blob; name?: string } = {};
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.blob = blob;
+      return 'blob:file';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.name = this.download;
+    });
+    return saved;
+  }
+
+  it('saves the body as a file after refreshing an expired session, with the token', async () => {
+    const saved = catchSavedFile();
+    const fresh = makeToken({ exp: futureExp() });
+    const unregister = setUnauthorizedHandler(async () => {
+      localStorage.setItem(AUTH_TOKEN_KEY, fresh);
+      return true;
+    });
+    reply(
+      () => jsonResponse(401, { code: 'TOKEN_EXPIRED' }),
+      () => new Response('%PDF-1.7 report', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    await downloadFile('/due/report/r1/pdf', 'report.pdf');
+    expect(saved.name).toBe('report.pdf');
+    expect(await saved.blob?.text()).toBe('%PDF-1.7 report');
+    expect(lastRequest().headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    unregister();
+  });
+
+  it("keeps the server's error message, sets the maintenance flag and saves nothing on a failure", async () => {
+    const saved = catchSavedFile();
+    reply(() => jsonResponse(503, { code: 'SERVICE_UNAVAILABLE', detail: 'Back soon' }));
+    await expect(downloadFile('/prices/export', 'prices.csv')).rejects.toMatchObject({ status: 503, detail: 'Back soon' });
+    expect(maintenanceStore.get()).toBe(true);
+    expect(saved.name).toBeUndefined();
+    reply(() => jsonResponse(404, { code: 'REPORT_NOT_FOUND', detail: 'No such report' }));
+    await expect(downloadFile('/due/report/x/pdf', 'x.pdf')).rejects.toMatchObject({ status: 404, detail: 'No such report' });
+  });
+
+  it(`times out after ${HTTP_TIMEOUT_MS} ms like any request`, async () => {
+    vi.useFakeTimers();
+    reply(() => new Promise<Response>(() => undefined));
+    const download = downloadFile('/due/report/r1/pdf', 'report.pdf');
+    const outcome = expect(download).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' });
+    await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS + 1);
+    await outcome;
   });
 });
 

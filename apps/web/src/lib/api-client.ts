@@ -85,6 +85,8 @@ export interface ApiRequestOptions {
   /** Hand a 401 to the unauthorized handler and retry once. Default true; the refresh call itself turns it off. */
   retryOnUnauthorized?: boolean;
   credentials?: RequestCredentials;
+  /** Read a successful body as a Blob (a file); an error's body is still read for its message. */
+  asBlob?: boolean;
 }
 
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -113,7 +115,8 @@ function buildInit(options: ApiRequestOptions): RequestInit {
   return { method: options.method ?? 'GET', headers, body, credentials: options.credentials ?? 'same-origin' };
 }
 
-async function readPayload(response: Response): Promise<unknown> {
+async function readPayload(response: Response, asBlob = false): Promise<unknown> {
+  if (asBlob && response.ok) return response.blob();
   const text = await response.text();
   if (text === '') return undefined;
   const contentType = response.headers.get('Content-Type') ?? '';
@@ -158,7 +161,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<RawResult
     // The entry script may have asked for this already (lib/early-requests.ts): a GET takes that answer.
     const early = (options.method ?? 'GET') === 'GET' && options.auth !== false ? takeEarlyResponse(url, readAccessToken()) : null;
     const response = (early && (await untilAborted(early, controller.signal))) ?? (await fetch(url, { ...buildInit(options), signal: controller.signal }));
-    const payload = await readPayload(response);
+    const payload = await readPayload(response, options.asBlob);
     return { response, payload };
   } catch (error) {
     if (timedOut) throw new ApiError({ status: 0, code: TIMEOUT_ERROR_CODE });
@@ -221,6 +224,23 @@ export const api = {
   delete: <T = unknown>(path: string, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Downloads a GET answer as a file named `filename`: through apiRequest, so with its timeout, the
+ * refresh after a 401, the maintenance flag and the server's error message (the price export's CSV,
+ * the due diligence report's PDF).
+ */
+export async function downloadFile(path: string, filename: string, options: BodylessOptions = {}): Promise<void> {
+  const blob = await apiRequest<Blob>(path, { ...options, method: 'GET', asBlob: true });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
 
 /**
  * The text to show for a failure: the translation of its code when one exists, else the server's

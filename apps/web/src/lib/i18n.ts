@@ -117,11 +117,8 @@ void i18n
     load: 'languageOnly',
     initAsync: false,
     interpolation: { escapeValue: false },
-    // languageDetector (lib/language-detector.ts) reads the address's ?lng=, the i18next cookie,
-    // localStorage, sessionStorage, the browser's languages and <html lang>, in that order. It caches
-    // nothing: i18next would store the language each time one is applied, also after the async load
-    // of a page's texts, over a language the reader chose since in another tab. rememberLanguage
-    // stores it at the moments it is chosen or detected.
+    // languageDetector (lib/language-detector.ts: i18next-browser-languagedetector in SPEC.md §9's
+    // order) caches nothing; rememberLanguage stores the language when it is chosen or detected.
   });
 
 function syncDocumentLanguage(language: string): void {

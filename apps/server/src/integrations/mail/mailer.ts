@@ -2,8 +2,6 @@ import { lazyModule } from '../../lib/lazy-module';
 
 const loadNodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
 
 export interface MailMessage {
   to: string;
@@ -42,31 +40,24 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
 }
 
 /**
- * Stores every message in `mail_outbox` instead of sending it: the embedded default, so a fresh
- * install can complete sign-up without a mail server (the messages show at GET /api/dev/outbox).
+ * Hands every message to `store` instead of sending it: the embedded default, so a fresh install can
+ * complete sign-up without a mail server. runtime.ts passes the dev module's storeOutboxMail (the
+ * messages show at GET /api/dev/outbox): an integration writes no table.
  */
-export function createOutboxMailer(db: Database): Mailer {
-  return {
-    transport: 'outbox',
-    async send(message) {
-      await db.insert(mailOutbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        replyTo: message.replyTo ?? null,
-      });
-    },
-  };
+export function createOutboxMailer(store: (message: MailMessage) => Promise<void>): Mailer {
+  return { transport: 'outbox', send: store };
 }
 
 /** The transport config.MAIL_TRANSPORT names (smtp needs SMTP_URL; outbox otherwise). */
-export function createMailer(config: Pick<Config, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM'>, db: Database): Mailer {
+export function createMailer(
+  config: Pick<Config, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM'>,
+  storeInOutbox: (message: MailMessage) => Promise<void>,
+): Mailer {
   if (config.MAIL_TRANSPORT === 'smtp') {
     if (!config.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
   }
-  return createOutboxMailer(db);
+  return createOutboxMailer(storeInOutbox);
 }
 
 /** Wraps a mailer so tests can read what was sent, whatever the transport. */

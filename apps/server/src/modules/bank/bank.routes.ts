@@ -11,7 +11,7 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import {
   createLinkToken,
   createSandboxPublicToken,
@@ -29,48 +29,42 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchem
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bank/link-token',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'A Link token (Plaid) or the sandbox marker', response: { 200: linkTokenResponseSchema, ...errors } } },
+    route('cliente', { tags, summary: 'A Link token (Plaid) or the sandbox marker', response: { 200: linkTokenResponseSchema, ...errors } }),
     async (request) => createLinkToken(app.ctx, currentUser(request), pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
     '/bank/sandbox/public-token',
-    {
-      config: { auth: 'cliente' },
-      schema: {
-        tags,
-        summary: 'Sign in at a simulated bank (sandbox provider only): user_good / pass_good succeed',
-        body: sandboxPublicTokenBodySchema,
-        response: { 200: sandboxPublicTokenResponseSchema, ...errors },
-      },
-    },
+    route('cliente', {
+      tags,
+      summary: 'Sign in at a simulated bank (sandbox provider only): user_good / pass_good succeed',
+      body: sandboxPublicTokenBodySchema,
+      response: { 200: sandboxPublicTokenResponseSchema, ...errors },
+    }),
     async (request) => createSandboxPublicToken(app.ctx, request.body),
   );
 
   app.post(
     '/bank/exchange',
-    {
-      config: { auth: 'cliente' },
-      schema: { tags, summary: 'Exchange a public token and keep the connection', body: exchangeBodySchema, response: { 200: exchangeResponseSchema, ...errors } },
-    },
+    route('cliente', { tags, summary: 'Exchange a public token and keep the connection', body: exchangeBodySchema, response: { 200: exchangeResponseSchema, ...errors } }),
     async (request) => exchangePublicToken(app.ctx, currentUser(request), request.body),
   );
 
   app.get(
     '/bank/accounts',
-    { config: { auth: 'cliente' }, schema: { tags, summary: "The caller's connected accounts with balances", response: { 200: bankAccountsResponseSchema, ...errors } } },
+    route('cliente', { tags, summary: "The caller's connected accounts with balances", response: { 200: bankAccountsResponseSchema, ...errors } }),
     async (request) => listAccounts(app.ctx, currentUser(request).id),
   );
 
   app.post(
     '/bank/identity-verification',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'Start identity verification', response: { 200: identityVerificationSchema, ...errors } } },
+    route('cliente', { tags, summary: 'Start identity verification', response: { 200: identityVerificationSchema, ...errors } }),
     async (request) => startIdentityVerification(app.ctx, currentUser(request)),
   );
 
   app.get(
     '/bank/identity-verification',
-    { config: { auth: 'cliente' }, schema: { tags, summary: "The caller's identity verification", response: { 200: identityVerificationSchema, ...errors } } },
+    route('cliente', { tags, summary: "The caller's identity verification", response: { 200: identityVerificationSchema, ...errors } }),
     async (request) => getIdentityVerification(app.ctx, currentUser(request).id),
   );
 
@@ -79,10 +73,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     webhooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     webhooks.post(
       '/bank/webhook',
-      {
-        config: { auth: 'public' },
-        schema: { tags, summary: "The provider's webhooks (Plaid-Verification signature checked)", response: { 200: webhookAckSchema, 400: errorBodySchema, 401: errorBodySchema } },
-      },
+      route('public', { tags, summary: "The provider's webhooks (Plaid-Verification signature checked)", response: { 200: webhookAckSchema, 400: errorBodySchema, 401: errorBodySchema } }),
       async (request) => handleBankWebhook(app.ctx, request.headers['plaid-verification'], typeof request.body === 'string' ? request.body : ''),
     );
   });

@@ -2,6 +2,7 @@ import { outboxResponseSchema } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listOutboxMail } from './dev.service';
+import { route } from '../../plugins/auth';
 
 const outboxQuerySchema = z.object({
   to: z.string().trim().max(254).optional(),
@@ -12,10 +13,7 @@ const outboxQuerySchema = z.object({
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/outbox',
-    {
-      config: { auth: 'public' },
-      schema: { tags: ['dev'], summary: 'Mail kept by the outbox transport (development only)', querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } },
-    },
+    route('public', { tags: ['dev'], summary: 'Mail kept by the outbox transport (development only)', querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } }),
     async (request) => listOutboxMail(app.ctx, request.query, request.ip),
   );
 };

@@ -1,7 +1,14 @@
 import type { OutboxResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { Database } from '../../db/client';
+import type { MailMessage } from '../../integrations/mail/mailer';
 import * as repo from './dev.repository';
+
+/** The outbox transport's store (runtime.ts hands it to createMailer): one row of mail_outbox per message. */
+export function storeOutboxMail(db: Database, message: MailMessage): Promise<void> {
+  return repo.insertOutboxMail(db, message);
+}
 
 /**
  * The outbox is a development aid that shows password-reset links: it exists only with the

@@ -7,7 +7,8 @@ import { createSignedInUser } from '../../../test/factories';
 import { dueReports } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { startReportAttempt } from './due-diligence.repository';
-import { DUE_REPORT_MAX_ATTEMPTS, produceDueReport, requeueStaleReports } from './due-diligence.service';
+import { produceDueReport } from './due-diligence.pipeline';
+import { DUE_REPORT_MAX_ATTEMPTS, requeueStaleReports } from './due-diligence.service';
 
 describe('due diligence report job', () => {
   let t: TestContext;

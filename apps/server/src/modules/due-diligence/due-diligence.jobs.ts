@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { DUE_REPORT_JOB, DUE_REPORT_MAX_ATTEMPTS, DUE_REPORT_SWEEP_CRON, DUE_REPORT_SWEEP_JOB, produceDueReport, requeueStaleReports } from './due-diligence.service';
+import { produceDueReport } from './due-diligence.pipeline';
+import { DUE_REPORT_JOB, DUE_REPORT_MAX_ATTEMPTS, DUE_REPORT_SWEEP_CRON, DUE_REPORT_SWEEP_JOB, requeueStaleReports } from './due-diligence.service';
 
 const jobDataSchema = z.object({ reportId: z.uuid() });
 

@@ -10,7 +10,7 @@ import { createDueBody as createBody, validDueForm } from '../../../test/due-dil
 import { loadTinySanctionsList } from '../../../test/screening';
 import { dueReports } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
-import { produceDueReport } from './due-diligence.service';
+import { produceDueReport } from './due-diligence.pipeline';
 
 type Headers = Record<string, string>;
 

@@ -10,7 +10,7 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { createDueReport, getDueReport, getDueReportPdf, getDueUsage, listDueReports } from './due-diligence.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -19,59 +19,47 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/due/create',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['due-diligence'],
-        summary: 'Create a due diligence report from the form; answers at once with status processing',
-        body: createDueReportBodySchema,
-        response: { 201: dueReportSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['due-diligence'],
+      summary: 'Create a due diligence report from the form; answers at once with status processing',
+      body: createDueReportBodySchema,
+      response: { 201: dueReportSchema, ...errors },
+    }),
     async (request, reply) =>
       reply.status(201).send(await createDueReport(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']))),
   );
 
   app.get(
     '/due/reports',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['due-diligence'],
-        summary: "The caller's reports, newest first (a bare array)",
-        querystring: listDueReportsQuerySchema,
-        response: { 200: dueReportListSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['due-diligence'],
+      summary: "The caller's reports, newest first (a bare array)",
+      querystring: listDueReportsQuerySchema,
+      response: { 200: dueReportListSchema, ...errors },
+    }),
     async (request, reply) => reply.header('cache-control', 'no-store').send(await listDueReports(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(
     '/due/usage',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['due-diligence'],
-        summary: "The caller's plan, monthly report limit and use this calendar month (UTC)",
-        querystring: dueTsQuerySchema,
-        response: { 200: dueUsageSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['due-diligence'],
+      summary: "The caller's plan, monthly report limit and use this calendar month (UTC)",
+      querystring: dueTsQuerySchema,
+      response: { 200: dueUsageSchema, ...errors },
+    }),
     async (request, reply) => reply.header('cache-control', 'no-store').send(await getDueUsage(app.ctx, currentUser(request))),
   );
 
   app.get(
     '/due/report/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['due-diligence'],
-        summary: 'One report: status, sanitized content and findings (owner or admin)',
-        params: dueReportParamsSchema,
-        querystring: dueTsQuerySchema,
-        response: { 200: dueReportSchema, 404: errorBodySchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['due-diligence'],
+      summary: 'One report: status, sanitized content and findings (owner or admin)',
+      params: dueReportParamsSchema,
+      querystring: dueTsQuerySchema,
+      response: { 200: dueReportSchema, 404: errorBodySchema, ...errors },
+    }),
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
@@ -80,14 +68,11 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/due/report/:id/pdf',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['due-diligence'],
-        summary: 'One ready report as a PDF file (owner or admin)',
-        params: dueReportParamsSchema,
-      },
-    },
+    route('user', {
+      tags: ['due-diligence'],
+      summary: 'One ready report as a PDF file (owner or admin)',
+      params: dueReportParamsSchema,
+    }),
     async (request, reply) => {
       const { filename, pdf } = await getDueReportPdf(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language']));
       return reply

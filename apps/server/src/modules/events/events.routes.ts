@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { eventsQuerySchema, eventsTokenResponseSchema } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { authenticateToken, currentUser } from '../../plugins/auth';
+import { authenticateToken, currentUser, route } from '../../plugins/auth';
 import { EVENTS_TOKEN_PURPOSE, SESSION_ENDED_EVENT, StreamCounter, endsStreamOf, formatServerEvent, isEventFor, issueEventsToken } from './events.service';
 
 const tags = ['events'];
@@ -22,17 +22,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/events/token',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'A 60-second token for opening /api/events', response: { 200: eventsTokenResponseSchema } } },
+    route('cliente', { tags, summary: 'A 60-second token for opening /api/events', response: { 200: eventsTokenResponseSchema } }),
     async (request) => issueEventsToken(app.ctx, currentUser(request)),
   );
 
   app.get(
     '/events',
-    {
-      // The stream authenticates with its own single-purpose token (EventSource sends no headers).
-      config: { auth: 'public' },
-      schema: { tags, summary: 'Server-sent events for the signed-in user (?token from POST /api/events/token)', querystring: eventsQuerySchema },
-    },
+    // The stream authenticates with its own single-purpose token (EventSource sends no headers).
+    route('public', { tags, summary: 'Server-sent events for the signed-in user (?token from POST /api/events/token)', querystring: eventsQuerySchema }),
     async (request, reply) => {
       const user = await authenticateToken(app, request.query.token, EVENTS_TOKEN_PURPOSE);
       // Each stream holds a socket and a subscription: a client may not open them without bound.

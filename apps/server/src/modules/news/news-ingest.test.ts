@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import type { Config } from '../../config';
@@ -285,13 +285,13 @@ describe('the ingestion job on the queue', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/news/ingest', headers: admin.headers });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toMatchObject({ queued: true, job_id: expect.any(String) });
-    const deadline = Date.now() + 20_000;
-    let rows: { title: string; category: string }[] = [];
-    while (rows.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      rows = await t.ctx.db.select({ title: newsArticles.title, category: newsArticles.category }).from(newsArticles);
-    }
-    expect(rows).toEqual([{ title: 'Brent crude edges up', category: 'oil' }]);
+    await vi.waitFor(
+      async () => {
+        const rows = await t.ctx.db.select({ title: newsArticles.title, category: newsArticles.category }).from(newsArticles);
+        expect(rows).toEqual([{ title: 'Brent crude edges up', category: 'oil' }]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     const readStatus = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/news/feeds', headers: admin.headers })).json().feeds[0];
     await expect.poll(readStatus, { timeout: 10_000 }).toMatchObject({ url: host.url('/queued.xml'), last_status: 'ok', items_added: 1 });
   });

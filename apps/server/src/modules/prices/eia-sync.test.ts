@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { startEiaTestServer, type EiaFixtureRow, type EiaTestServer } from '../../../test/eia-api-server';
 import { readObservations, readSharedFile } from '../../../test/market-data';
@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client';
 import { pricePoints } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { createEiaApiClient, EiaApiError } from '../../integrations/market-data/eia-api';
-import { syncEiaApi } from './price-import.service';
+import { syncEiaApi } from './eia-sync.service';
 import { EIA_SYNC_JOB } from './prices.jobs';
 
 const API_KEY = 'test-key-123';
@@ -121,16 +121,6 @@ describe('the EIA API sync', () => {
 });
 
 describe('the daily EIA job', () => {
-  async function waitFor<T>(probe: () => Promise<T | false>, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
   it('is scheduled when a key is configured and stores what the API returns', async () => {
     const t = await createTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
     try {
@@ -138,11 +128,14 @@ describe('the daily EIA job', () => {
       expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([EIA_SYNC_JOB, '30 6 * * *']);
       await t.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
       const expected = [...wti, ...brent].filter((row) => row.period.startsWith('2024-01')).length;
-      const stored = await waitFor(async () => {
-        const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${pricePoints}`);
-        return Number(row!.n) === expected && expected;
-      });
-      expect(stored).toBeGreaterThan(30);
+      await vi.waitFor(
+        async () => {
+          const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${pricePoints}`);
+          expect(Number(row!.n)).toBe(expected);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect(expected).toBeGreaterThan(30);
     } finally {
       await t.close();
     }

@@ -1,28 +1,19 @@
-import path from 'node:path';
 import {
   PRICES_UPDATED_EVENT,
-  shiftIsoDate,
-  toIsoDate,
   type ImportReport,
-  type PriceImportListResponse,
-  type PriceImportRow,
   type PriceSource,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { DbOrTx } from '../../db/client';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
-import { generateDemoHistory } from '../../integrations/market-data/demo-history';
-import { createEiaApiClient, EIA_SPOT_ROUTE, type EiaApiClient } from '../../integrations/market-data/eia-api';
 import { parsePriceFile } from '../../integrations/market-data/eia-files';
 import { AppError } from '../../lib/app-error';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
-import { insertPriceImport, listPriceImports, type PriceImportWithUser } from './price-imports.repository';
+import { recordImport, type ImportActor } from './price-import-history.service';
 import {
   deleteDemoPoints,
-  findLatestDateBySource,
-  hasPricePoints,
   listAllProducts,
   lockProductsForWrite,
   mayCheckReferencesOnce,
@@ -37,61 +28,6 @@ const SOURCE_BY_FORMAT: Record<PriceFileFormat, PriceSource> = {
   'fred-observation': 'fred',
   'generic-csv': 'csv',
 };
-
-/** Who started an import, for the admin history: an admin's upload, the command line, or the scheduled EIA job. */
-export type ImportActor = { kind: 'user'; userId: string } | { kind: 'cli' } | { kind: 'eia-job' };
-
-/**
- * Writes one line of the import history. The prices are already stored (or the file refused), so a
- * failure here is logged and does not turn a done import into an error.
- */
-async function recordImport(ctx: AppContext, actor: ImportActor, report: ImportReport) {
-  try {
-    await insertPriceImport(ctx.db, {
-      actor: actor.kind,
-      userId: actor.kind === 'user' ? actor.userId : null,
-      source: report.format === 'eia-api' ? report.file : path.basename(report.file),
-      format: report.format,
-      inserted: report.inserted,
-      updated: report.updated,
-      unchanged: report.unchanged,
-      rejected: report.rejected,
-      refused: report.refused,
-      refusalReason: report.refusal_reason,
-      createdAt: ctx.now(),
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, file: report.file }, 'could not record the price import in its history');
-  }
-}
-
-function toPriceImportRow({ entry, user }: PriceImportWithUser): PriceImportRow {
-  const name = user ? [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim() : '';
-  return {
-    id: entry.id,
-    actor: entry.actor,
-    user: user ? { id: user.id, name: name || user.email, email: user.email } : null,
-    source: entry.source,
-    format: entry.format,
-    inserted: entry.inserted,
-    updated: entry.updated,
-    unchanged: entry.unchanged,
-    rejected: entry.rejected,
-    refused: entry.refused,
-    refusal_reason: entry.refusalReason,
-    created_at: entry.createdAt.toISOString(),
-  };
-}
-
-/** GET /api/admin/price-imports: the history, newest first. */
-export async function listPriceImportHistory(ctx: AppContext, query: { page: number; page_size: number }): Promise<PriceImportListResponse> {
-  const { rows, total } = await listPriceImports(ctx.db, query.page_size, (query.page - 1) * query.page_size);
-  return { items: rows.map(toPriceImportRow), total, page: query.page, page_size: query.page_size };
-}
-
-/** How far back a first EIA API sync reaches, and how much a later one re-reads (EIA revises recent days). */
-const EIA_FIRST_SYNC_YEARS = 10;
-const EIA_RESYNC_DAYS = 14;
 
 function emptyReport(file: string, format: string): ImportReport {
   return {
@@ -110,7 +46,7 @@ function emptyReport(file: string, format: string): ImportReport {
   };
 }
 
-function refusedReport(file: string, format: string | null, reason: string, line: number | null, rejected: RejectedLine[]): ImportReport {
+export function refusedReport(file: string, format: string | null, reason: string, line: number | null, rejected: RejectedLine[]): ImportReport {
   return {
     ...emptyReport(file, format ?? 'unknown'),
     rejected: rejected.length,
@@ -200,7 +136,7 @@ interface StoreInput {
   importedBy: string | null;
 }
 
-async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
+export async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
   const writtenAt = ctx.now();
   const counts = await ctx.db.transaction(async (tx) =>
     // A superuser (PGlite's only user is one) checks the references once per file (see checkReferencesOnce).
@@ -232,7 +168,7 @@ async function storeObservations(ctx: AppContext, products: Map<string, ProductR
   return report;
 }
 
-async function loadProductsByCode(ctx: AppContext): Promise<Map<string, ProductRecord>> {
+export async function loadProductsByCode(ctx: AppContext): Promise<Map<string, ProductRecord>> {
   const all = await listAllProducts(ctx.db);
   return new Map(all.map((product) => [product.code, product]));
 }
@@ -401,86 +337,4 @@ export async function importUploadedPriceFile(ctx: AppContext, input: ImportPric
   const fields: Record<string, string> = { file: report.refusal_reason! };
   for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = rejected.reason;
   throw new AppError('IMPORT_REJECTED', 400, `The file was refused, nothing was imported. ${report.refusal_reason}`, fields);
-}
-
-export interface SyncEiaApiInput {
-  /** YYYY-MM-DD; by default a few days before the last synced date, or 10 years back the first time. */
-  from?: string;
-  to?: string;
-  client?: EiaApiClient;
-  /** Who to name in the import history; the CLI unless the scheduled job says so. */
-  actor?: ImportActor;
-}
-
-/** Fetches the configured products' daily spot prices from the EIA API v2 and stores them in one transaction. */
-export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): Promise<ImportReport> {
-  const actor = input.actor ?? { kind: 'cli' };
-  let report: ImportReport;
-  try {
-    report = await syncEiaApiUnrecorded(ctx, input);
-  } catch (error) {
-    // A failed sync is part of the history too: the admin sees when and why prices did not come.
-    const reason = error instanceof Error ? error.message : String(error);
-    await recordImport(ctx, actor, refusedReport(`EIA API v2 ${EIA_SPOT_ROUTE}`, 'eia-api', reason.replace(/\.$/, ''), null, []));
-    throw error;
-  }
-  await recordImport(ctx, actor, report);
-  return report;
-}
-
-async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput): Promise<ImportReport> {
-  const apiKey = ctx.config.EIA_API_KEY;
-  if (!input.client && !apiKey) throw new Error('EIA_API_KEY is not set');
-  const client = input.client ?? createEiaApiClient({ baseUrl: ctx.config.EIA_API_BASE_URL, apiKey: apiKey! });
-  const products = await loadProductsByCode(ctx);
-  const bySeries = new Map<string, ProductRecord>();
-  for (const product of products.values()) {
-    if (product.active && product.eiaSeriesId) bySeries.set(product.eiaSeriesId.toUpperCase(), product);
-  }
-  const lastSynced = await findLatestDateBySource(ctx.db, 'eia-api');
-  const today = toIsoDate(ctx.now());
-  const start = input.from ?? (lastSynced ? shiftIsoDate(lastSynced, { days: -EIA_RESYNC_DAYS }) : shiftIsoDate(today, { days: -EIA_FIRST_SYNC_YEARS * 365 }));
-  const fetched = await client.fetchSpotPrices({ series: [...bySeries.keys()], start, end: input.to });
-  const seen = new Set<string>();
-  const observations: PriceObservation[] = [];
-  let skipped = fetched.skipped;
-  for (const row of fetched.rows) {
-    const product = bySeries.get(row.series.toUpperCase());
-    const key = `${row.series}|${row.date}`;
-    if (!product || seen.has(key)) {
-      skipped += 1;
-      continue;
-    }
-    seen.add(key);
-    observations.push({ line: 0, productCode: product.code, date: row.date, forwardPeriod: '', value: row.value });
-  }
-  return storeObservations(ctx, products, {
-    file: `EIA API v2 ${EIA_SPOT_ROUTE}`,
-    format: 'eia-api',
-    source: 'eia-api',
-    observations,
-    rejected: [],
-    skippedBlank: skipped,
-    importedBy: null,
-  });
-}
-
-/** On an install without any price, stores the generated demo history (source `demo`). */
-export async function seedDemoPrices(ctx: AppContext): Promise<{ inserted: number }> {
-  if (await hasPricePoints(ctx.db)) return { inserted: 0 };
-  const products = await loadProductsByCode(ctx);
-  const observations = generateDemoHistory({
-    products: [...products.values()].filter((product) => product.active).map((product) => ({ code: product.code, decimalPlaces: product.decimalPlaces })),
-    end: ctx.now(),
-  });
-  const report = await storeObservations(ctx, products, {
-    file: 'demo',
-    format: 'demo',
-    source: 'demo',
-    observations,
-    rejected: [],
-    skippedBlank: 0,
-    importedBy: null,
-  });
-  return { inserted: report.inserted };
 }

@@ -14,7 +14,8 @@ import {
 import { queryRows } from '../../db/client';
 import { priceImports, pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
-import { importPriceFile, importPriceFiles, seedDemoPrices } from './price-import.service';
+import { seedDemoPrices } from './price-demo.service';
+import { importPriceFile, importPriceFiles } from './price-import.service';
 import { checkReferencesOnce, listHistory, lockProductsForWrite, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
 
 /** Which configured product each real file belongs to. */

@@ -8,7 +8,7 @@ import { createSignedInUser } from '../../../test/factories';
 import { createEiaApiClient } from '../../integrations/market-data/eia-api';
 import { parseCommandArgs } from '../../cli/args';
 import { createImportPricesCommand } from '../../cli/import-prices';
-import { syncEiaApi } from './price-import.service';
+import { syncEiaApi } from './eia-sync.service';
 import { EIA_SYNC_JOB } from './prices.jobs';
 
 const API_KEY = 'history-key';
@@ -123,13 +123,14 @@ describe('the scheduled EIA job', () => {
     try {
       const boss = await createSignedInUser(jobs.ctx, { role: 'admin' });
       await jobs.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
-      const deadline = Date.now() + 20_000;
-      let rows: Row[] = [];
-      while (rows.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        rows = (await history('', jobs, boss.headers)).items;
-      }
-      expect(rows).toHaveLength(1);
+      const rows = await vi.waitFor(
+        async () => {
+          const items: Row[] = (await history('', jobs, boss.headers)).items;
+          expect(items).toHaveLength(1);
+          return items;
+        },
+        { timeout: 20_000, interval: 200 },
+      );
       expect(rows[0]).toMatchObject({ actor: 'eia-job', user: null, format: 'eia-api', inserted: 3, refused: false });
     } finally {
       await jobs.close();

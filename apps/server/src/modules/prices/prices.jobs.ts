@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { syncEiaApi } from './price-import.service';
+import { syncEiaApi } from './eia-sync.service';
 
 export const EIA_SYNC_JOB = 'prices.eia-sync';
 

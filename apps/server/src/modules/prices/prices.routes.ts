@@ -20,17 +20,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
-import { importUploadedPriceFile, listPriceImportHistory } from './price-import.service';
-import {
-  exportPrices,
-  getPriceHistoryPayload,
-  getPriceMovers,
-  getPriceSummary,
-  listPriceDates,
-  listPricesJson,
-  listProducts,
-} from './prices.service';
+import { currentUser, route } from '../../plugins/auth';
+import { listPriceImportHistory } from './price-import-history.service';
+import { importUploadedPriceFile } from './price-import.service';
+import { exportPrices } from './price-export.service';
+import { getPriceHistoryPayload } from './price-history.service';
+import { getPriceMovers, getPriceSummary, listPriceDates, listPricesJson, listProducts } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
 
 const tags = ['prices'];
@@ -169,10 +164,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/price-imports',
-    {
-      config: { auth: 'admin' },
-      schema: { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } },
-    },
+    route('admin', { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } }),
     async (request) => listPriceImportHistory(app.ctx, request.query),
   );
 
@@ -185,17 +177,17 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     upload.post(
       '/admin/prices/import',
-      {
-        config: { auth: 'admin' },
-        bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES,
-        schema: {
+      route(
+        'admin',
+        {
           tags,
           summary: 'Import one EIA, FRED or generic CSV price file (text/csv body)',
           querystring: importPricesQuerySchema,
           body: z.string().min(1, { error: 'The file is empty.' }),
           response: { 200: importReportSchema },
         },
-      },
+        { bodyLimit: app.ctx.config.UPLOAD_LIMIT_BYTES },
+      ),
       async (request) =>
         importUploadedPriceFile(app.ctx, {
           name: request.query.filename,

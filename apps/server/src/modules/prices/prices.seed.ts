@@ -1,5 +1,5 @@
 import type { Seeder } from '../../db/seed';
-import { seedDemoPrices } from './price-import.service';
+import { seedDemoPrices } from './price-demo.service';
 
 /** A fresh install with no price at all gets the labelled demo history. */
 export const demoPricesSeeder: Seeder = {

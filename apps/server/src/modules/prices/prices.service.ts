@@ -1,20 +1,13 @@
-import { downsampleMinMax, type DatedValue } from './history-downsample';
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import {
-  PRICE_HISTORY_MAX_YEARS,
   priceCategories,
   type CategorySummary,
-  type ExportPricesQuery,
   type ListPriceDatesQuery,
   type ListPricesQuery,
   listPricesResponseSchema,
   type ListPricesResponse,
   type PriceCategory,
   type PriceDatesResponse,
-  type PriceHistoryQuery,
-  type PriceHistoryResponse,
-  priceHistoryResponseSchema,
   type PriceMoversQuery,
   type PriceMoversResponse,
   type PriceRow,
@@ -22,11 +15,8 @@ import {
   type PriceSummaryResponse,
   type Product,
   formatIsoDate,
-  shiftIsoDate,
-  toIsoDate,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { formatCsv } from '../../integrations/market-data/csv';
 import { averageDecimals, compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
 import { AppError } from '../../lib/app-error';
 import { getPriceCache } from './prices.cache';
@@ -34,7 +24,6 @@ import {
   findLatestPublicationDate,
   listAllProducts,
   listDayPrices,
-  listHistory,
   listProductsWithRange,
   listPublicationDates,
   type DayPriceRecord,
@@ -45,7 +34,7 @@ function formatDisplayDate(date: string): string {
   return formatIsoDate(date, 'MMM d, yyyy');
 }
 
-function unitsLabel(product: Pick<ProductRecord, 'currency' | 'unit'>): string {
+export function unitsLabel(product: Pick<ProductRecord, 'currency' | 'unit'>): string {
   return `${product.currency}/${product.unit}`;
 }
 
@@ -54,7 +43,7 @@ function hashOf(value: unknown): string {
 }
 
 /** Products by id and by code, from the cache. */
-async function loadCatalog(ctx: AppContext) {
+export async function loadCatalog(ctx: AppContext) {
   return getPriceCache(ctx).get('catalog', async () => {
     const all = await listAllProducts(ctx.db);
     return { byId: new Map(all.map((product) => [product.id, product])), byCode: new Map(all.map((product) => [product.code, product])) };
@@ -126,7 +115,7 @@ interface DayEntry {
   hash: string;
 }
 
-async function loadLatestDate(ctx: AppContext): Promise<string | null> {
+export async function loadLatestDate(ctx: AppContext): Promise<string | null> {
   return getPriceCache(ctx).get('latest-date', () => findLatestPublicationDate(ctx.db));
 }
 
@@ -217,7 +206,7 @@ export async function listPricesJson(ctx: AppContext, query: ListPricesQuery): P
   });
 }
 
-function assertOrderedRange(from: string | undefined, to: string | undefined) {
+export function assertOrderedRange(from: string | undefined, to: string | undefined) {
   if (from && to && from > to) {
     throw new AppError('INVALID_RANGE', 400, `The start date ${from} is after the end date ${to}.`, { from: 'Must not be after "to".' });
   }
@@ -229,106 +218,6 @@ export async function listPriceDates(ctx: AppContext, query: ListPriceDatesQuery
   const all = await getPriceCache(ctx).get('dates', () => listPublicationDates(ctx.db));
   const dates = all.filter((date) => (!query.from || date >= query.from) && (!query.to || date <= query.to));
   return { dates, earliest: all[0] ?? null, latest: all.at(-1) ?? null };
-}
-
-async function resolveProducts(ctx: AppContext, codes: string[]): Promise<ProductRecord[]> {
-  const catalog = await loadCatalog(ctx);
-  const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
-  if (unknown.length > 0) {
-    const detail = `Unknown product code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`;
-    throw new AppError('UNKNOWN_PRODUCT', 400, detail, { codes: detail });
-  }
-  return codes.map((code) => catalog.byCode.get(code)!);
-}
-
-async function resolveRange(ctx: AppContext, from: string | undefined, to: string | undefined) {
-  assertOrderedRange(from, to);
-  const end = to ?? (await loadLatestDate(ctx)) ?? toIsoDate(ctx.now());
-  const start = from ?? shiftIsoDate(end, { years: -1 });
-  assertOrderedRange(start, end);
-  if (start < shiftIsoDate(end, { years: -PRICE_HISTORY_MAX_YEARS })) {
-    throw new AppError('INVALID_RANGE', 400, `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`, {
-      from: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
-    });
-  }
-  return { start, end };
-}
-
-async function buildPriceHistory(
-  ctx: AppContext,
-  products: ProductRecord[],
-  start: string,
-  end: string,
-  maxPoints?: number,
-): Promise<PriceHistoryResponse> {
-  const records = await listHistory(ctx.db, products.map((product) => product.id), start, end);
-  const byProduct = new Map<string, typeof records>();
-  for (const record of records) {
-    const list = byProduct.get(record.product_id) ?? [];
-    list.push(record);
-    byProduct.set(record.product_id, list);
-  }
-  const downsample = <T extends DatedValue>(points: T[]) => (maxPoints ? downsampleMinMax(points, start, end, maxPoints) : points);
-  const series = products.map((product) => {
-    const points = byProduct.get(product.id) ?? [];
-    return {
-      code: product.code,
-      name: product.name,
-      category: product.category,
-      units: unitsLabel(product),
-      decimal_places: product.decimalPlaces,
-      is_demo: points.some((point) => point.source === 'demo'),
-      points: downsample(
-        points.map((point) => ({
-          date: point.d,
-          value: point.value,
-          diff_base_value: point.diff === null ? null : normalizeDecimal(point.diff),
-        })),
-      ),
-    };
-  });
-  return { from: start, to: end, series, is_demo: series.some((item) => item.is_demo) };
-}
-
-/** Spot series of up to 10 products over up to 10 years (charts and the comparison). */
-export async function getPriceHistory(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryResponse> {
-  const products = await resolveProducts(ctx, query.codes);
-  const { start, end } = await resolveRange(ctx, query.from, query.to);
-  return buildPriceHistory(ctx, products, start, end, query.max_points);
-}
-
-/**
- * Days before the latest publication within which values may still change: the EIA API sync
- * re-reads its last 14 days, where EIA revises. A range ending earlier is final.
- */
-const HISTORY_REVISION_DAYS = 14;
-
-export interface PriceHistoryPayload {
-  /** The JSON answer, gzip-compressed once (≈ 6× smaller for ten years of five products). */
-  gzip: Buffer;
-  /** Weak: the same validator stands for the compressed and the plain answer. */
-  etag: string;
-  /** True when the range ends before the revision window: its answer will not change. */
-  final: boolean;
-}
-
-/**
- * The history answer, serialised, checked against the schema and compressed once per import
- * (cleared with the rest of the price cache), so a repeated chart costs a cache hit, or a 304.
- */
-export async function getPriceHistoryPayload(ctx: AppContext, query: PriceHistoryQuery): Promise<PriceHistoryPayload> {
-  const products = await resolveProducts(ctx, query.codes);
-  const { start, end } = await resolveRange(ctx, query.from, query.to);
-  const key = `history:${products.map((product) => product.code).join(',')}|${start}|${end}|${query.max_points ?? 'all'}`;
-  const [payload, latest] = await Promise.all([
-    getPriceCache(ctx).get(key, async () => {
-      const json = JSON.stringify(priceHistoryResponseSchema.parse(await buildPriceHistory(ctx, products, start, end, query.max_points)));
-      return { gzip: gzipSync(json), etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"` };
-    }),
-    loadLatestDate(ctx),
-  ]);
-  const revisable = latest ? shiftIsoDate(latest, { days: -HISTORY_REVISION_DAYS }) : null;
-  return { ...payload, final: revisable !== null && end < revisable };
 }
 
 /** Biggest rises and falls by percent change on a date. */
@@ -369,46 +258,4 @@ export async function getPriceSummary(ctx: AppContext, query: { date?: string })
     });
   }
   return { date: day.date, categories, is_demo: day.isDemo };
-}
-
-/** CSV of the daily table (date, category) or, with `codes`, of the history; safe to open in a spreadsheet. */
-export async function exportPrices(ctx: AppContext, query: ExportPricesQuery): Promise<{ filename: string; csv: string }> {
-  if (query.codes) {
-    const history = await getPriceHistory(ctx, { codes: query.codes, from: query.from, to: query.to });
-    const rows = history.series.flatMap((series) =>
-      series.points.map((point) => [point.date, series.code, series.name, point.value, point.diff_base_value, series.units, series.is_demo ? 'demo' : '']),
-    );
-    return {
-      filename: `fueldesk-history-${history.from}-${history.to}.csv`,
-      csv: formatCsv(['date', 'code', 'product', 'value', 'diff_base_value', 'units', 'demo'], rows),
-    };
-  }
-  const { body } = await listPrices(ctx, {
-    date: query.date,
-    category: query.category,
-    sort: query.sort,
-    order: query.order,
-    page: 1,
-    page_size: Number.MAX_SAFE_INTEGER,
-  });
-  const rows = body.rows.map((row) => [
-    row.publication_date,
-    row.code_id,
-    row.product_name,
-    row.category,
-    row.delivery_mode_label,
-    row.forward_period,
-    row.value,
-    row.diff_base_value,
-    row.percent_change,
-    row.units,
-    row.source,
-  ]);
-  return {
-    filename: `fueldesk-prices-${body.date ?? 'empty'}${query.category ? `-${query.category}` : ''}.csv`,
-    csv: formatCsv(
-      ['publication_date', 'code', 'product', 'category', 'delivery_mode', 'forward_period', 'value', 'diff_base_value', 'percent_change', 'units', 'source'],
-      rows,
-    ),
-  };
 }

@@ -34,19 +34,21 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/legal/:file',
-    {
-      config: { auth: 'public' },
-      // The PDF modal frames this answer, so it may be framed by our own pages (and nothing else).
-      helmet: {
-        contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
-        xFrameOptions: { action: 'sameorigin' },
-      },
-      schema: {
+    route(
+      'public',
+      {
         tags: ['public'],
         summary: 'A legal document as a PDF file (Terms, confidentiality agreement), for the PDF modal',
         params: legalPdfFileSchema,
       },
-    },
+      // The PDF modal frames this answer, so it may be framed by our own pages (and nothing else).
+      {
+        helmet: {
+          contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
+          xFrameOptions: { action: 'sameorigin' as const },
+        },
+      },
+    ),
     async (request, reply) =>
       reply
         .type('application/pdf')

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
+import { route } from '../../plugins/auth';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -25,56 +26,44 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/screening/lists',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
-        response: { 200: screeningListsResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
+      response: { 200: screeningListsResponseSchema, ...errors },
+    }),
     async () => listScreeningLists(app.ctx),
   );
 
   app.get(
     '/screening/search',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Screen one name against the loaded sanctions lists, best match first',
-        querystring: screeningSearchQuerySchema,
-        response: { 200: screeningSearchResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Screen one name against the loaded sanctions lists, best match first',
+      querystring: screeningSearchQuerySchema,
+      response: { 200: screeningSearchResponseSchema, ...errors },
+    }),
     async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
     '/screening/batch',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Screen up to 1,000 names at once; results in the same order',
-        body: screeningBatchBodySchema,
-        response: { 200: screeningBatchResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Screen up to 1,000 names at once; results in the same order',
+      body: screeningBatchBodySchema,
+      response: { 200: screeningBatchResponseSchema, ...errors },
+    }),
     async (request) => batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
     '/screening/compare',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Score two names with the screening scorer (no list needed)',
-        body: screeningCompareBodySchema,
-        response: { 200: screeningCompareResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Score two names with the screening scorer (no list needed)',
+      body: screeningCompareBodySchema,
+      response: { 200: screeningCompareResponseSchema, ...errors },
+    }),
     async (request) => {
       const lang = pickLanguage(request.headers['accept-language']);
       const result = compareScreeningNames(app.ctx, request.body.name1, request.body.name2, request.body.type, lang);
@@ -84,15 +73,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/screening/entities/:entity_id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
-        params: screeningEntityParamsSchema,
-        response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'One list entry in full: aliases, programs, addresses, dates of birth, nationalities, remarks',
+      params: screeningEntityParamsSchema,
+      response: { 200: screeningEntitySchema, 404: errorBodySchema, ...errors },
+    }),
     async (request) => getScreeningEntityDetails(app.ctx, request.params.entity_id),
   );
 };

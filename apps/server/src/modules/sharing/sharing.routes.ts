@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import {
   consentToInvitation,
   createInvitation,
@@ -36,41 +36,38 @@ const params = invitationIdParamsSchema;
 export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sharing/invitations',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Invitations the caller sent, with the plan usage', response: { 200: invitationListResponseSchema } } },
+    route('user', { tags, summary: 'Invitations the caller sent, with the plan usage', response: { 200: invitationListResponseSchema } }),
     async (request) => listInvitations(app.ctx, currentUser(request)),
   );
 
   app.post(
     '/sharing/invitations',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Invite a counterparty to share read-only scopes', body: createInvitationBodySchema, response: { 201: invitationSchema, ...errors } },
-    },
+    route('user', { tags, summary: 'Invite a counterparty to share read-only scopes', body: createInvitationBodySchema, response: { 201: invitationSchema, ...errors } }),
     async (request, reply) =>
       reply.status(201).send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']))),
   );
 
   app.get(
     '/sharing/invitations/:id',
-    { config: { auth: 'user' }, schema: { tags, summary: 'One sent invitation; data only for consented scopes while ACCEPTED', params, response: { 200: invitationDetailSchema, ...errors } } },
+    route('user', { tags, summary: 'One sent invitation; data only for consented scopes while ACCEPTED', params, response: { 200: invitationDetailSchema, ...errors } }),
     async (request) => getInvitation(app.ctx, currentUser(request), request.params.id),
   );
 
   app.post(
     '/sharing/invitations/:id/revoke',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Revoke a sent invitation', params, response: { 200: invitationSchema, ...errors } } },
+    route('user', { tags, summary: 'Revoke a sent invitation', params, response: { 200: invitationSchema, ...errors } }),
     async (request) => revokeInvitation(app.ctx, currentUser(request), request.params.id),
   );
 
   app.post(
     '/sharing/invitations/:id/resend',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Send the mail of a pending invitation again', params, response: { 200: invitationSchema, ...errors } } },
+    route('user', { tags, summary: 'Send the mail of a pending invitation again', params, response: { 200: invitationSchema, ...errors } }),
     async (request) => resendInvitation(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language'])),
   );
 
   app.delete(
     '/sharing/invitations/:id',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Delete a sent invitation (revoked first if active)', params, response: { 204: z.null(), ...errors } } },
+    route('user', { tags, summary: 'Delete a sent invitation (revoked first if active)', params, response: { 204: z.null(), ...errors } }),
     async (request, reply) => {
       await deleteInvitation(app.ctx, currentUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -79,25 +76,25 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sharing/received',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'Invitations addressed to the caller', response: { 200: receivedInvitationListSchema } } },
+    route('cliente', { tags, summary: 'Invitations addressed to the caller', response: { 200: receivedInvitationListSchema } }),
     async (request) => listReceivedInvitations(app.ctx, currentUser(request)),
   );
 
   app.post(
     '/sharing/received/:id/consent',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'Consent: share the invitation’s scopes', params, response: { 200: receivedInvitationSchema, ...errors } } },
+    route('cliente', { tags, summary: 'Consent: share the invitation’s scopes', params, response: { 200: receivedInvitationSchema, ...errors } }),
     async (request) => consentToInvitation(app.ctx, currentUser(request), request.params.id),
   );
 
   app.post(
     '/sharing/received/:id/reject',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'Reject an invitation', params, response: { 200: receivedInvitationSchema, ...errors } } },
+    route('cliente', { tags, summary: 'Reject an invitation', params, response: { 200: receivedInvitationSchema, ...errors } }),
     async (request) => rejectInvitation(app.ctx, currentUser(request), request.params.id),
   );
 
   app.post(
     '/sharing/received/:id/revoke',
-    { config: { auth: 'cliente' }, schema: { tags, summary: 'Withdraw a consent given earlier', params, response: { 200: receivedInvitationSchema, ...errors } } },
+    route('cliente', { tags, summary: 'Withdraw a consent given earlier', params, response: { 200: receivedInvitationSchema, ...errors } }),
     async (request) => withdrawConsent(app.ctx, currentUser(request), request.params.id),
   );
 };

@@ -10,15 +10,14 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { controlClassName } from './controls';
 
 /**
  * The form kit: every field of every form is built from these, so that labels, marks, hints,
  * errors and their ARIA links look and behave the same everywhere (light and dark).
  */
 
-/** The look of a text input, select or textarea in every form (light and dark). */
-export const controlClassName =
-  'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+export { controlClassName } from './controls';
 
 export function describedBy(id: string, error?: string, hint?: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);

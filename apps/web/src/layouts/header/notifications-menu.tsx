@@ -1,5 +1,6 @@
+import * as Popover from '@radix-ui/react-popover';
 import clsx from 'clsx';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +14,6 @@ import {
 } from '@/lib/notifications';
 import { useSession } from '@/lib/auth-store';
 import { useMarkServerNotificationsRead, useServerNotifications } from '@/lib/server-notifications';
-import { useDismiss } from '@/lib/use-dismiss';
 
 function formatTime(time: string, language: string): string {
   const date = new Date(time);
@@ -48,23 +48,16 @@ export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   // Items that were unread when the panel opened keep their highlight until it closes.
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
-  const rootRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
   const headingId = useId();
   const hasUnread = notifications.some((item) => !item.read);
 
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(rootRef, open, close);
-
-  const toggle = () => {
-    if (open) {
-      setOpen(false);
-      return;
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setFreshIds(new Set(notifications.filter((item) => !item.read).map((item) => item.id)));
+      markAllNotificationsRead(owner);
+      if ((server.data?.unread ?? 0) > 0) markServerRead.mutate();
     }
-    setFreshIds(new Set(notifications.filter((item) => !item.read).map((item) => item.id)));
-    markAllNotificationsRead(owner);
-    if ((server.data?.unread ?? 0) > 0) markServerRead.mutate();
-    setOpen(true);
+    setOpen(next);
   };
 
   const openNotification = (notification: AppNotification) => {
@@ -86,12 +79,8 @@ export function NotificationsMenu() {
   };
 
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        type="button"
-        onClick={toggle}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger
         aria-label={hasUnread ? t('notifications.buttonUnread') : t('notifications.button')}
         className="focus-ring relative rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
@@ -103,13 +92,16 @@ export function NotificationsMenu() {
             className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-slate-900"
           />
         ) : null}
-      </button>
-      {open ? (
-        <section
-          id={panelId}
-          aria-labelledby={headingId}
-          className="fixed inset-x-4 top-14 z-30 mt-2 rounded-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:w-80 sm:max-w-[calc(100vw-2rem)] border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
+      </Popover.Trigger>
+      {/* Radix's Popover closes it on Escape and on a press outside; a panel of links, so a region. */}
+      <Popover.Content
+        role="region"
+        aria-labelledby={headingId}
+        align="end"
+        sideOffset={8}
+        collisionPadding={16}
+        className="z-30 w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-lg sm:w-80 dark:border-slate-700 dark:bg-slate-900"
+      >
           <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
             {t('notifications.title')}
           </h2>
@@ -146,8 +138,7 @@ export function NotificationsMenu() {
               ))}
             </ul>
           )}
-        </section>
-      ) : null}
-    </div>
+      </Popover.Content>
+    </Popover.Root>
   );
 }

@@ -1,11 +1,11 @@
 import { isAdmin, LANGUAGES } from '@fueldesk/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { changeLanguage, getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/auth-store';
-import { useDismiss } from '@/lib/use-dismiss';
 
 interface UserMenuProps {
   onOpenProfile: () => void;
@@ -14,7 +14,7 @@ interface UserMenuProps {
 }
 
 const itemClassName =
-  'focus-ring flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+  'focus-ring flex w-full cursor-default items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 data-highlighted:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-highlighted:bg-slate-800';
 
 function getInitials(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -26,55 +26,27 @@ function MenuIcon({ name }: { name: IconName }) {
   return <Icon name={name} className="size-4 text-slate-400" />;
 }
 
-/** My profile, Admin sessions (admins only), Settings, Language, Log out (SPEC.md §2). */
+/**
+ * My profile, Admin sessions (admins only), Settings, Language, Log out (SPEC.md §2). Radix's
+ * DropdownMenu gives the menu roles, arrow keys, Escape, outside press and focus return.
+ */
 export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const { user, role, isSuperadmin } = useSession();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  // An item that opens a panel keeps the focus there instead of returning it to the button.
+  const focusMovesOn = useRef(false);
   const showAdmin = isAdmin({ role, is_superadmin: isSuperadmin });
   const language = getCurrentLanguage();
   const displayName = user?.name || user?.email || t('userMenu.account');
 
-  const close = useCallback(() => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }, []);
-  useDismiss(rootRef, open, close);
-
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
-  }, [open]);
-
   const choose = (action: () => void) => () => {
-    setOpen(false);
+    focusMovesOn.current = true;
     action();
   };
 
-  // Arrow keys move between items, as in any menu.
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const last = items.length - 1;
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowDown' ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
-    items[next]?.focus();
-  };
-
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setOpen((current) => !current)}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
         aria-label={t('userMenu.button', { name: displayName })}
         className="focus-ring flex items-center gap-2 rounded-lg p-1 pr-2 hover:bg-slate-100 dark:hover:bg-slate-800"
       >
@@ -83,62 +55,63 @@ export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuPr
         </span>
         <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{displayName}</span>
         <Icon name="chevronDown" className="size-4 text-slate-400" />
-      </button>
-      {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={t('userMenu.label')}
-          onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-30 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {user?.email ? (
-            <p className="truncate px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
-          ) : null}
-          <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onOpenProfile)} className={itemClassName}>
-            <MenuIcon name="user" />
-            {t('userMenu.profile')}
-          </button>
-          {showAdmin ? (
-            <Link to="/admin/sessions" role="menuitem" tabIndex={-1} onClick={() => setOpen(false)} className={itemClassName}>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        aria-label={t('userMenu.label')}
+        // Named by its own label, not by the button Radix would point it at.
+        aria-labelledby={undefined}
+        onCloseAutoFocus={(event) => {
+          if (focusMovesOn.current) event.preventDefault();
+          focusMovesOn.current = false;
+        }}
+        className="z-30 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {user?.email ? (
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{user.email}</DropdownMenu.Label>
+        ) : null}
+        <DropdownMenu.Item onSelect={choose(onOpenProfile)} className={itemClassName}>
+          <MenuIcon name="user" />
+          {t('userMenu.profile')}
+        </DropdownMenu.Item>
+        {showAdmin ? (
+          <DropdownMenu.Item asChild className={itemClassName}>
+            <Link to="/admin/sessions">
               <MenuIcon name="admin" />
               {t('userMenu.adminSessions')}
             </Link>
-          ) : null}
-          <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onOpenSettings)} className={itemClassName}>
-            <MenuIcon name="settings" />
-            {t('userMenu.settings')}
-          </button>
-          <div role="group" aria-label={t('language.label')} className="my-1 border-y border-slate-100 py-1 dark:border-slate-800">
-            <p aria-hidden="true" className="flex items-center gap-3 px-3 py-1 text-xs font-semibold text-slate-500 uppercase">
-              <MenuIcon name="globe" />
-              {t('language.label')}
-            </p>
-            {LANGUAGES.map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="menuitemradio"
-                aria-checked={option === language}
-                tabIndex={-1}
-                lang={option}
-                onClick={() => void changeLanguage(option)}
-                className={itemClassName}
-              >
-                <span className="w-4 text-amber-500" aria-hidden="true">
-                  {option === language ? '✓' : ''}
-                </span>
-                {t(`language.names.${option}`)}
-              </button>
-            ))}
-          </div>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onLogout)} className={itemClassName}>
-            <MenuIcon name="logout" />
-            {t('userMenu.logout')}
-          </button>
-        </div>
-      ) : null}
-    </div>
+          </DropdownMenu.Item>
+        ) : null}
+        <DropdownMenu.Item onSelect={choose(onOpenSettings)} className={itemClassName}>
+          <MenuIcon name="settings" />
+          {t('userMenu.settings')}
+        </DropdownMenu.Item>
+        <DropdownMenu.RadioGroup
+          value={language}
+          onValueChange={(option) => void changeLanguage(option as (typeof LANGUAGES)[number])}
+          aria-label={t('language.label')}
+          className="my-1 border-y border-slate-100 py-1 dark:border-slate-800"
+        >
+          <p aria-hidden="true" className="flex items-center gap-3 px-3 py-1 text-xs font-semibold text-slate-500 uppercase">
+            <MenuIcon name="globe" />
+            {t('language.label')}
+          </p>
+          {LANGUAGES.map((option) => (
+            // The menu stays open on a language, as the texts change under it.
+            <DropdownMenu.RadioItem key={option} value={option} lang={option} onSelect={(event) => event.preventDefault()} className={itemClassName}>
+              <span className="w-4 text-amber-500" aria-hidden="true">
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              {t(`language.names.${option}`)}
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+        <DropdownMenu.Item onSelect={choose(onLogout)} className={itemClassName}>
+          <MenuIcon name="logout" />
+          {t('userMenu.logout')}
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }

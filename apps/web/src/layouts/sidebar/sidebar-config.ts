@@ -1,13 +1,10 @@
 import type { SubmenuParent } from '@fueldesk/contracts';
 import type { IconName } from '@/components/ui/icon';
-import type { DueDiligenceSelection } from '@/lib/due-diligence-selection';
 
 export interface SidebarLink {
   id: string;
   labelKey: string;
   to: string;
-  /** Marks a Due Diligence sub-item: selecting it is stored and broadcast. */
-  dueDiligence?: DueDiligenceSelection;
 }
 
 export interface SidebarEntry {
@@ -28,12 +25,7 @@ export interface SidebarGroup {
 }
 
 // Every label is the entry's id under sidebar.items (groups: sidebar.groups).
-const link = (id: string, to: string, dueDiligence?: DueDiligenceSelection): SidebarLink => ({
-  id,
-  labelKey: `sidebar.items.${id}`,
-  to,
-  ...(dueDiligence ? { dueDiligence } : {}),
-});
+const link = (id: string, to: string): SidebarLink => ({ id, labelKey: `sidebar.items.${id}`, to });
 const page = (id: string, icon: IconName, to: string): SidebarEntry => ({ id, labelKey: `sidebar.items.${id}`, icon, to });
 const menu = (id: string, icon: IconName, children: SidebarLink[]): SidebarEntry => ({ id, labelKey: `sidebar.items.${id}`, icon, children });
 /** A menu the user may add custom sub-items to. */
@@ -50,8 +42,8 @@ export const sidebarGroups: SidebarGroup[] = [
   group('operations', [
     customMenu('bank', 'bank', [link('verification', '/bank/verification'), link('sendEmail', '/bank/send-email'), link('wallet', '/wallet')]),
     menu('dueDiligence', 'shield', [
-      link('create', '/due-diligence/create', 'create'),
-      link('overview', '/due-diligence', 'overview'),
+      link('create', '/due-diligence/create'),
+      link('overview', '/due-diligence'),
       link('screening', '/due-diligence/screening'),
     ]),
     page('transaction', 'transaction', '/transactions'),

@@ -3,12 +3,11 @@ import clsx from 'clsx';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { preloadRoute } from '@/app/router';
+import { preloadRoute } from '@/lib/route-preload';
 import { withTexts } from '@/lib/i18n';
 import { Icon } from '@/components/ui/icon';
 import { Logo } from '@/components/ui/logo';
-import { selectDueDiligence } from '@/lib/due-diligence-selection';
-import { getSidebarGroups, isEntryActive, type SidebarEntry, type SidebarLink } from './sidebar-config';
+import { getSidebarGroups, isEntryActive, type SidebarEntry } from './sidebar-config';
 import type { SubitemDialogState } from './subitem-dialog';
 
 // Opened by a click only: its code (the dialog, the form fields) is not part of the signed-in pages' first load.
@@ -80,10 +79,6 @@ export function Sidebar({
     onToggleCollapsed();
   };
 
-  const selectLink = (link: SidebarLink) => {
-    if (link.dueDiligence) selectDueDiligence(link.dueDiligence);
-    onNavigate();
-  };
 
   const parentLabel = (parent: SubmenuParent) => t(`sidebar.items.${parent}`);
   // Touch screens have no hover, so in the drawer the rename and delete buttons always show.
@@ -188,7 +183,7 @@ export function Sidebar({
                               end
                               onMouseEnter={() => preloadRoute(child.to)}
                               onFocus={() => preloadRoute(child.to)}
-                              onClick={() => selectLink(child)}
+                              onClick={onNavigate}
                               className={(state) => clsx(linkClassName(state), 'py-1.5')}
                             >
                               {t(child.labelKey)}

@@ -8,6 +8,7 @@ import { InboxDetailDialog } from './inbox-detail-dialog';
 import { InboxStatusBadge } from './inbox-status-badge';
 import { SearchForm } from './search-form';
 import { controlClassName } from './styles';
+import { Select } from '@/components/ui/controls';
 
 const PAGE_SIZE = 25;
 
@@ -25,13 +26,13 @@ function FilterSelect({ id, label, value, onChange, options }: FilterSelectProps
       <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={`mt-1 ${controlClassName}`}>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={`mt-1 ${controlClassName}`}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { controlClassName } from './styles';
+import { Input } from '@/components/ui/controls';
 
 interface SearchFormProps {
   label: string;
@@ -28,7 +29,7 @@ export function SearchForm({ label, submitLabel, onSearch, children }: SearchFor
         <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
           {label}
         </label>
-        <input id={id} type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={`mt-1 ${controlClassName}`} />
+        <Input id={id} type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={`mt-1 ${controlClassName}`} />
       </div>
       {children}
       <Button type="submit" variant="secondary">

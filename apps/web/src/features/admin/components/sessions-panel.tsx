@@ -11,6 +11,7 @@ import { useRevokeAdminSession } from '../api/revoke-admin-session';
 import { formatDuration } from './format';
 import { SearchForm } from './search-form';
 import { controlClassName } from './styles';
+import { Select } from '@/components/ui/controls';
 
 const PAGE_SIZE = 25;
 
@@ -77,7 +78,7 @@ export function SessionsPanel() {
           <label htmlFor={`${baseId}-status`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t('sessions.status')}
           </label>
-          <select
+          <Select
             id={`${baseId}-status`}
             value={status}
             onChange={(event) => {
@@ -90,7 +91,7 @@ export function SessionsPanel() {
             <option value="active">{t('sessions.statuses.active')}</option>
             <option value="idle">{t('sessions.statuses.idle')}</option>
             <option value="revoked">{t('sessions.statuses.revoked')}</option>
-          </select>
+          </Select>
         </div>
       </SearchForm>
 

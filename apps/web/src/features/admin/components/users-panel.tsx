@@ -8,6 +8,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { SearchForm } from './search-form';
 import { controlClassName } from './styles';
+import { Input, Select } from '@/components/ui/controls';
 
 const PAGE_SIZE = 25;
 
@@ -76,7 +77,7 @@ export function UsersPanel() {
             key: 'role',
             header: t('users.role'),
             cell: (row) => (
-              <select
+              <Select
                 aria-label={t('users.roleFor', { email: row.email })}
                 value={row.role}
                 disabled={busyId === row.id}
@@ -88,14 +89,14 @@ export function UsersPanel() {
                     {t(`users.roles.${role}`)}
                   </option>
                 ))}
-              </select>
+              </Select>
             ),
           },
           {
             key: 'plan',
             header: t('users.plan'),
             cell: (row) => (
-              <select
+              <Select
                 aria-label={t('users.planFor', { email: row.email })}
                 value={row.plan_code}
                 disabled={busyId === row.id}
@@ -107,7 +108,7 @@ export function UsersPanel() {
                     {t(`users.plans.${plan}`)}
                   </option>
                 ))}
-              </select>
+              </Select>
             ),
           },
           {
@@ -115,7 +116,7 @@ export function UsersPanel() {
             header: t('users.active'),
             cell: (row) => (
               <label className="flex items-center gap-2">
-                <input
+                <Input
                   type="checkbox"
                   checked={row.active}
                   disabled={busyId === row.id}

@@ -125,14 +125,13 @@ describe('admin sessions page', () => {
       }),
     });
     const first = renderApp('/admin/sessions');
-    const panel = await screen.findByRole('region', { name: 'Sanctions lists' }, { timeout: 5000 });
-    expect(await within(panel).findByText(/No sanctions list is loaded/)).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'No sanctions list is loaded' }, { timeout: 5000 });
     expect(within(panel).getByText('npm run fueldesk -- sanctions update')).toBeInTheDocument();
     first.unmount();
 
     loaded = true;
     renderApp('/admin/sessions');
-    const again = await screen.findByRole('region', { name: 'Sanctions lists' }, { timeout: 5000 });
-    expect(await within(again).findByText('OFAC SDN: 8,977 entries, published Jul 7, 2021, loaded Nov 24, 2026')).toBeInTheDocument();
+    const again = await screen.findByRole('region', { name: 'Loaded lists' }, { timeout: 5000 });
+    expect(within(again).getByText('8,977 entries, 20,888 names, published Jul 7, 2021, loaded Nov 24, 2026', { exact: false })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@/components/ui/tabs';
 import { ImportsPanel } from '../components/imports-panel';
 import { InboxPanel } from '../components/inbox-panel';
-import { SanctionsListsStatus } from '../components/sanctions-lists-status';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UsersPanel } from '../components/users-panel';
 
@@ -14,8 +14,12 @@ function isTab(value: string | null): value is Tab {
   return (tabs as readonly (string | null)[]).includes(value);
 }
 
-/** /admin/sessions (admins only, guarded by the router and the server): sessions, users, inbox, imports; ?tab= names the tab. */
-export default function AdminSessionsPage() {
+/**
+ * /admin/sessions (admins only, guarded by the router and the server): sessions, users, inbox,
+ * imports; ?tab= names the tab. `sanctionsPanel` is the screening feature's lists status, which
+ * app/admin-sessions-route.tsx passes in (a feature imports no other feature).
+ */
+export default function AdminSessionsPage({ sanctionsPanel }: { sanctionsPanel?: ReactNode }) {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -33,7 +37,7 @@ export default function AdminSessionsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('intro')}</p>
-      <SanctionsListsStatus />
+      {sanctionsPanel ? <div className="mb-4">{sanctionsPanel}</div> : null}
       <Tabs
         label={t('tabs.label')}
         value={tab}

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { controlClassName, FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
+import { Input, Select } from '@/components/ui/controls';
 
 type FieldKey = (typeof dueFormSections)[DueFormSection][number];
 const allFields = Object.values(dueFormSections).flat() as FieldKey[];
@@ -72,7 +73,7 @@ export function DueDiligenceForm({ pending, disabled = false, onValid }: DueForm
       return (
         <div key={key} className={key === 'consent' ? 'sm:col-span-2' : undefined}>
           <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
-            <input type="checkbox" {...aria} {...register(key)} className="mt-1 size-4" />
+            <Input type="checkbox" {...aria} {...register(key)} className="mt-1 size-4" />
             <span>
               {t(`form.fields.${key}`)}
               {requiredFields.has(key) ? <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span> : null}
@@ -85,16 +86,16 @@ export function DueDiligenceForm({ pending, disabled = false, onValid }: DueForm
     return (
       <FormField key={key} id={id} label={t(`form.fields.${key}`)} required={requiredFields.has(key)} error={error}>
         {key === 'business_type' ? (
-          <select {...aria} {...register(key)} className={controlClassName}>
+          <Select {...aria} {...register(key)} className={controlClassName}>
             <option value="">{t('form.choose')}</option>
             {dueBusinessTypes.map((type) => (
               <option key={type} value={type}>
                 {t(`form.businessTypes.${type}`)}
               </option>
             ))}
-          </select>
+          </Select>
         ) : (
-          <input
+          <Input
             type={inputTypes[key] ?? 'text'}
             inputMode={numericFields.has(key) ? 'numeric' : undefined}
             {...aria}

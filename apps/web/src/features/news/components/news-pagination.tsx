@@ -2,6 +2,7 @@ import { ROWS_PER_PAGE_OPTIONS } from '@fueldesk/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { Select } from '@/components/ui/controls';
 
 interface NewsPaginationProps {
   page: number;
@@ -26,7 +27,7 @@ export function NewsPagination({ page, pageSize, total, totalPages, onPageChange
     <nav aria-label={t('pagination.label')} className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
       <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
         <label htmlFor={selectId}>{t('pagination.rowsPerPage')}</label>
-        <select
+        <Select
           id={selectId}
           value={pageSize}
           onChange={(event) => onPageSizeChange(Number(event.target.value))}
@@ -37,7 +38,7 @@ export function NewsPagination({ page, pageSize, total, totalPages, onPageChange
               {option}
             </option>
           ))}
-        </select>
+        </Select>
         <span aria-live="polite">{t('pagination.range', { from, to, total })}</span>
       </div>
       <div className="flex items-center gap-2">

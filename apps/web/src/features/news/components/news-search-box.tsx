@@ -1,6 +1,7 @@
 import { NEWS_SEARCH_MAX } from '@fueldesk/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/controls';
 
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -44,7 +45,7 @@ export function NewsSearchBox({ value, onSearch }: NewsSearchBoxProps) {
         {t('list.searchLabel')}
       </label>
       <div className="relative flex-1">
-        <input
+        <Input
           id={id}
           type="search"
           value={draft}

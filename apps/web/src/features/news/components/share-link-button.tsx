@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/controls';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -46,7 +47,7 @@ export function ShareLinkButton({ url, title }: { url: string; title: string }) 
           <label htmlFor={inputId} className="block text-slate-700 dark:text-slate-300">
             {t('detail.copyFailed')}
           </label>
-          <input
+          <Input
             id={inputId}
             readOnly
             value={url}

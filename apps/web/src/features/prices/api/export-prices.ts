@@ -1,6 +1,6 @@
 import type { PriceCategory, PriceSortField } from '@fueldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/api-client';
 
 export interface ExportPricesParams {
   date?: string;
@@ -12,9 +12,9 @@ export interface ExportPricesParams {
   to?: string;
 }
 
-/** GET /api/prices/export: the CSV text (the server neutralises spreadsheet formulas). */
-export function exportPrices(params: ExportPricesParams): Promise<string> {
-  return api.get<string>('/prices/export', {
+/** GET /api/prices/export: the CSV of the current view (the server neutralises spreadsheet formulas), saved as a file. */
+export function downloadPricesCsv(params: ExportPricesParams, filename: string): Promise<void> {
+  return downloadFile('/prices/export', filename, {
     headers: { Accept: 'text/csv' },
     query: {
       format: 'csv',
@@ -29,23 +29,10 @@ export function exportPrices(params: ExportPricesParams): Promise<string> {
   });
 }
 
-function saveFile(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** Downloads the CSV of the current view. */
 export function useExportPrices() {
   return useMutation({
     mutationKey: ['prices', 'export'],
-    mutationFn: async ({ params, filename }: { params: ExportPricesParams; filename: string }) => {
-      saveFile(await exportPrices(params), filename);
-    },
+    mutationFn: ({ params, filename }: { params: ExportPricesParams; filename: string }) => downloadPricesCsv(params, filename),
   });
 }

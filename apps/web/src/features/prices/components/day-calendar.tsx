@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { enUS, es } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useDismiss } from '@/lib/use-dismiss';
 import { formatDay, fromIsoDay, toIsoDay } from '../lib/format';
 
 interface DayCalendarProps {
@@ -19,57 +19,53 @@ export function DayCalendar({ dates, selected, onSelect }: DayCalendarProps) {
   const { t, i18n } = useTranslation('prices');
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState<Date | undefined>(undefined);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(wrapper, open, close);
   const available = useMemo(() => new Set(dates), [dates]);
   const first = dates[0];
   const last = dates.at(-1);
 
   return (
-    <div ref={wrapper} className="relative">
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setMonth(selected ? fromIsoDay(selected) : last ? fromIsoDay(last) : undefined);
-          setOpen((value) => !value);
-        }}
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setMonth(selected ? fromIsoDay(selected) : last ? fromIsoDay(last) : undefined);
+        setOpen(next);
+      }}
+    >
+      <Popover.Trigger
         className="focus-ring inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-800"
       >
         <Icon name="summary" className="size-4" />
         <span className="sr-only">{t('calendar.open')}: </span>
         {selected ? formatDay(selected, 'long') : t('calendar.none')}
         <Icon name="chevronDown" className="size-4" />
-      </button>
-      {open ? (
-        <div
-          role="dialog"
-          aria-label={t('calendar.title')}
-          className="absolute left-0 z-30 mt-2 max-w-[calc(100vw-2rem)] overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-        >
-          <p className="px-2 pb-1 text-xs text-slate-500 dark:text-slate-400">{t('calendar.hint')}</p>
-          <DayPicker
-            mode="single"
-            className="[--rdp-accent-background-color:var(--color-amber-100)]! [--rdp-accent-color:var(--color-amber-600)]! dark:[--rdp-accent-background-color:var(--color-amber-900)]! dark:[--rdp-accent-color:var(--color-amber-400)]!"
-            required
-            locale={i18n.language.startsWith('es') ? es : enUS}
-            captionLayout="dropdown"
-            month={month}
-            onMonthChange={setMonth}
-            startMonth={first ? fromIsoDay(first) : undefined}
-            endMonth={last ? fromIsoDay(last) : undefined}
-            selected={selected ? fromIsoDay(selected) : undefined}
-            disabled={(day: Date) => !available.has(toIsoDay(day))}
-            onSelect={(day: Date | undefined) => {
-              if (!day) return;
-              onSelect(toIsoDay(day));
-              setOpen(false);
-            }}
-          />
-        </div>
-      ) : null}
-    </div>
+      </Popover.Trigger>
+      <Popover.Content
+        aria-label={t('calendar.title')}
+        align="start"
+        sideOffset={8}
+        collisionPadding={16}
+        className="z-30 max-w-[calc(100vw-2rem)] overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <p className="px-2 pb-1 text-xs text-slate-500 dark:text-slate-400">{t('calendar.hint')}</p>
+        <DayPicker
+          mode="single"
+          className="[--rdp-accent-background-color:var(--color-amber-100)]! [--rdp-accent-color:var(--color-amber-600)]! dark:[--rdp-accent-background-color:var(--color-amber-900)]! dark:[--rdp-accent-color:var(--color-amber-400)]!"
+          required
+          locale={i18n.language.startsWith('es') ? es : enUS}
+          captionLayout="dropdown"
+          month={month}
+          onMonthChange={setMonth}
+          startMonth={first ? fromIsoDay(first) : undefined}
+          endMonth={last ? fromIsoDay(last) : undefined}
+          selected={selected ? fromIsoDay(selected) : undefined}
+          disabled={(day: Date) => !available.has(toIsoDay(day))}
+          onSelect={(day: Date | undefined) => {
+            if (!day) return;
+            onSelect(toIsoDay(day));
+            setOpen(false);
+          }}
+        />
+      </Popover.Content>
+    </Popover.Root>
   );
 }

@@ -2,6 +2,7 @@ import { DASHBOARD_MAX_PRODUCTS, priceCategories, type Product } from '@fueldesk
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductLabels } from '../lib/product-labels';
+import { Input } from '@/components/ui/controls';
 
 interface ProductPickerProps {
   products: Product[];
@@ -51,7 +52,7 @@ export function ProductPicker({ products, selected, onChange, max = DASHBOARD_MA
               <span className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t(`categories.${category}`)}</span>
               {inCategory.map((product) => (
                 <label key={product.code} className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-0.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
-                  <input
+                  <Input
                     type="checkbox"
                     className="size-4 accent-amber-500"
                     checked={selected.includes(product.code)}

@@ -16,13 +16,14 @@ import { usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
 import { useUpdateDashboard } from '../api/update-dashboard';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
-import { DemoBadge } from '../components/demo-badge';
 import { MoversPanel } from '../components/movers-panel';
 import { PriceCard } from '../components/price-card';
 import { PriceMovementsPanel } from '../components/price-movements-panel';
 import { ProductPicker } from '../components/product-picker';
 import { ErrorState, LoadingState, panelClass } from '../components/state-views';
 import { SummaryPanel } from '../components/summary-panel';
+import { Input } from '@/components/ui/controls';
+import { PricePageHeader } from '../components/price-page-header';
 // The page's first data, loaded by the app's start before the page's first render (src/boot.tsx).
 export { primeHomeData } from '../api/home-first-data';
 
@@ -72,7 +73,7 @@ function DashboardEditor({ products, dashboard, defaultName, slug, onDone, canCa
       <h3 className="text-base font-semibold">{dashboard ? t('home.editorTitle') : t('home.createTitle')}</h3>
       <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
         {t('home.name')}
-        <input
+        <Input
           value={name}
           maxLength={60}
           onChange={(event) => setName(event.target.value)}
@@ -189,27 +190,25 @@ function HomeDashboard({ slug }: { slug: string }) {
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
-            {title}
-            {history.data?.is_demo ? <DemoBadge /> : null}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('home.intro', { max: DASHBOARD_MAX_PRODUCTS })}</p>
-        </div>
-        {dashboard && codes.length > 0 && !editing ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <Icon name="pencil" className="size-4" />
-              {t('home.edit')}
-            </Button>
-            <Button variant="ghost" onClick={() => setConfirmDelete(true)}>
-              <Icon name="trash" className="size-4" />
-              {t('home.delete')}
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      <PricePageHeader
+        title={title}
+        isDemo={history.data?.is_demo}
+        intro={t('home.intro', { max: DASHBOARD_MAX_PRODUCTS })}
+        actions={
+          dashboard && codes.length > 0 && !editing ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Icon name="pencil" className="size-4" />
+                {t('home.edit')}
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmDelete(true)}>
+                <Icon name="trash" className="size-4" />
+                {t('home.delete')}
+              </Button>
+            </div>
+          ) : null
+        }
+      />
 
       {remove.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">

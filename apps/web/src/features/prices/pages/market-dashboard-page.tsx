@@ -15,6 +15,7 @@ import { SummaryPanel } from '../components/summary-panel';
 import { SERIES_COLORS } from '../lib/categories';
 import { formatDay, formatPrice } from '../lib/format';
 import { useProductLabels } from '../lib/product-labels';
+import { PricePageHeader } from '../components/price-page-header';
 
 const BENCHMARKS = ['WTI', 'BRENT'];
 
@@ -79,27 +80,23 @@ export default function MarketDashboardPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
-            {t('market.heading')}
-            {latest.data?.is_demo ? <DemoBadge /> : null}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {latest.data?.date ? t('market.intro', { date: formatDay(latest.data.date, 'long') }) : t('market.introEmpty')}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3 text-sm font-medium">
-          <Link to="/marketprice" className="focus-ring inline-flex items-center gap-1 rounded text-amber-700 hover:underline dark:text-amber-400">
-            <Icon name="list" className="size-4" />
-            {t('market.openTable')}
-          </Link>
-          <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-amber-700 hover:underline dark:text-amber-400">
-            <Icon name="chart" className="size-4" />
-            {t('table.openCharts')}
-          </Link>
-        </div>
-      </div>
+      <PricePageHeader
+        title={t('market.heading')}
+        isDemo={latest.data?.is_demo}
+        intro={latest.data?.date ? t('market.intro', { date: formatDay(latest.data.date, 'long') }) : t('market.introEmpty')}
+        actions={
+          <div className="flex flex-wrap gap-3 text-sm font-medium">
+            <Link to="/marketprice" className="focus-ring inline-flex items-center gap-1 rounded text-amber-700 hover:underline dark:text-amber-400">
+              <Icon name="list" className="size-4" />
+              {t('market.openTable')}
+            </Link>
+            <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-amber-700 hover:underline dark:text-amber-400">
+              <Icon name="chart" className="size-4" />
+              {t('table.openCharts')}
+            </Link>
+          </div>
+        }
+      />
       {board}
       <div className="grid gap-4 lg:grid-cols-2">
         <MoversPanel />

@@ -8,13 +8,14 @@ import { useExportPrices } from '../api/export-prices';
 import { chartMaxPoints, usePriceHistory } from '../api/get-price-history';
 import { useProducts } from '../api/get-products';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
-import { DemoBadge } from '../components/demo-badge';
 import { LineChart } from '../components/line-chart';
 import { ProductPicker } from '../components/product-picker';
 import { EmptyState, ErrorState, LoadingState, panelClass } from '../components/state-views';
 import { formatDay } from '../lib/format';
 import { buildChartSeries, type ChartMode as Mode } from '../lib/chart-series';
 import { useProductLabels } from '../lib/product-labels';
+import { Input } from '@/components/ui/controls';
+import { PricePageHeader } from '../components/price-page-header';
 
 const RANGES = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, '10Y': 120 } as const;
 type RangeKey = keyof typeof RANGES;
@@ -103,13 +104,7 @@ export default function PriceChartPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
-      <div className="flex flex-col gap-1">
-        <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
-          {t('chart.heading')}
-          {history.data?.is_demo ? <DemoBadge /> : null}
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('chart.intro')}</p>
-      </div>
+      <PricePageHeader title={t('chart.heading')} isDemo={history.data?.is_demo} intro={t('chart.intro')} />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
         <div role="group" aria-label={t('chart.range')} className="flex flex-wrap gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700">
@@ -140,7 +135,7 @@ export default function PriceChartPage() {
         >
           <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
             {t('chart.from')}
-            <input
+            <Input
               type="date"
               value={customFrom}
               max={customTo || undefined}
@@ -151,7 +146,7 @@ export default function PriceChartPage() {
           </label>
           <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
             {t('chart.to')}
-            <input
+            <Input
               type="date"
               value={customTo}
               min={customFrom || undefined}

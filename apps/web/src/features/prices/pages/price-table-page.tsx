@@ -10,11 +10,12 @@ import { usePriceDates } from '../api/get-price-dates';
 import { usePrices, type PriceTableParams } from '../api/get-prices';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DayCalendar } from '../components/day-calendar';
-import { DemoBadge } from '../components/demo-badge';
 import { PriceTable } from '../components/price-table';
 import { EmptyState, ErrorState, LoadingState } from '../components/state-views';
 import { isPriceCategory } from '../lib/categories';
 import { formatDay } from '../lib/format';
+import { Select } from '@/components/ui/controls';
+import { PricePageHeader } from '../components/price-page-header';
 
 const DEFAULT_PAGE_SIZE = ROWS_PER_PAGE_OPTIONS[1];
 
@@ -114,7 +115,7 @@ export default function PriceTablePage() {
         <nav aria-label={t('table.pages')} className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
           <label className="flex items-center gap-2">
             {t('table.rowsPerPage')}
-            <select
+            <Select
               value={params.pageSize}
               onChange={(event) => apply({ pageSize: Number(event.target.value) })}
               className="focus-ring rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-800"
@@ -124,7 +125,7 @@ export default function PriceTablePage() {
                   {size}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <div className="flex items-center gap-2">
             <Button variant="secondary" disabled={params.page <= 1} onClick={() => apply({ page: params.page - 1 })} aria-label={t('table.previousPage')}>
@@ -142,19 +143,17 @@ export default function PriceTablePage() {
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
-            {heading}
-            {query.data?.is_demo ? <DemoBadge /> : null}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('table.intro')}</p>
-        </div>
-        <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
-          <Icon name="chart" className="size-4" />
-          {t('table.openCharts')}
-        </Link>
-      </div>
+      <PricePageHeader
+        title={heading}
+        isDemo={query.data?.is_demo}
+        intro={t('table.intro')}
+        actions={
+          <Link to="/marketprice/graphics" className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-amber-700 hover:underline dark:text-amber-400">
+            <Icon name="chart" className="size-4" />
+            {t('table.openCharts')}
+          </Link>
+        }
+      />
 
       <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
         <div className="flex flex-col gap-1">
@@ -168,7 +167,7 @@ export default function PriceTablePage() {
         {fixedCategory ? null : (
           <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
             {t('table.categoryFilter')}
-            <select
+            <Select
               value={params.category ?? ''}
               onChange={(event) => apply({ category: isPriceCategory(event.target.value) ? event.target.value : undefined })}
               className="focus-ring rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
@@ -179,7 +178,7 @@ export default function PriceTablePage() {
                   {t(`categories.${category}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         )}
         <div className="flex flex-col gap-1 md:ml-auto">

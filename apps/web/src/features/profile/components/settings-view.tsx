@@ -23,6 +23,7 @@ import { useSession } from '@/lib/auth-store';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import type { ProfilePanelProps } from './profile-panel-props';
+import { Input } from '@/components/ui/controls';
 
 export interface SettingsFormValues {
   first_name: string;
@@ -210,7 +211,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
           <div className="mt-2 flex flex-col gap-2">
             {(['comm_email', 'comm_phone'] as const).map((name) => (
               <label key={name} className="flex items-center gap-3 text-sm text-slate-800 dark:text-slate-200">
-                <input type="checkbox" className="size-5 rounded accent-amber-600" {...register(name)} />
+                <Input type="checkbox" className="size-5 rounded accent-amber-600" {...register(name)} />
                 {t(`settings.${name}`)}
               </label>
             ))}
@@ -221,7 +222,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
           <div className="mt-2 flex gap-6">
             {(['yes', 'no'] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <input type="radio" value={value} className="size-4 accent-amber-600" {...register('allow_changes')} />
+                <Input type="radio" value={value} className="size-4 accent-amber-600" {...register('allow_changes')} />
                 {t(`settings.${value}`)}
               </label>
             ))}

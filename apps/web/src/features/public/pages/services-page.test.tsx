@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { mockApi } from '@/lib/testing/mock-api';
-import { servicesInDevelopment } from '../services';
 
 describe('services page', () => {
   it('lists due diligence and bank verification as available now that their modules ship', async () => {
@@ -12,7 +11,5 @@ describe('services page', () => {
     expect(within(available).getByRole('heading', { name: 'Daily fuel prices' })).toBeInTheDocument();
     expect(within(available).getByRole('heading', { name: 'AI-assisted due diligence' })).toBeInTheDocument();
     expect(within(available).getByRole('heading', { name: 'Bank verification and data sharing' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'In development' })).not.toBeInTheDocument();
-    expect(servicesInDevelopment).toEqual([]);
   });
 });

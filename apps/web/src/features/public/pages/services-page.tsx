@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageIntro, PageSection } from '../components/marketing';
-import { services, servicesInDevelopment } from '../services';
+import { services } from '../services';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 type Service = (typeof services)[number];
@@ -31,8 +31,6 @@ const comingModules = ['portfolio', 'transactions', 'certificate', 'wallet', 'tr
 export default function ServicesPage() {
   const { t } = useTranslation('public');
   usePageMeta(`${PRODUCT_NAME} - ${t('servicesPage.title')}`, t('meta.services'));
-  const available = services.filter((service) => !servicesInDevelopment.includes(service.key));
-  const building = services.filter((service) => servicesInDevelopment.includes(service.key));
 
   return (
     <>
@@ -40,21 +38,11 @@ export default function ServicesPage() {
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
         <PageSection id="services-available" title={t('servicesPage.available')}>
           <ul className="mt-6 grid gap-5 md:grid-cols-2">
-            {available.map((service) => (
+            {services.map((service) => (
               <ServiceCard key={service.key} service={service} />
             ))}
           </ul>
         </PageSection>
-        {building.length > 0 ? (
-          <PageSection id="services-in-development" title={t('servicesPage.inDevelopment.heading')}>
-            <p className="mt-2 text-slate-700">{t('servicesPage.inDevelopment.body')}</p>
-            <ul className="mt-6 grid gap-5 md:grid-cols-2">
-              {building.map((service) => (
-                <ServiceCard key={service.key} service={service} />
-              ))}
-            </ul>
-          </PageSection>
-        ) : null}
         <PageSection id="services-coming" title={t('servicesPage.coming.heading')} className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6">
           <p className="mt-2 text-slate-700">{t('servicesPage.coming.body')}</p>
           <ul className="mt-4 flex flex-wrap gap-2">

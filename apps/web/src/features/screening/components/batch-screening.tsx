@@ -8,6 +8,7 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { useBatchScreening } from '../api/screening-api';
 import { ScreeningResultsTable } from './screening-results-table';
 import { useScreeningMessage } from './screening-message';
+import { Textarea } from '@/components/ui/controls';
 
 /** Pasted names, one a line: each screened, listed in the same order with its matches. */
 export function BatchScreening() {
@@ -40,7 +41,7 @@ export function BatchScreening() {
           <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t('batch.label', { max: SCREENING_BATCH_MAX })}
           </label>
-          <textarea
+          <Textarea
             id={id}
             rows={5}
             value={text}

@@ -1,7 +1,7 @@
 import type { ScreeningListsResponse } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { formatListFigures } from '@/lib/sanctions-lists';
+import { formatListFigures } from '../api/sanctions-lists';
 
 /** "OFAC SDN: 8,977 entries, published …" per loaded list, or how to load lists when none is. */
 export function ListStatusPanel({ status }: { status: ScreeningListsResponse }) {

@@ -9,6 +9,7 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { useScreeningSearch, type ScreeningSearchParams } from '../api/screening-api';
 import { ScreeningResultsTable } from './screening-results-table';
 import { useScreeningMessage } from './screening-message';
+import { Input, Select } from '@/components/ui/controls';
 
 /** One name, optionally narrowed to a type, against the loaded lists. */
 export function ScreeningSearch() {
@@ -43,7 +44,7 @@ export function ScreeningSearch() {
           <label htmlFor={nameId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t('search.name')}
           </label>
-          <input
+          <Input
             id={nameId}
             type="search"
             value={draft}
@@ -59,14 +60,14 @@ export function ScreeningSearch() {
           <label htmlFor={typeId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t('search.type')}
           </label>
-          <select id={typeId} value={type} onChange={(event) => setType(event.target.value as EntityType | '')} className={controlClassName}>
+          <Select id={typeId} value={type} onChange={(event) => setType(event.target.value as EntityType | '')} className={controlClassName}>
             <option value="">{t('search.anyType')}</option>
             {screeningEntityTypes.map((value) => (
               <option key={value} value={value}>
                 {t(`types.${value}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button type="submit">{t('search.submit')}</Button>
       </form>

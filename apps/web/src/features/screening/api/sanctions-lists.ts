@@ -1,6 +1,6 @@
 import type { ScreeningList, ScreeningListsResponse } from '@fueldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/screening/lists: which sanctions lists this installation screens against (loaded: false on a fresh install). */
 export function useSanctionsLists() {
