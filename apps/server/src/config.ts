@@ -12,6 +12,9 @@ const commaList = z
   .string()
   .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
 
+/** A publisher URL, or `off` for a list not downloaded (it can still be loaded from a file). */
+const urlOrOff = z.union([z.literal('off'), z.url()]);
+
 /** One schema over process.env. Every variable has a default that serves the embedded mode. */
 export const configSchema = z
   .object({
@@ -93,6 +96,18 @@ export const configSchema = z
     SANCTIONS_CONSOLIDATED_URL: z.url().default('https://www.treasury.gov/ofac/downloads/consolidated/'),
     /** The UN Security Council consolidated list (XML). */
     SANCTIONS_UN_URL: z.url().default('https://scsanctions.un.org/resources/xml/en/consolidated.xml'),
+    /** The EU Financial Sanctions Files, XML export (the FSF public token is part of the URL); `off` skips the list. */
+    SANCTIONS_EU_URL: urlOrOff.default('https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw'),
+    /** UK HM Treasury (OFSI) consolidated list, CSV (the xlsx twin works too); `off` skips the list. */
+    SANCTIONS_UK_URL: urlOrOff.default('https://ofsistorage.blob.core.windows.net/publishlive/2022format/ConList.csv'),
+    /** Canada's SEMA consolidated autonomous sanctions list (XML); `off` skips the list. */
+    SANCTIONS_CA_URL: urlOrOff.default(
+      'https://www.international.gc.ca/world-monde/assets/office_docs/international_relations-relations_internationales/sanctions/sema-lmes.xml',
+    ),
+    /** Australia's DFAT consolidated list (xlsx); `off` skips the list. */
+    SANCTIONS_AU_URL: urlOrOff.default('https://www.dfat.gov.au/sites/default/files/regulation8_consolidated.xlsx'),
+    /** A list published longer ago than this many days (or undated) is stale (DECISIONS.md). */
+    SCREENING_STALE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** When the daily download runs; `off` schedules none (`fueldesk sanctions update` still works). */
     SANCTIONS_UPDATE_CRON: z.string().min(3).default('15 5 * * *'),
     SANCTIONS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

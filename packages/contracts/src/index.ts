@@ -24,6 +24,7 @@ export * from './web-build';
 export * from './seo';
 export * from './html';
 export * from './schemas/screening';
+export * from './schemas/screening-lists';
 export * from './schemas/due-diligence';
 export * from './iso-date';
 export * from './calendar';

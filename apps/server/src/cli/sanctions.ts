@@ -9,6 +9,7 @@ import {
   type SourceUpdateResult,
 } from '../modules/screening/screening-import.service';
 import { getScreeningStatus } from '../modules/screening/screening.service';
+import { DatabaseLockedError } from '../db/client';
 import { createRuntime, type Runtime } from '../runtime';
 import type { CliCommand } from './args';
 
@@ -24,7 +25,7 @@ function describeImport(result: ListImportResult): string {
   const counts = `${result.entries} entries, ${result.names} names${result.publishedAt ? `, published ${result.publishedAt.slice(0, 10)}` : ''}`;
   switch (result.status) {
     case 'stored':
-      return `✓ ${result.source}: stored (${counts})`;
+      return `✓ ${result.source}: stored as ${result.versionId} (${counts})`;
     case 'unchanged':
       return `= ${result.source}: the same list is already stored (${counts})`;
     case 'older':
@@ -50,7 +51,28 @@ function describeUpdate(result: SourceUpdateResult): string {
   }
 }
 
-const usage = 'sanctions import PATH… [--force] | sanctions update [--source ofac_sdn|ofac_consolidated|un] | sanctions status';
+const usage = `sanctions import PATH… [--force] | sanctions update [--source ${sanctionsSources.join('|')}] | sanctions status`;
+
+/**
+ * The embedded database belongs to one process: while the server runs, the CLI cannot open it. Say
+ * what to do instead, in words (never the raw lock error).
+ */
+export function serverIsRunning(action: 'import' | 'update' | 'status', pid: number | null): string {
+  const server = pid ? `The FuelDesk server (process ${pid})` : 'A FuelDesk server';
+  const lines = [`${server} is running on this embedded database, so this command cannot open it at the same time.`];
+  if (action === 'import') {
+    lines.push(
+      'Load the files through the running server instead: sign in as an admin and use “Load list files” on the Admin page (or on the Screening page’s list panel),',
+      'or send them with: curl -H "Authorization: Bearer <admin session token>" -F "files=@sdn.csv" http://<server>/api/screening/lists/import',
+    );
+  } else if (action === 'update') {
+    lines.push('The running server downloads the lists itself every day (SANCTIONS_UPDATE_CRON); its Admin page shows when it last checked and the next run.');
+  } else {
+    lines.push('The running server shows the loaded lists on its Admin and Screening pages, and at GET /api/screening/lists.');
+  }
+  lines.push('Or stop the server, run this command again, then start the server.');
+  return lines.join('\n');
+}
 
 export function createSanctionsCommand(overrides: Partial<SanctionsCommandDeps> = {}): CliCommand {
   const deps: SanctionsCommandDeps = {
@@ -63,7 +85,7 @@ export function createSanctionsCommand(overrides: Partial<SanctionsCommandDeps> 
   return {
     name: 'sanctions',
     usage,
-    describe: 'Import sanctions list files or folders (OFAC SDN / consolidated CSV, UN XML), download them from the publishers, or show what is loaded.',
+    describe: 'Import sanctions list files or folders (OFAC CSV, UN, EU and Canada XML, EU and UK CSV, UK and Australia xlsx), download them from the publishers, or show what is loaded.',
     options: { source: { type: 'string' }, force: { type: 'boolean' } },
     async run({ flags, positional }) {
       const [action, ...paths] = positional;
@@ -84,14 +106,24 @@ export function createSanctionsCommand(overrides: Partial<SanctionsCommandDeps> 
         }
         only = [wanted as SanctionsSource];
       }
-      const runtime = await deps.openRuntime();
+      let runtime: Runtime;
+      try {
+        runtime = await deps.openRuntime();
+      } catch (error) {
+        if (error instanceof DatabaseLockedError) {
+          deps.printError(serverIsRunning(action, error.pid));
+          return 3;
+        }
+        throw error;
+      }
       try {
         const { ctx } = runtime;
         if (action === 'status') {
           const status = await getScreeningStatus(ctx);
           if (!status.loaded) deps.print('No sanctions list is loaded: run `sanctions import PATH…` or `sanctions update`, or set SANCTIONS_PATHS.');
           for (const list of status.lists) {
-            deps.print(`${list.source}: ${list.entries} entries, ${list.names} names, published ${list.publishedAt ?? 'unknown'}, loaded ${list.loadedAt}`);
+            const age = list.ageDays === null ? 'publication date unknown' : `published ${list.publishedAt!.slice(0, 10)} (${list.ageDays} days ago)`;
+            deps.print(`${list.source}: ${list.entries} entries, ${list.names} names, ${age}, loaded ${list.loadedAt}, version ${list.versionId}${list.stale ? ' — STALE' : ''}`);
           }
           return 0;
         }

@@ -40,7 +40,11 @@ export interface DatabaseHandle extends SqlExecutor {
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export class DatabaseLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    dir: string,
+    /** The process holding the database. */
+    public readonly pid: number,
+  ) {
     super(
       `The embedded database in ${dir} is already used by another FuelDesk process (pid ${pid}). ` +
         'Stop that process first, or point DATA_DIR at another folder.',

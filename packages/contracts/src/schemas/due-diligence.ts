@@ -150,7 +150,17 @@ export type DueScreeningMatch = z.infer<typeof dueScreeningMatchSchema>;
 
 /** API.md's `findings`, plus the narrative (and whether a model wrote it). */
 export const dueFindingsSchema = z.object({
-  lists: z.array(z.object({ source: z.string(), published_at: z.string().nullable(), entries: z.number() })),
+  lists: z.array(
+    z.object({
+      source: z.string(),
+      published_at: z.string().nullable(),
+      entries: z.number(),
+      /** The list version screened against (absent in reports made before versions had ids). */
+      version_id: z.string().optional(),
+      /** Published more than SCREENING_STALE_DAYS before the report, or undated (absent in older reports). */
+      stale: z.boolean().optional(),
+    }),
+  ),
   screening: z.array(z.object({ field: z.string(), name: z.string(), matches: z.array(dueScreeningMatchSchema) })),
   routing_number: z.object({ valid: z.boolean().nullable(), reason: z.string() }),
   federal_tax_id: z.object({ valid: z.boolean().nullable(), reason: z.string() }),

@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import { screeningListFreshnessShape } from './screening-lists';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
-export const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un'] as const;
+export const sanctionsSources = [
+  'ofac_sdn',
+  'ofac_consolidated',
+  'un',
+  'eu_fsf',
+  'uk_ofsi',
+  'ca_sema',
+  'au_dfat',
+] as const;
 export type SanctionsSource = (typeof sanctionsSources)[number];
 
 /** The kinds of list entries; a search may be narrowed to one (a person never matches a vessel). */
@@ -105,6 +114,7 @@ export const screeningListSchema = z.object({
   names: z.number().int(),
   published_at: z.string().nullable(),
   loaded_at: z.string(),
+  ...screeningListFreshnessShape,
 });
 export type ScreeningList = z.infer<typeof screeningListSchema>;
 
@@ -115,6 +125,8 @@ export type ScreeningList = z.infer<typeof screeningListSchema>;
 export const screeningListsResponseSchema = z.object({
   loaded: z.boolean(),
   threshold: z.number(),
+  /** SCREENING_STALE_DAYS */
+  stale_days: z.number().int(),
   lists: z.array(screeningListSchema),
 });
 export type ScreeningListsResponse = z.infer<typeof screeningListsResponseSchema>;
@@ -154,7 +166,7 @@ export type ScreeningBatchResponse = z.infer<typeof screeningBatchResponseSchema
 export const screeningEntityParamsSchema = z.object({
   entity_id: z
     .string({ error: screeningMessages.badEntityId })
-    .regex(/^(ofac_sdn|ofac_consolidated|un):[\w.-]{1,64}$/, { error: screeningMessages.badEntityId }),
+    .regex(/^(ofac_sdn|ofac_consolidated|un|eu_fsf|uk_ofsi|ca_sema|au_dfat):[\w./-]{1,64}$/, { error: screeningMessages.badEntityId }),
 });
 export type ScreeningEntityParams = z.infer<typeof screeningEntityParamsSchema>;
 

@@ -1,4 +1,7 @@
-import { index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The sanctions sources (kept literal here so that drizzle-kit reads the schema on its own). */
+const sanctionsSources = ['ofac_sdn', 'ofac_consolidated', 'un', 'eu_fsf', 'uk_ofsi', 'ca_sema', 'au_dfat'] as const;
 
 /**
  * One stored version of a sanctions list (OFAC SDN, OFAC consolidated non-SDN, UN). Every instance
@@ -9,9 +12,11 @@ export const sanctionsListVersions = pgTable(
   'sanctions_list_versions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    source: text('source', { enum: ['ofac_sdn', 'ofac_consolidated', 'un'] }).notNull(),
-    /** The publisher's date of the list, when the files carry one. */
+    source: text('source', { enum: sanctionsSources }).notNull(),
+    /** The publisher's date of the list: from the files, else the HTTP Last-Modified; null when unknown. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Where publishedAt came from: `file`, `http` (Last-Modified) or `unknown`. */
+    publishedAtSource: text('published_at_source', { enum: ['file', 'http', 'unknown'] }).notNull().default('unknown'),
     entries: integer('entries').notNull(),
     /** Primary names plus aliases. */
     names: integer('names').notNull(),
@@ -47,10 +52,44 @@ export const sanctionsListChunks = pgTable(
 /** Conditional-GET state of each downloaded file (by URL), and the last outcome per source. */
 export const sanctionsDownloads = pgTable('sanctions_downloads', {
   url: text('url').primaryKey(),
-  source: text('source', { enum: ['ofac_sdn', 'ofac_consolidated', 'un'] }).notNull(),
+  source: text('source', { enum: sanctionsSources }).notNull(),
   etag: text('etag'),
   lastModified: text('last_modified'),
   checkedAt: timestamp('checked_at', { withTimezone: true }),
   /** The last failure (HTTP status, network error, refused file); null after a success. */
   lastError: text('last_error'),
 });
+
+/**
+ * Per list: when the daily job (or an upload) last checked it, when its content last changed, the last
+ * error, and whether it was stale at the last evaluation (to notice it turning stale).
+ */
+export const sanctionsSourceStatus = pgTable('sanctions_source_status', {
+  source: text('source', { enum: sanctionsSources }).primaryKey(),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  lastChangedAt: timestamp('last_changed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  stale: boolean('stale'),
+  staleSince: timestamp('stale_since', { withTimezone: true }),
+});
+
+/**
+ * What happened to a list that people must hear about: `became_stale` and `became_fresh`
+ * transitions. Written once per transition; `notified_at` is for the notifications module (issue 29's
+ * `list_stale`), which delivers the rows where it is null and sets it.
+ */
+export const sanctionsListEvents = pgTable(
+  'sanctions_list_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    source: text('source', { enum: sanctionsSources }).notNull(),
+    kind: text('kind', { enum: ['became_stale', 'became_fresh'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    versionId: text('version_id'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    details: json('details'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [index('sanctions_list_events_pending_idx').on(table.notifiedAt, table.id)],
+);

@@ -29,7 +29,16 @@ export interface FetchFeedOptions {
 
 export type FetchFeedResult =
   | { status: 'not_modified'; url: string }
-  | { status: 'ok'; url: string; body: string; etag: string | null; lastModified: string | null; contentType: string | null };
+  | {
+      status: 'ok';
+      url: string;
+      body: string;
+      /** The body as received (after content-encoding), for binary files such as workbooks. */
+      bytes: Buffer;
+      etag: string | null;
+      lastModified: string | null;
+      contentType: string | null;
+    };
 
 function checkUrl(raw: string, allowPrivate: boolean): URL {
   let url: URL;
@@ -201,6 +210,7 @@ export async function fetchFeed(options: FetchFeedOptions): Promise<FetchFeedRes
       status: 'ok',
       url: url.toString(),
       body: decodeBody(response.body, contentType),
+      bytes: response.body,
       etag: typeof response.headers.etag === 'string' ? response.headers.etag : null,
       lastModified: typeof response.headers['last-modified'] === 'string' ? response.headers['last-modified'] : null,
       contentType,

@@ -1,7 +1,7 @@
 import type { DueFindings } from '@fueldesk/contracts';
 import { lazyModule } from '../../lib/lazy-module';
 import { dueFieldLabel, dueLabel, type DueLang } from './due-diligence.messages';
-import { formatScore } from './due-diligence.render';
+import { describeReportList, formatScore } from './due-diligence.render';
 
 export interface PdfReport {
   title: string;
@@ -37,7 +37,7 @@ export function renderReportPdf(report: PdfReport, lang: DueLang): Promise<Buffe
   heading(dueLabel(lang, 'lists'));
   if (findings.lists.length === 0) doc.text(dueLabel(lang, 'noLists'));
   for (const item of findings.lists) {
-    bullet(`${item.source} — ${item.entries} ${dueLabel(lang, 'entries')}${item.published_at ? `, ${dueLabel(lang, 'published')} ${item.published_at.slice(0, 10)}` : ''}`);
+    bullet(describeReportList(item, lang));
   }
 
   heading(dueLabel(lang, 'screening'));

@@ -54,7 +54,13 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
   const screened = await screenNames(ctx, named.map(({ field, type }) => ({ name: form[field]!.trim(), type })), { matchesOnly: true });
   const lists = screened.status.loaded
-    ? screened.status.lists.map((item) => ({ source: item.source, published_at: item.publishedAt, entries: item.entries }))
+    ? screened.status.lists.map((item) => ({
+        source: item.source,
+        published_at: item.publishedAt,
+        entries: item.entries,
+        version_id: item.versionId,
+        stale: item.stale,
+      }))
     : [];
   const screening = named.map(({ field }, position) => ({
     field,
@@ -80,7 +86,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
     missing: listMissingFields(form),
     adverse_media: await findAdverseMedia(ctx, screening),
   };
-  return { ...partial, risk: rateRisk(partial, lang) };
+  return { ...partial, risk: rateRisk(partial, lang, { now: ctx.now(), staleDays: ctx.config.SCREENING_STALE_DAYS }) };
 }
 
 async function writeNarrative(ctx: AppContext, findings: Omit<DueFindings, 'narrative'>, lang: Lang, writer: LlmClient | null) {

@@ -1,4 +1,4 @@
-import { escapeHtml, type DueFindings } from '@fueldesk/contracts';
+import { escapeHtml, sanctionsListName, type DueFindings } from '@fueldesk/contracts';
 import { sanitizeArticleHtml } from '../../integrations/news/html-sanitizer';
 import { dueFieldLabel, dueLabel, type DueLang } from './due-diligence.messages';
 
@@ -6,6 +6,19 @@ const yesNo = (lang: DueLang, value: boolean | null) => (value === null ? dueLab
 const validity = (lang: DueLang, value: boolean | null) => (value === null ? dueLabel(lang, 'unknown') : dueLabel(lang, value ? 'valid' : 'invalid'));
 const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
 export const formatScore = (score: number) => `${Math.round(score * 100)}%`;
+
+/**
+ * One list a report was screened against, by its human name: entries, publication date, version,
+ * and a flag a reader cannot miss when it was stale or undated (the same line in HTML and PDF).
+ */
+export function describeReportList(item: DueFindings['lists'][number], lang: DueLang): string {
+  const parts = [`${sanctionsListName(item.source, lang)} — ${item.entries} ${dueLabel(lang, 'entries')}`];
+  if (item.published_at) parts.push(`${dueLabel(lang, 'published')} ${item.published_at.slice(0, 10)}`);
+  if (item.version_id) parts.push(`${dueLabel(lang, 'version')} ${item.version_id}`);
+  const line = parts.join(', ');
+  if (!item.stale) return line;
+  return `${line} — ${dueLabel(lang, item.published_at ? 'staleFlag' : 'undatedFlag')}`;
+}
 
 /** The report as HTML in the owner's language, built from the findings only and sanitized before it is stored. */
 export function renderReportHtml(findings: DueFindings, lang: DueLang): string {
@@ -17,7 +30,7 @@ export function renderReportHtml(findings: DueFindings, lang: DueLang): string {
   parts.push(
     findings.lists.length === 0
       ? `<p>${escapeHtml(dueLabel(lang, 'noLists'))}</p>`
-      : list(findings.lists.map((item) => `${item.source} — ${item.entries} ${dueLabel(lang, 'entries')}${item.published_at ? `, ${dueLabel(lang, 'published')} ${item.published_at.slice(0, 10)}` : ''}`)),
+      : list(findings.lists.map((item) => describeReportList(item, lang))),
   );
 
   const screened = findings.lists.length > 0;

@@ -1,4 +1,4 @@
-import type { DueFindings } from '@fueldesk/contracts';
+import { sanctionsListName, type DueFindings } from '@fueldesk/contracts';
 import { dueFieldLabel, dueText, type DueLang as Lang } from './due-diligence.messages';
 
 /** A match on one of these is at least `high` (DECISIONS.md: the business or an owner). */
@@ -6,13 +6,29 @@ const principalFields = new Set<string>(['business_name', 'legal_business_name',
 /** From this score a match on the business or an owner is `critical`. */
 const CRITICAL_SCORE = 0.95;
 /** Sanctions matches, failed checks and missing information → one rating with the reasons that drove it. */
-export function rateRisk(findings: Omit<DueFindings, 'risk' | 'narrative'>, lang: Lang): DueFindings['risk'] {
+export function rateRisk(
+  findings: Omit<DueFindings, 'risk' | 'narrative'>,
+  lang: Lang,
+  /** When given, a stale or undated list caps the rating at no better than medium (DECISIONS.md). */
+  freshness?: { now: Date; staleDays: number },
+): DueFindings['risk'] {
   const reasons: string[] = [];
   let level = 0;
   const raise = (to: number, reason: string) => {
     level = Math.max(level, to);
     reasons.push(reason);
   };
+  if (freshness) {
+    for (const item of findings.lists) {
+      if (!item.stale) continue;
+      const list = sanctionsListName(item.source, lang);
+      if (!item.published_at) raise(1, dueText(lang, 'undatedList', { list }));
+      else {
+        const days = Math.floor((freshness.now.getTime() - new Date(item.published_at).getTime()) / 86_400_000);
+        raise(1, dueText(lang, 'staleList', { list, date: item.published_at.slice(0, 10), days: String(days), max: String(freshness.staleDays) }));
+      }
+    }
+  }
   for (const entry of findings.screening) {
     for (const match of entry.matches) {
       const principal = principalFields.has(entry.field);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { SanctionsSource } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { fetchFeed } from '../../integrations/news/feed-fetcher';
-import { parseSanctionsFiles, validateParsedList, type ParsedList, type SanctionsEntity } from './engine';
+import { readSanctionsFiles, validateParsedList, WorkbookError, type ParsedList, type SanctionsEntity } from './engine';
+import { listVersionId, recordStaleTransitions } from './screening-freshness';
 import {
   findDownloadStates,
   findLatestVersions,
@@ -12,13 +13,15 @@ import {
   insertListVersion,
   pruneOldVersions,
   saveDownloadState,
+  saveSourceStatus,
   type ListVersionRow,
 } from './screening.repository';
 import { announceNewListVersions } from './screening.service';
 
 export interface SanctionsFile {
   name: string;
-  content: string;
+  /** Bytes as read (text files are decoded as UTF-8, else Windows-1252; workbooks stay binary). */
+  content: Buffer | string;
 }
 
 /** What happened to one parsed list. */
@@ -28,6 +31,8 @@ export interface ListImportResult {
   entries: number;
   names: number;
   publishedAt: string | null;
+  /** `<source>@<hash>` of the parsed content (the stored version's id when stored or unchanged). */
+  versionId: string;
   /** Why a list was refused or skipped. */
   reason?: string;
 }
@@ -44,6 +49,8 @@ export interface ImportOptions {
   fallbackDate?: Date | null;
   /** Publication date to record when the parser finds none (e.g. an HTTP Last-Modified). */
   publishedAtFallback?: Date | null;
+  /** The list the files are, when their names and contents do not tell (an uploaded, renamed file). */
+  source?: SanctionsSource;
 }
 
 /** Names of an entity: the primary name and every alias. */
@@ -73,9 +80,19 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
   const stored: ListVersionRow[] = [];
   for (const list of lists) {
     const previous = latest.get(list.source);
-    const publishedAt = toDate(list.publishedAt) ?? options.publishedAtFallback ?? null;
-    const base = { source: list.source, entries: list.entities.length, names: countNames(list.entities), publishedAt: publishedAt?.toISOString() ?? null };
+    // The file's own date first, then the publisher's Last-Modified, then the newest change the file records.
+    const fileDate = toDate(list.publishedAt);
+    const lastChange = toDate(list.latestChangeAt ?? null);
+    const publishedAt = fileDate ?? options.publishedAtFallback ?? lastChange ?? null;
+    const publishedAtSource = fileDate ? 'file' : options.publishedAtFallback ? 'http' : lastChange ? 'file' : 'unknown';
     const contentHash = hashEntities(list.entities);
+    const base = {
+      source: list.source,
+      entries: list.entities.length,
+      names: countNames(list.entities),
+      publishedAt: publishedAt?.toISOString() ?? null,
+      versionId: listVersionId({ source: list.source, contentHash }),
+    };
     if (previous?.contentHash === contentHash) {
       results.push({ ...base, status: 'unchanged' });
       continue;
@@ -101,25 +118,37 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
     const row = await ctx.db.transaction(async (tx) => {
       const inserted = await insertListVersion(
         tx,
-        { source: list.source, publishedAt, entries: base.entries, names: base.names, contentHash, origin: options.origin, loadedAt: ctx.now() },
+        {
+          source: list.source,
+          publishedAt,
+          publishedAtSource,
+          entries: base.entries,
+          names: base.names,
+          contentHash,
+          origin: options.origin,
+          loadedAt: ctx.now(),
+        },
         list.entities,
       );
       await pruneOldVersions(tx, list.source);
+      await saveSourceStatus(tx, list.source, { lastChangedAt: ctx.now() });
       return inserted;
     });
     stored.push(row);
     results.push({ ...base, status: 'stored' });
   }
+  if (stored.length > 0) await recordStaleTransitions(ctx);
   await announceNewListVersions(ctx, stored);
   return results;
 }
 
-/** Parses files (any mix of OFAC SDN, consolidated and UN files) and stores the lists that pass. */
+/** Parses files (any mix of the lists' files: OFAC, UN, EU, UK, Canada, Australia) and stores the lists that pass. */
 export async function importSanctionsFiles(ctx: AppContext, files: SanctionsFile[], options: ImportOptions): Promise<ListImportResult[]> {
   let lists: ParsedList[];
   try {
-    lists = parseSanctionsFiles(files);
+    lists = await readSanctionsFiles(files, { source: options.source });
   } catch (error) {
+    if (error instanceof WorkbookError) throw new SanctionsImportError(error.message);
     // An unknown file name or a file that cannot be read as a list: nothing is stored.
     throw new SanctionsImportError(error instanceof Error ? error.message : String(error));
   }
@@ -134,9 +163,9 @@ export class SanctionsImportError extends Error {
   }
 }
 
-const LIST_FILE = /\.(csv|xml)$/i;
+const LIST_FILE = /\.(csv|xml|xlsx)$/i;
 
-/** The list files named by paths: files as given, folders' .csv and .xml files (not recursive). */
+/** The list files named by paths: files as given, folders' .csv, .xml and .xlsx files (not recursive). */
 export async function collectSanctionsFiles(paths: string[]): Promise<{ files: string[]; newest: Date | null }> {
   const files: string[] = [];
   let newest: Date | null = null;
@@ -166,7 +195,7 @@ export async function importSanctionsPaths(
   const contents: SanctionsFile[] = [];
   for (const [position, file] of files.entries()) {
     options.onFile?.(file, position, files.length);
-    contents.push({ name: path.basename(file), content: await readFile(file, 'utf8') });
+    contents.push({ name: path.basename(file), content: await readFile(file) });
   }
   options.onFile?.('', files.length, files.length);
   return importSanctionsFiles(ctx, contents, { origin: paths.join(','), onlyNewer: options.onlyNewer, fallbackDate: newest });
@@ -187,16 +216,24 @@ export async function importConfiguredSanctionsPaths(ctx: AppContext): Promise<L
   }
 }
 
-/** The files each source is published as (OFAC legacy CSV sets, the UN XML). */
+/** The files each source is published as (OFAC legacy CSV sets, the UN, EU and Canadian XML, the UK CSV, the Australian xlsx); lists set to `off` are left out. */
 export function publisherFiles(ctx: AppContext): { source: SanctionsSource; urls: string[] }[] {
   const inFolder = (base: string, names: string[]) => names.map((name) => new URL(name, base.endsWith('/') ? base : `${base}/`).toString());
+  const config = ctx.config;
+  const single: [SanctionsSource, string][] = [
+    ['un', config.SANCTIONS_UN_URL],
+    ['eu_fsf', config.SANCTIONS_EU_URL],
+    ['uk_ofsi', config.SANCTIONS_UK_URL],
+    ['ca_sema', config.SANCTIONS_CA_URL],
+    ['au_dfat', config.SANCTIONS_AU_URL],
+  ];
   return [
-    { source: 'ofac_sdn', urls: inFolder(ctx.config.SANCTIONS_SDN_URL, ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv']) },
+    { source: 'ofac_sdn' as const, urls: inFolder(config.SANCTIONS_SDN_URL, ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv']) },
     {
-      source: 'ofac_consolidated',
-      urls: inFolder(ctx.config.SANCTIONS_CONSOLIDATED_URL, ['cons_prim.csv', 'cons_add.csv', 'cons_alt.csv', 'cons_comments.csv']),
+      source: 'ofac_consolidated' as const,
+      urls: inFolder(config.SANCTIONS_CONSOLIDATED_URL, ['cons_prim.csv', 'cons_add.csv', 'cons_alt.csv', 'cons_comments.csv']),
     },
-    { source: 'un', urls: [ctx.config.SANCTIONS_UN_URL] },
+    ...single.filter(([, url]) => url !== 'off').map(([source, url]) => ({ source, urls: [url] })),
   ];
 }
 
@@ -211,7 +248,7 @@ export interface SourceUpdateResult {
 
 interface Downloaded {
   url: string;
-  body: string;
+  body: Buffer;
   etag: string | null;
   lastModified: string | null;
 }
@@ -229,10 +266,11 @@ async function download(ctx: AppContext, url: string, conditional: { etag: strin
   });
 }
 
+/** A name for a downloaded file: OFAC's files are told apart by name, the others by content. */
 function fileNameOf(url: string, source: SanctionsSource): string {
   const base = path.posix.basename(new URL(url).pathname);
   if (source === 'un' && !/\.xml$/i.test(base)) return 'consolidated.xml';
-  return base;
+  return base || `${source}.list`;
 }
 
 /**
@@ -250,7 +288,9 @@ async function updateSource(ctx: AppContext, source: SanctionsSource, urls: stri
       const state = states.get(url);
       await saveDownloadState(ctx.db, { url, source, etag: state?.etag ?? null, lastModified: state?.lastModified ?? null, checkedAt, lastError: error });
     }
+    await saveSourceStatus(ctx.db, source, { lastCheckedAt: checkedAt, lastError: error, lastErrorAt: checkedAt });
   };
+  const recordSuccess = () => saveSourceStatus(ctx.db, source, { lastCheckedAt: checkedAt, lastError: null, lastErrorAt: null });
   try {
     const first = await Promise.all(
       urls.map(async (url) => {
@@ -263,17 +303,18 @@ async function updateSource(ctx: AppContext, source: SanctionsSource, urls: stri
         const state = states.get(url);
         await saveDownloadState(ctx.db, { url, source, etag: state?.etag ?? null, lastModified: state?.lastModified ?? null, checkedAt, lastError: null });
       }
+      await recordSuccess();
       return { source, status: 'not_modified', hadStoredList: hasStored };
     }
     const files: Downloaded[] = [];
     for (const { url, result } of first) {
       const full = result.status === 'ok' ? result : await download(ctx, url, null);
       if (full.status !== 'ok') throw new Error(`${url} answered 304 to an unconditional request.`);
-      files.push({ url, body: full.body, etag: full.etag, lastModified: full.lastModified });
+      files.push({ url, body: full.bytes, etag: full.etag, lastModified: full.lastModified });
     }
     const lastModified = files.map((file) => toDate(file.lastModified)).filter((date): date is Date => date !== null);
     const newest = lastModified.length > 0 ? new Date(Math.max(...lastModified.map((date) => date.getTime()))) : null;
-    const lists = parseSanctionsFiles(files.map((file) => ({ name: fileNameOf(file.url, source), content: file.body }))).filter(
+    const lists = (await readSanctionsFiles(files.map((file) => ({ name: fileNameOf(file.url, source), content: file.body })), { source })).filter(
       (list) => list.source === source,
     );
     if (lists.length === 0) {
@@ -288,6 +329,7 @@ async function updateSource(ctx: AppContext, source: SanctionsSource, urls: stri
     for (const file of files) {
       await saveDownloadState(ctx.db, { url: file.url, source, etag: file.etag, lastModified: file.lastModified, checkedAt, lastError: null });
     }
+    await recordSuccess();
     return { source, status: result!.status === 'stored' ? 'stored' : 'unchanged', entries: result!.entries, hadStoredList: hasStored };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -303,5 +345,7 @@ export async function updateSanctionsFromPublishers(ctx: AppContext, only?: Sanc
     if (only && !only.includes(source)) continue;
     results.push(await updateSource(ctx, source, urls));
   }
+  // Time passes even when nothing changed: a list may have turned stale since the last run.
+  await recordStaleTransitions(ctx);
   return results;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testDb, type TestContext } from '../../../test/build-test-app';
-import { sanctionsDataDir } from '../../../test/screening';
+import { sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/screening';
 import type { AppContext } from '../../context';
 import { createPostgresEventBus } from '../../integrations/events/event-bus';
 import { importConfiguredSanctionsPaths, importSanctionsPaths, updateSanctionsFromPublishers } from './screening-import.service';
@@ -99,8 +99,30 @@ describe('two instances on one database', () => {
   });
 });
 
+const fixtureDir = path.join(__dirname, '../../../test/fixtures/sanctions');
+
+/** The four newer lists' files, served beside OFAC's and the UN's. */
+async function newerLists(): Promise<Map<string, Buffer>> {
+  return new Map([
+    ['/eu/export', readFileSync(path.join(fixtureDir, 'eu-fsf-export.xml'))],
+    ['/uk/ConList.csv', Buffer.from(tinyUkOfsiCsv(), 'utf8')],
+    ['/ca/sema-lmes.xml', readFileSync(path.join(sanctionsDataDir.sdn, '../canada-sema/sema-lmes_2020-04.xml'))],
+    ['/au/regulation8_consolidated.xlsx', await tinyAuDfatXlsx()],
+  ]);
+}
+
+const publisherEnv = (base: string) => ({
+  SANCTIONS_SDN_URL: `${base}/sdn/`,
+  SANCTIONS_CONSOLIDATED_URL: `${base}/cons/`,
+  SANCTIONS_UN_URL: `${base}/un/consolidated.xml`,
+  SANCTIONS_EU_URL: `${base}/eu/export?token=public`,
+  SANCTIONS_UK_URL: `${base}/uk/ConList.csv`,
+  SANCTIONS_CA_URL: `${base}/ca/sema-lmes.xml`,
+  SANCTIONS_AU_URL: `${base}/au/regulation8_consolidated.xlsx`,
+});
+
 /** Serves the shared data files as the publishers would: ETag + Last-Modified, 304 on a match. */
-function startPublisher() {
+function startPublisher(bodies: Map<string, Buffer> = new Map()) {
   const files = new Map<string, string>([
     ['/sdn/sdn.csv', path.join(sanctionsDataDir.sdn, 'sdn.csv')],
     ['/sdn/add.csv', path.join(sanctionsDataDir.sdn, 'add.csv')],
@@ -119,17 +141,18 @@ function startPublisher() {
     requests: [] as { path: string; conditional: boolean; status: number }[],
   };
   const server = http.createServer((request, response) => {
-    const url = request.url ?? '';
+    const url = (request.url ?? '').split('?')[0]!;
     const file = files.get(url);
+    const inMemory = bodies.get(url);
     const conditional = request.headers['if-none-match'] !== undefined;
     const reply = (status: number, body?: Buffer, headers: Record<string, string> = {}) => {
       state.requests.push({ path: url, conditional, status });
       response.writeHead(status, headers);
       response.end(body);
     };
-    if (!file) return reply(404);
+    if (!file && !inMemory) return reply(404);
     if (state.failing.has(url)) return reply(503);
-    const body = state.overrides.get(url) ?? readFileSync(file);
+    const body = state.overrides.get(url) ?? inMemory ?? readFileSync(file!);
     const etag = `"${body.length}-${state.overrides.has(url) ? 'override' : 'original'}"`;
     if (request.headers['if-none-match'] === etag) return reply(304, undefined, { etag });
     reply(200, body, { etag, 'last-modified': 'Wed, 07 Jul 2021 00:00:00 GMT', 'content-type': 'text/csv' });
@@ -142,12 +165,10 @@ describe('downloading from the publishers', () => {
   let publisher: ReturnType<typeof startPublisher>;
 
   beforeAll(async () => {
-    publisher = startPublisher();
+    publisher = startPublisher(await newerLists());
     await new Promise<void>((resolve) => publisher.server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
-    t = await createTestContext({
-      env: { SANCTIONS_SDN_URL: `${base}/sdn/`, SANCTIONS_CONSOLIDATED_URL: `${base}/cons/`, SANCTIONS_UN_URL: `${base}/un/consolidated.xml` },
-    });
+    t = await createTestContext({ env: publisherEnv(base) });
   });
   afterAll(async () => {
     await t.close();
@@ -160,6 +181,10 @@ describe('downloading from the publishers', () => {
       ['ofac_sdn', 'stored'],
       ['ofac_consolidated', 'stored'],
       ['un', 'stored'],
+      ['eu_fsf', 'stored'],
+      ['uk_ofsi', 'stored'],
+      ['ca_sema', 'stored'],
+      ['au_dfat', 'stored'],
     ]);
     const status = await getScreeningStatus(t.ctx);
     expect(status.lists.find((list) => list.source === 'ofac_sdn')).toMatchObject({
@@ -167,13 +192,24 @@ describe('downloading from the publishers', () => {
       publishedAt: '2021-07-07T00:00:00.000Z',
     });
     expect(status.lists.find((list) => list.source === 'un')!.entries).toBe(730 + 273);
+    // The publication date: the file's own (UN, EU, UK), else Last-Modified (OFAC, Canada's 2020 file, Australia).
+    const dated = Object.fromEntries(status.lists.map((list) => [list.source, [list.publishedAt?.slice(0, 10) ?? null, list.publishedAtSource]]));
+    expect(dated).toEqual({
+      ofac_sdn: ['2021-07-07', 'http'],
+      ofac_consolidated: ['2021-07-07', 'http'],
+      un: ['2026-02-27', 'file'],
+      eu_fsf: ['2026-11-20', 'file'],
+      uk_ofsi: ['2026-11-20', 'file'],
+      ca_sema: ['2021-07-07', 'http'],
+      au_dfat: ['2021-07-07', 'http'],
+    });
 
     publisher.state.requests.length = 0;
     const second = await updateSanctionsFromPublishers(t.ctx);
-    expect(second.map((result) => result.status)).toEqual(['not_modified', 'not_modified', 'not_modified']);
+    expect(second.map((result) => result.status)).toEqual(Array(7).fill('not_modified'));
     expect(publisher.state.requests.every((request) => request.conditional && request.status === 304)).toBe(true);
-    expect(publisher.state.requests).toHaveLength(9);
-  });
+    expect(publisher.state.requests).toHaveLength(13);
+  }, 180_000);
 
   it('never replaces the stored list with a truncated download, and tries again next time', async () => {
     const before = await getScreeningStatus(t.ctx);
@@ -211,13 +247,10 @@ describe('the daily sanctions job', () => {
   let publisher: ReturnType<typeof startPublisher>;
 
   beforeAll(async () => {
-    publisher = startPublisher();
+    publisher = startPublisher(await newerLists());
     await new Promise<void>((resolve) => publisher.server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
-    t = await createTestContext({
-      startJobs: true,
-      env: { SANCTIONS_SDN_URL: `${base}/sdn/`, SANCTIONS_CONSOLIDATED_URL: `${base}/cons/`, SANCTIONS_UN_URL: `${base}/un/consolidated.xml` },
-    });
+    t = await createTestContext({ startJobs: true, env: publisherEnv(base) });
   });
   afterAll(async () => {
     await t.close();
@@ -226,10 +259,14 @@ describe('the daily sanctions job', () => {
 
   it('runs through the queue and loads every list', async () => {
     await t.ctx.jobs.send(SANCTIONS_UPDATE_JOB, {});
-    await expect.poll(async () => (await getScreeningStatus(t.ctx)).lists.map((list) => list.source), { timeout: 30_000 }).toEqual([
+    await expect.poll(async () => (await getScreeningStatus(t.ctx)).lists.map((list) => list.source), { timeout: 170_000 }).toEqual([
       'ofac_sdn',
       'ofac_consolidated',
       'un',
+      'eu_fsf',
+      'uk_ofsi',
+      'ca_sema',
+      'au_dfat',
     ]);
-  });
+  }, 180_000);
 });

@@ -1,4 +1,5 @@
 import {
+  sanctionsListName,
   screeningMessages,
   type ScreeningBatchBody,
   type ScreeningEntity,
@@ -11,6 +12,8 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
 import { explainHit, type ExplanationLanguage } from './screening.explanation';
+import { presentListUpdate } from './screening-freshness';
+import { findLatestVersions, listSourceStatuses, type ListVersionRow } from './screening.repository';
 import { getScreeningEntity, getScreeningStatus, screenNames, type ScreeningHit, type ScreeningStatus } from './screening.service';
 
 /** The wire (snake_case) shape of a hit. */
@@ -28,22 +31,44 @@ export function presentScreeningHit(hit: ScreeningHit, lang: ExplanationLanguage
   };
 }
 
-function presentLists(status: ScreeningStatus): ScreeningListsResponse {
+function presentLists(ctx: AppContext, status: ScreeningStatus, updates: ListUpdates, lang: ExplanationLanguage): ScreeningListsResponse {
   return {
     loaded: status.loaded,
     threshold: status.threshold,
-    lists: status.lists.map((list) => ({
-      source: list.source,
-      entries: list.entries,
-      names: list.names,
-      published_at: list.publishedAt,
-      loaded_at: list.loadedAt,
-    })),
+    stale_days: status.staleDays,
+    lists: status.lists.map((list) => {
+      const update = presentListUpdate(ctx, updates.statuses.get(list.source), updates.versions.get(list.source));
+      return {
+        source: list.source,
+        name: sanctionsListName(list.source, lang),
+        entries: list.entries,
+        names: list.names,
+        published_at: list.publishedAt,
+        loaded_at: list.loadedAt,
+        version_id: list.versionId,
+        published_at_source: list.publishedAtSource,
+        age_days: list.ageDays,
+        stale: list.stale,
+        update: {
+          last_checked_at: update.lastCheckedAt,
+          last_changed_at: update.lastChangedAt,
+          last_error: update.lastError,
+          next_run_at: update.nextRunAt,
+        },
+      };
+    }),
   };
 }
 
-export async function listScreeningLists(ctx: AppContext): Promise<ScreeningListsResponse> {
-  return presentLists(await getScreeningStatus(ctx));
+interface ListUpdates {
+  statuses: Awaited<ReturnType<typeof listSourceStatuses>>;
+  versions: Map<string, ListVersionRow>;
+}
+
+/** GET /screening/lists: the loaded lists with their freshness and the daily job's state. */
+export async function listScreeningLists(ctx: AppContext, lang: ExplanationLanguage = 'en'): Promise<ScreeningListsResponse> {
+  const [status, statuses, versions] = await Promise.all([getScreeningStatus(ctx), listSourceStatuses(ctx.db), findLatestVersions(ctx.db)]);
+  return presentLists(ctx, status, { statuses, versions: new Map(versions.map((row) => [row.source, row])) }, lang);
 }
 
 export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery, lang: ExplanationLanguage = 'en'): Promise<ScreeningSearchResponse> {

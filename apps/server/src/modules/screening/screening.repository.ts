@@ -1,10 +1,12 @@
 import type { SanctionsSource } from '@fueldesk/contracts';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sanctionsDownloads, sanctionsListChunks, sanctionsListVersions } from '../../db/schema';
+import { sanctionsDownloads, sanctionsListChunks, sanctionsListEvents, sanctionsListVersions, sanctionsSourceStatus } from '../../db/schema';
 
 export type ListVersionRow = typeof sanctionsListVersions.$inferSelect;
 export type DownloadStateRow = typeof sanctionsDownloads.$inferSelect;
+export type SourceStatusRow = typeof sanctionsSourceStatus.$inferSelect;
+export type ListEventRow = typeof sanctionsListEvents.$inferSelect;
 
 /** Entities per stored row: a full SDN list is a handful of rows. */
 export const ENTITIES_PER_CHUNK = 2_000;
@@ -14,6 +16,7 @@ export const VERSIONS_KEPT_PER_SOURCE = 3;
 export interface NewListVersion {
   source: SanctionsSource;
   publishedAt: Date | null;
+  publishedAtSource: 'file' | 'http' | 'unknown';
   entries: number;
   names: number;
   contentHash: string;
@@ -105,4 +108,31 @@ export async function saveDownloadState(db: DbOrTx, state: DownloadStateRow): Pr
         lastError: sql`excluded.last_error`,
       },
     });
+}
+
+export async function listSourceStatuses(db: DbOrTx): Promise<Map<SanctionsSource, SourceStatusRow>> {
+  const rows = await db.select().from(sanctionsSourceStatus);
+  return new Map(rows.map((row) => [row.source, row]));
+}
+
+/** Creates or updates one list's status; only the fields given change. */
+export async function saveSourceStatus(db: DbOrTx, source: SanctionsSource, changes: Partial<Omit<SourceStatusRow, 'source'>>): Promise<void> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const insert = db.insert(sanctionsSourceStatus).values({ source, ...set });
+  if (Object.keys(set).length === 0) await insert.onConflictDoNothing();
+  else await insert.onConflictDoUpdate({ target: sanctionsSourceStatus.source, set });
+}
+
+export async function insertListEvent(db: DbOrTx, event: Omit<typeof sanctionsListEvents.$inferInsert, 'id'>): Promise<void> {
+  await db.insert(sanctionsListEvents).values(event);
+}
+
+/** Events no notification has been sent for yet, oldest first (for the notifications module). */
+export async function listPendingListEvents(db: DbOrTx, limit = 100): Promise<ListEventRow[]> {
+  return db.select().from(sanctionsListEvents).where(isNull(sanctionsListEvents.notifiedAt)).orderBy(asc(sanctionsListEvents.id)).limit(limit);
+}
+
+export async function markListEventsNotified(db: DbOrTx, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(sanctionsListEvents).set({ notifiedAt: at }).where(inArray(sanctionsListEvents.id, ids));
 }

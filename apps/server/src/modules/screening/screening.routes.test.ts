@@ -157,7 +157,10 @@ describe('/api/screening', () => {
 
     it('lists the loaded version', async () => {
       const response = await get('/api/screening/lists');
-      expect(response.json()).toMatchObject({ loaded: true, lists: [{ source: 'ofac_sdn', entries: 6, names: 8, published_at: null }] });
+      expect(response.json()).toMatchObject({
+        loaded: true,
+        lists: [{ source: 'ofac_sdn', name: 'OFAC SDN', entries: 6, names: 8, published_at: expect.any(String), published_at_source: 'http', age_days: 0, stale: false }],
+      });
       const status = await getScreeningStatus(t.ctx);
       expect(status.loaded).toBe(true);
       expect(status.threshold).toBeGreaterThan(0);

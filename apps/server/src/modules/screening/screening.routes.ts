@@ -15,6 +15,7 @@ import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchSc
 import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
 import { route } from '../../plugins/auth';
+import { screeningListImportRoutes } from './screening-lists.routes';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -24,6 +25,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * Explanations follow Accept-Language (English or Spanish), like the error messages.
  */
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list upload, with its multipart parser kept to its own encapsulated context.
+  await app.register(screeningListImportRoutes);
+
   app.get(
     '/screening/lists',
     route('user', {
@@ -31,7 +35,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
       response: { 200: screeningListsResponseSchema, ...errors },
     }),
-    async () => listScreeningLists(app.ctx),
+    async (request) => listScreeningLists(app.ctx, pickLanguage(request.headers['accept-language'])),
   );
 
   app.get(

@@ -11,10 +11,11 @@ import {
 } from './engine';
 import type { EntityType as EngineEntityType, SanctionsSource as EngineSanctionsSource } from './engine';
 import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
+import { listFreshness, type ListFreshness } from './screening-freshness';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
-export interface ScreeningListStatus {
+export interface ScreeningListStatus extends ListFreshness {
   source: SanctionsSource;
   entries: number;
   names: number;
@@ -26,6 +27,8 @@ export interface ScreeningListStatus {
 export interface ScreeningStatus {
   loaded: boolean;
   threshold: number;
+  /** SCREENING_STALE_DAYS */
+  staleDays: number;
   lists: ScreeningListStatus[];
 }
 
@@ -199,8 +202,9 @@ function presentStatus(ctx: AppContext, loaded: LoadedIndex): ScreeningStatus {
       names: version.names,
       publishedAt: version.publishedAt?.toISOString() ?? null,
       loadedAt: version.loadedAt.toISOString(),
+      ...listFreshness(version, ctx.now(), ctx.config.SCREENING_STALE_DAYS),
     }));
-  return { loaded: loaded.index !== null, threshold: screeningThreshold(ctx), lists };
+  return { loaded: loaded.index !== null, threshold: screeningThreshold(ctx), staleDays: ctx.config.SCREENING_STALE_DAYS, lists };
 }
 
 /** Which lists this instance screens against; `loaded: false` on an install with no list stored. */

@@ -1,6 +1,7 @@
 // OFAC legacy CSV sets: SDN (sdn/add/alt/sdn_comments) and the consolidated non-SDN lists
 // (cons_prim/cons_add/cons_alt/cons_comments). Same columns in both.
 import { ofacValue, parseCsv } from './csv';
+import { imoNumbersIn } from './text';
 import type { AliasKind, EntityType, ParsedList, SanctionsAlias, SanctionsEntity, SanctionsSource } from './types';
 
 export interface OfacFileSet {
@@ -86,10 +87,12 @@ export function parseOfac(source: SanctionsSource, files: OfacFileSet): ParsedLi
       .split(/\]\s*\[/)
       .map((p) => p.replace(/[[\]]/g, '').trim())
       .filter(Boolean);
+    const type = entityType(ofacValue(row[2]));
+    const imoNumbers = imoNumbersIn(remarks);
     entities.set(listId, {
       id: `${source}:${listId}`,
       source,
-      type: entityType(ofacValue(row[2])),
+      type,
       name,
       aliases: weakAliasesFromRemarks(remarks),
       programs,
@@ -97,6 +100,10 @@ export function parseOfac(source: SanctionsSource, files: OfacFileSet): ParsedLi
       datesOfBirth: remarkValues(remarks, /^DOB\s+(.+)$/i),
       nationalities: remarkValues(remarks, /^(?:nationality|citizen)\s+(.+)$/i),
       remarks,
+      ...(imoNumbers.length > 0 ? { imoNumbers } : {}),
+      ...(type === 'vessel'
+        ? { vessel: { flag: ofacValue(row[9]), vesselType: ofacValue(row[6]), callSign: ofacValue(row[5]) } }
+        : {}),
     });
   }
   for (const row of read(files.aliases, 'aliases')) {

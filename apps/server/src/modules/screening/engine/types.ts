@@ -1,7 +1,22 @@
 // The screening engine's data model: pure types, no database, no I/O.
 
-export type SanctionsSource = 'ofac_sdn' | 'ofac_consolidated' | 'un';
-export const SANCTIONS_SOURCES: readonly SanctionsSource[] = ['ofac_sdn', 'ofac_consolidated', 'un'];
+export type SanctionsSource =
+  | 'ofac_sdn'
+  | 'ofac_consolidated'
+  | 'un'
+  | 'eu_fsf'
+  | 'uk_ofsi'
+  | 'ca_sema'
+  | 'au_dfat';
+export const SANCTIONS_SOURCES: readonly SanctionsSource[] = [
+  'ofac_sdn',
+  'ofac_consolidated',
+  'un',
+  'eu_fsf',
+  'uk_ofsi',
+  'ca_sema',
+  'au_dfat',
+];
 
 export type EntityType = 'person' | 'organization' | 'vessel' | 'aircraft';
 export const ENTITY_TYPES: readonly EntityType[] = ['person', 'organization', 'vessel', 'aircraft'];
@@ -28,12 +43,21 @@ export interface SanctionsEntity {
   datesOfBirth: string[];
   nationalities: string[];
   remarks: string | null;
+  /** IMO numbers (seven digits, no prefix) of a vessel, or of the ships an entity is listed with. */
+  imoNumbers?: string[];
+  /** Vessel details when the list gives them (type `vessel`). */
+  vessel?: { flag: string | null; vesselType: string | null; callSign?: string | null };
 }
 
 export interface ParsedList {
   source: SanctionsSource;
   /** ISO date (YYYY-MM-DD) the publisher generated the list, when the files say it. */
   publishedAt: string | null;
+  /**
+   * ISO date of the newest change the file records (listing or control dates), for a file that
+   * carries no publication date (Australia's, Canada's); a lower bound of when it was published.
+   */
+  latestChangeAt?: string | null;
   entities: SanctionsEntity[];
   /** Structural problems seen while parsing (cut-off rows, wrong field counts); validateParsedList refuses a list that has any. */
   problems?: string[];

@@ -1,5 +1,6 @@
 // UN Security Council Consolidated List (XML, https://www.un.org/sc/resources/sc-sanctions.xsd).
 import { lazyModule } from '../../../lib/lazy-module';
+import { imoNumbersIn } from './text';
 import type { AliasKind, ParsedList, SanctionsAlias, SanctionsEntity } from './types';
 
 type Node = Record<string, unknown>;
@@ -87,6 +88,8 @@ export function parseUnXml(xml: string): ParsedList {
       .filter((a): a is SanctionsAlias => a !== null);
     const original = text(node.NAME_ORIGINAL_SCRIPT);
     if (original && original !== name) aliases.push({ name: original, kind: 'aka', weak: false });
+    const remarks = text(node.COMMENTS1) || null;
+    const imoNumbers = imoNumbersIn(remarks, text(node.OTHER_INFORMATION), ...list(node.ENTITY_ADDRESS).map(address));
     entities.push({
       id: `un:${ref}`,
       source: 'un',
@@ -99,7 +102,8 @@ export function parseUnXml(xml: string): ParsedList {
         .filter(Boolean),
       datesOfBirth: person ? list(node.INDIVIDUAL_DATE_OF_BIRTH).map(dateOfBirth).filter(Boolean) : [],
       nationalities: person ? values(node.NATIONALITY) : [],
-      remarks: text(node.COMMENTS1) || null,
+      remarks,
+      ...(imoNumbers.length > 0 ? { imoNumbers } : {}),
     });
   };
   for (const group of list(root.INDIVIDUALS)) for (const node of list(group.INDIVIDUAL)) add(node, true);
