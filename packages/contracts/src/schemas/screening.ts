@@ -24,6 +24,9 @@ export const SCREENING_SEARCH_LIMIT_DEFAULT = 10;
 export const SCREENING_SEARCH_LIMIT_MAX = 50;
 export const SCREENING_BATCH_MAX = 1_000;
 export const SCREENING_NAME_MAX = 300;
+/** Per-request threshold bounds (API.md "Screening, second round"). */
+export const SCREENING_THRESHOLD_MIN = 0.5;
+export const SCREENING_THRESHOLD_MAX = 1;
 
 /**
  * English texts of the validation messages; the web shows them through i18n (screening.errors.*,
@@ -39,6 +42,14 @@ export const screeningMessages = {
   nameRequired: 'Each name must have at least one letter or digit.',
   badEntityId: 'An entity id looks like ofac_sdn:36, ofac_consolidated:1234 or un:QDi.001.',
   entityNotFound: 'No loaded list has this entry.',
+  badSources: 'Sources must be a comma-separated list of ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
+  badThreshold: `The threshold must be a number from ${SCREENING_THRESHOLD_MIN} to ${SCREENING_THRESHOLD_MAX}.`,
+  fileMissing: 'Attach one CSV or XLSX file (form field "file").',
+  fileUnreadable: 'The file could not be read: send a CSV (UTF-8, comma or semicolon separated) or an XLSX workbook.',
+  fileNoNameColumn: 'The file needs a header row with a "name" column (optional "type" and "country").',
+  fileBadType: 'A "type" in the file must be person, organization, vessel or aircraft (or empty).',
+  fileTooLarge: 'The file is too large for one batch.',
+  badFormat: 'Format must be json or csv.',
 } as const;
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
@@ -53,6 +64,14 @@ export const screeningMessagesEs: Record<ScreeningMessageKey, string> = {
   nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
   badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
   entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
+  badSources: 'Las fuentes deben ser una lista separada por comas de ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
+  badThreshold: `El umbral debe ser un número de ${SCREENING_THRESHOLD_MIN} a ${SCREENING_THRESHOLD_MAX}.`,
+  fileMissing: 'Adjunte un archivo CSV o XLSX (campo de formulario "file").',
+  fileUnreadable: 'No se pudo leer el archivo: envíe un CSV (UTF-8, separado por comas o punto y coma) o un libro XLSX.',
+  fileNoNameColumn: 'El archivo necesita una fila de encabezado con una columna "name" (y, si quiere, "type" y "country").',
+  fileBadType: 'Un "type" del archivo debe ser person, organization, vessel o aircraft (o estar vacío).',
+  fileTooLarge: 'El archivo es demasiado grande para un lote.',
+  badFormat: 'El formato debe ser json o csv.',
 };
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -68,9 +87,41 @@ export const screeningNameSchema = z
   .max(SCREENING_NAME_MAX, { error: screeningMessages.queryTooLong })
   .regex(/[\p{L}\p{N}]/u, { error: screeningMessages.nameRequired });
 
+/** `sources=a,b`: a comma-separated list of known sources, each once at most (blank = every list). */
+export const screeningSourcesParamSchema = z.preprocess(
+  (value) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned !== 'string') return cleaned;
+    return [...new Set(cleaned.split(',').map((part) => part.trim()).filter(Boolean))];
+  },
+  z
+    .array(z.string(), { error: screeningMessages.badSources })
+    .min(1, { error: screeningMessages.badSources })
+    // One message for the whole parameter (not one per element), so the field is `sources`.
+    .refine((list) => list.every((source) => (sanctionsSources as readonly string[]).includes(source)), { error: screeningMessages.badSources })
+    .transform((list) => list as SanctionsSource[])
+    .optional(),
+);
+
+/** `threshold`: 0.5 to 1; blank = the server's. */
+export const screeningThresholdParamSchema = z.preprocess(
+  (value) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned === 'string' && /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*$/.test(cleaned)) return Number(cleaned);
+    return cleaned;
+  },
+  z
+    .number({ error: screeningMessages.badThreshold })
+    .min(SCREENING_THRESHOLD_MIN, { error: screeningMessages.badThreshold })
+    .max(SCREENING_THRESHOLD_MAX, { error: screeningMessages.badThreshold })
+    .optional(),
+);
+
 /** GET /api/screening/search?q&type&limit */
 export const screeningSearchQuerySchema = z.object({
   q: screeningNameSchema,
+  sources: screeningSourcesParamSchema,
+  threshold: screeningThresholdParamSchema,
   type: z.preprocess(blankToUndefined, screeningEntityTypeSchema.optional()),
   limit: z.preprocess(
     (value) => {
@@ -89,6 +140,8 @@ export const screeningSearchQuerySchema = z.object({
 });
 export type ScreeningSearchQuery = z.infer<typeof screeningSearchQuerySchema>;
 
+
+
 /** One list entry a name matched (best matching name of the entry). */
 export const screeningMatchSchema = z.object({
   entity_id: z.string(),
@@ -104,6 +157,8 @@ export const screeningMatchSchema = z.object({
   /** score ≥ the screening threshold. */
   is_match: z.boolean(),
   explanation: z.string(),
+  /** The stored version of the match's list (GET /screening/lists `version_id`); null when unknown. */
+  version_id: z.number().int().nullable(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 
@@ -147,6 +202,8 @@ export const screeningBatchBodySchema = z.object({
       z.object({
         name: screeningNameSchema,
         type: screeningEntityTypeSchema.optional(),
+        /** Kept with the result (and in the CSV); not used for matching yet. */
+        country: z.string().trim().max(100).optional(),
       }),
       { error: screeningMessages.batchEmpty },
     )
@@ -154,6 +211,33 @@ export const screeningBatchBodySchema = z.object({
     .max(SCREENING_BATCH_MAX, { error: screeningMessages.batchTooLarge }),
 });
 export type ScreeningBatchBody = z.infer<typeof screeningBatchBodySchema>;
+
+/** POST /api/screening/batch?format=json|csv&sources&threshold (`Accept: text/csv` also asks for CSV). */
+export const screeningBatchQuerySchema = z.object({
+  format: z.preprocess(blankToUndefined, z.enum(['json', 'csv'], { error: screeningMessages.badFormat }).optional()),
+  sources: screeningSourcesParamSchema,
+  threshold: screeningThresholdParamSchema,
+});
+export type ScreeningBatchQuery = z.infer<typeof screeningBatchQuerySchema>;
+
+/** Columns of the batch results as CSV, one row per match (a name without a match gets one row with empty match columns). */
+export const SCREENING_BATCH_CSV_COLUMNS = [
+  'row',
+  'name',
+  'type',
+  'country',
+  'status',
+  'score',
+  'is_match',
+  'entity_id',
+  'source',
+  'list_name',
+  'matched_name',
+  'entity_type',
+  'programs',
+  'version_id',
+  'explanation',
+] as const;
 
 export const screeningBatchResponseSchema = z.object({
   threshold: z.number(),

@@ -15,10 +15,14 @@ import { asLang, DUE_REPORT_MAX_ATTEMPTS } from './due-diligence.service';
 
 export const DUE_NARRATIVE_TIMEOUT_MS = 30_000;
 
-/** Every person and business name of the form that is screened, with the list type it is compared as. */
-const screenedFields: { field: keyof DueForm; type: EntityType }[] = [
-  { field: 'business_name', type: 'organization' },
-  { field: 'legal_business_name', type: 'organization' },
+/**
+ * Every person and business name of the form that is screened, with the list types it is compared
+ * with. Business names are compared with persons too: a company named after a sanctioned person is
+ * a finding (DECISIONS.md; issue 29).
+ */
+const screenedFields: { field: keyof DueForm; type: EntityType; types?: EntityType[] }[] = [
+  { field: 'business_name', type: 'organization', types: ['organization', 'person'] },
+  { field: 'legal_business_name', type: 'organization', types: ['organization', 'person'] },
   { field: 'contact_name', type: 'person' },
   { field: 'owner_name', type: 'person' },
   { field: 'authorized_signer', type: 'person' },
@@ -52,7 +56,7 @@ async function findAdverseMedia(ctx: AppContext, screening: { field: string; nam
 /** All findings of a form: screening, the bank, tax id, contact and UST checks, missing information, the rating. */
 export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang): Promise<Omit<DueFindings, 'narrative'>> {
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
-  const screened = await screenNames(ctx, named.map(({ field, type }) => ({ name: form[field]!.trim(), type })), { matchesOnly: true });
+  const screened = await screenNames(ctx, named.map(({ field, type, types }) => ({ name: form[field]!.trim(), type, types })), { matchesOnly: true });
   const lists = screened.status.loaded
     ? screened.status.lists.map((item) => ({
         source: item.source,

@@ -1,4 +1,5 @@
 import {
+  type SanctionsSource,
   sanctionsListName,
   screeningMessages,
   type ScreeningBatchBody,
@@ -28,6 +29,7 @@ export function presentScreeningHit(hit: ScreeningHit, lang: ExplanationLanguage
     score: hit.score,
     is_match: hit.isMatch,
     explanation: explainHit(hit.reasons, lang),
+    version_id: hit.versionId,
   };
 }
 
@@ -72,15 +74,25 @@ export async function listScreeningLists(ctx: AppContext, lang: ExplanationLangu
 }
 
 export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery, lang: ExplanationLanguage = 'en'): Promise<ScreeningSearchResponse> {
-  const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], { limit: query.limit });
+  const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], {
+    limit: query.limit,
+    threshold: query.threshold,
+    sources: query.sources,
+  });
   return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) };
 }
 
 /** A batch answers the best few candidates per name (the search's default is 10). */
 export const SCREENING_BATCH_MATCHES = 5;
 
-export async function batchScreening(ctx: AppContext, body: ScreeningBatchBody, lang: ExplanationLanguage = 'en'): Promise<ScreeningBatchResponse> {
-  const { status, results } = await screenNames(ctx, body.queries, { limit: SCREENING_BATCH_MATCHES });
+export async function batchScreening(
+  ctx: AppContext,
+  body: ScreeningBatchBody,
+  lang: ExplanationLanguage = 'en',
+  opts: { threshold?: number; sources?: readonly SanctionsSource[] } = {},
+): Promise<ScreeningBatchResponse> {
+  const queries = body.queries.map(({ name, type }) => ({ name, type }));
+  const { status, results } = await screenNames(ctx, queries, { limit: SCREENING_BATCH_MATCHES, ...opts });
   return {
     threshold: status.threshold,
     loaded: status.loaded,

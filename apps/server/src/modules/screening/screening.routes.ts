@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   screeningBatchBodySchema,
+  screeningBatchQuerySchema,
   screeningBatchResponseSchema,
   screeningCompareBodySchema,
   screeningCompareResponseSchema,
@@ -8,9 +9,14 @@ import {
   screeningEntitySchema,
   screeningListsResponseSchema,
   screeningSearchQuerySchema,
+  screeningMessages,
   screeningSearchResponseSchema,
 } from '@fueldesk/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/app-error';
+import { batchResultsCsv, readBatchFile, type BatchFileRow } from './screening-batch-file';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
 import { compareScreeningNames } from './screening.service';
@@ -49,16 +55,61 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
   );
 
-  app.post(
-    '/screening/batch',
-    route('user', {
-      tags: ['screening'],
-      summary: 'Screen up to 1,000 names at once; results in the same order',
-      body: screeningBatchBodySchema,
-      response: { 200: screeningBatchResponseSchema, ...errors },
-    }),
-    async (request) => batchScreening(app.ctx, request.body, pickLanguage(request.headers['accept-language'])),
-  );
+  // Batch screening takes JSON or a CSV/XLSX file (multipart/form-data, field "file"); the file is
+  // read into the same body before validation, so both go through one schema and one set of messages.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 10, fileSize: app.ctx.config.UPLOAD_LIMIT_BYTES } });
+    const fileRows = new WeakMap<object, BatchFileRow[]>();
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/screening/batch',
+      route(
+        'user',
+        {
+          tags: ['screening'],
+          summary:
+            'Screen up to 1,000 names at once (JSON, or a CSV/XLSX file with columns name, type?, country? as multipart field "file"); ' +
+            'results in the same order; Accept: text/csv or ?format=csv answers CSV',
+          querystring: screeningBatchQuerySchema,
+          body: screeningBatchBodySchema,
+          response: { 200: screeningBatchResponseSchema, ...errors },
+        },
+        {
+        preValidation: async (request: FastifyRequest) => {
+          if (!request.isMultipart()) return;
+          let content: Buffer | null = null;
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'file' && content === null) content = await part.toBuffer();
+              else if (part.type === 'file') part.file.resume();
+            }
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(screeningMessages.fileTooLarge);
+            throw badRequest(screeningMessages.fileUnreadable);
+          }
+          if (content === null) throw badRequest(screeningMessages.fileMissing);
+          const rows = await readBatchFile(content);
+          fileRows.set(request, rows);
+          request.body = { queries: rows.map(({ name, type }) => (type ? { name, type } : { name })) };
+        },
+        },
+      ),
+      async (request, reply) => {
+        const lang = pickLanguage(request.headers['accept-language']);
+        const { format, threshold, sources } = request.query;
+        const result = await batchScreening(app.ctx, request.body, lang, { threshold, sources });
+        const wantsCsv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
+        if (!wantsCsv) return result;
+        const rows = fileRows.get(request) ?? request.body.queries.map((query, i) => ({ ...query, row: i + 1 }));
+        // A Buffer is sent as it is: the 200 schema's JSON serializer is not involved (hence the cast:
+        // the type provider only knows the JSON shape).
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="screening-results.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(batchResultsCsv(result, rows), 'utf8') as never);
+      },
+    );
+  });
 
   app.post(
     '/screening/compare',

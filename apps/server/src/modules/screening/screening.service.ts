@@ -52,6 +52,8 @@ export interface ScreeningHit {
   score: number;
   /** score ≥ threshold */
   isMatch: boolean;
+  /** The stored version of the hit's list (null when the index was built without one). */
+  versionId: number | null;
   /** The engine's sentence (English); `reasons` can say it again in Spanish. */
   explanation: string;
   reasons: HitReasons;
@@ -60,6 +62,8 @@ export interface ScreeningHit {
 export interface ScreeningQuery {
   name: string;
   type?: EntityType;
+  /** Several entity types at once (a business name against organisations and persons); overrides `type`. */
+  types?: readonly EntityType[];
 }
 
 export interface ScreenNamesResult {
@@ -212,9 +216,10 @@ export async function getScreeningStatus(ctx: AppContext): Promise<ScreeningStat
   return presentStatus(ctx, await loadedIndex(ctx));
 }
 
-function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, threshold: number): ScreeningHit {
+function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, threshold: number, versions: ListVersionRow[]): ScreeningHit {
   const found = entity ?? match.entity;
   return {
+    versionId: versions.find((version) => version.source === found.source)?.id ?? null,
     entityId: found.id,
     source: found.source,
     name: found.name,
@@ -242,10 +247,12 @@ function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, 
 export async function screenNames(
   ctx: AppContext,
   queries: ScreeningQuery[],
-  opts: { limit?: number; matchesOnly?: boolean } = {},
+  opts: { limit?: number; matchesOnly?: boolean; threshold?: number; sources?: readonly SanctionsSource[] } = {},
 ): Promise<ScreenNamesResult> {
   const loaded = await loadedIndex(ctx);
   const status = presentStatus(ctx, loaded);
+  // A per-request threshold (API.md: 0.5 to 1) replaces the server's for this answer.
+  if (opts.threshold !== undefined) status.threshold = opts.threshold;
   const threshold = status.threshold;
   const limit = opts.limit ?? SCREENING_DEFAULT_LIMIT;
   const results: ScreenNamesResult['results'] = [];
@@ -258,8 +265,8 @@ export async function screenNames(
       continue;
     }
     const matches = loaded.index
-      .search(query.name, { type: query.type, limit, minScore: opts.matchesOnly ? threshold : undefined })
-      .map((match) => presentHit(match, loaded.entities.get(match.entity.id), threshold))
+      .search(query.name, { type: query.type, types: query.types, sources: opts.sources, limit, minScore: opts.matchesOnly ? threshold : undefined })
+      .map((match) => presentHit(match, loaded.entities.get(match.entity.id), threshold, loaded.versions))
       .filter((hit) => !opts.matchesOnly || hit.isMatch);
     results.push({ name: query.name, matches });
   }

@@ -22,12 +22,29 @@ export const TUNING = {
   /** How much an unmatched token weighs against the score when the other name has an unmatched token too (a conflict). */
   conflictPenalty: 3,
   /** … and when only one name has it: an extra middle name for a person, an extra word for an organisation. */
-  extraPenaltyPerson: 0.3,
+  extraPenaltyPerson: 0.2,
+  /** … for a person when the list name has the extra words. */
+  extraPenaltyPersonListSide: 0.2,
+  /** … for a person when only one word of the two names agrees. */
+  extraPenaltyPersonSingle: 0.4,
   extraPenaltyOther: 0.45,
+  /** Similarity of a word and the same word with two neighbouring letters swapped, at least. */
+  transposedSimilarity: 0.9,
+  /** Share of the score kept when the words around "bin" are swapped. */
+  binSwapFactor: 0.7,
   /** Token similarity = jaroWeight × Jaro-Winkler + (1 − jaroWeight) × edit-distance ratio. */
   jaroWeight: 0.5,
 };
 
+
+/** True when `b` is `a` with exactly two neighbouring letters swapped. */
+function isOneTransposition(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i >= a.length - 1) return false;
+  if (a[i] !== b[i + 1] || a[i + 1] !== b[i]) return false;
+  return a.slice(i + 2) === b.slice(i + 2);
+}
 
 function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
   const legalA = a.role === 'legal_form';
@@ -45,14 +62,21 @@ function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind:
     const [short, long] = a.text.length === 1 ? [a.text, b.text] : [b.text, a.text];
     return long.startsWith(short) ? { similarity: TUNING.initialSimilarity, kind: 'initial' } : { similarity: 0, kind: 'fuzzy' };
   }
+  // A syllable read from Chinese characters or Hangul matches only as written or as it sounds.
+  const syllabic = a.syllabic === true || b.syllabic === true;
   const samePhonetic = a.phonetic === b.phonetic && (a.phonetic.length >= 3 || (a.phonetic.length === 2 && Math.max(a.text.length, b.text.length) <= 4));
   // Cheap rejection: the edit ratio bounds the blend from above (Jaro-Winkler ≤ 1).
   const longest = Math.max(a.text.length, b.text.length);
   const editRatio = 1 - levenshtein(a.text, b.text) / longest;
-  if (!samePhonetic && TUNING.jaroWeight + (1 - TUNING.jaroWeight) * editRatio < TUNING.minTokenSimilarity) {
+  if (!samePhonetic && (syllabic || TUNING.jaroWeight + (1 - TUNING.jaroWeight) * editRatio < TUNING.minTokenSimilarity)) {
     return { similarity: 0, kind: 'fuzzy' };
   }
   let similarity = TUNING.jaroWeight * jaroWinkler(a.text, b.text) + (1 - TUNING.jaroWeight) * editRatio;
+  // Two neighbouring letters swapped ("Ivna" for "Ivan") is the commonest typing slip; in a short
+  // word one swap costs a large share of its letters, so it gets a floor instead.
+  if (longest >= 3 && a.text.length === b.text.length && similarity < TUNING.transposedSimilarity && isOneTransposition(a.text, b.text)) {
+    similarity = TUNING.transposedSimilarity;
+  }
   let kind: TokenMatchKind = 'fuzzy';
   if (samePhonetic && similarity < TUNING.phoneticSimilarity) {
     similarity = TUNING.phoneticSimilarity;
@@ -61,22 +85,27 @@ function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind:
   return similarity >= TUNING.minTokenSimilarity ? { similarity, kind } : { similarity: 0, kind };
 }
 
-/** "rami makhlouf" against "ramimakhlouf": merges two neighbouring tokens of `side` when together they spell a token of `other`. */
+/**
+ * "rami makhlouf" against "ramimakhlouf", "van der bilt" against "vanderbilt", "Siemens AG" against
+ * "SiemensAG": merges two or three neighbouring tokens of `side` when together they spell a token
+ * of `other`.
+ */
 function mergeRunTogether(side: NameToken[], other: NameToken[]): NameToken[] {
   if (side.length < 2) return side;
-  let out: NameToken[] | null = null;
   for (let i = 0; i < side.length - 1; i++) {
     const a = side[i];
-    const b = side[i + 1];
-    if (a.role === 'legal_form' || b.role === 'legal_form') continue;
-    const length = a.text.length + b.text.length;
-    const joined = other.find((t) => t.text.length === length && t.text.startsWith(a.text) && t.text.endsWith(b.text));
-    if (!joined || other.some((t) => t.text === a.text)) continue;
-    out ??= side.slice(0, i);
-    out.push({ text: joined.text, role: 'name', weight: Math.max(a.weight, b.weight), phonetic: joined.phonetic });
-    // Copy what follows; later merges in the same name are rare enough to ignore.
-    out.push(...side.slice(i + 2));
-    return out;
+    if (a.role === 'legal_form' || other.some((t) => t.text === a.text)) continue;
+    for (let n = 2; n <= 3 && i + n <= side.length; n++) {
+      const parts = side.slice(i, i + n);
+      // A legal form may only close the run ("Siemens AG" → "siemensag").
+      if (parts.slice(0, -1).some((t) => t.role === 'legal_form')) break;
+      const text = parts.map((t) => t.text).join('');
+      const joined = other.find((t) => t.text === text && t.role !== 'legal_form');
+      if (!joined) continue;
+      const weight = Math.max(...parts.map((t) => (t.role === 'legal_form' ? 0 : t.weight)));
+      // Later merges in the same name are rare enough to ignore.
+      return [...side.slice(0, i), { text: joined.text, role: 'name', weight, phonetic: joined.phonetic }, ...side.slice(i + n)];
+    }
   }
   return side;
 }
@@ -122,7 +151,7 @@ function memoPair(a: NameToken, b: NameToken, memo?: PairMemo) {
   if (!memo) return pairSimilarity(a, b);
   let row = memo.get(a);
   if (!row) memo.set(a, (row = new Map()));
-  const key = b.role === 'legal_form' ? `#${b.text}` : b.text;
+  const key = b.role === 'legal_form' ? `#${b.text}` : b.syllabic ? `~${b.text}` : b.text;
   let hit = row.get(key);
   if (!hit) {
     hit = pairSimilarity(a, b);
@@ -131,9 +160,38 @@ function memoPair(a: NameToken, b: NameToken, memo?: PairMemo) {
   return hit;
 }
 
+/** True when a word before "bin" in one name is paired with a word after "bin" in the other. */
+function crossesBin(q: NameToken[], c: NameToken[], pairs: Array<{ i: number; j: number }>): boolean {
+  const qBin = q.findIndex((t) => t.text === 'bin');
+  const cBin = c.findIndex((t) => t.text === 'bin');
+  // A "bin" opening or closing a name (a reordered "Salman Mohammed bin") separates nothing.
+  if (qBin <= 0 || cBin <= 0 || qBin === q.length - 1 || cBin === c.length - 1) return false;
+  return pairs.some(({ i, j }) => i !== qBin && j !== cBin && i < qBin !== j < cBin);
+}
+
+/**
+ * "PLA" against "People's Liberation Army", "US" against "United States", "JC" against "Jean
+ * Claude": a short token of `side` spelled by the initials of two or more neighbouring words of
+ * `other` stands for them, so those words are written as that token.
+ */
+function foldAcronyms(other: NameToken[], side: NameToken[]): NameToken[] {
+  if (other.length < 2) return other;
+  for (const t of side) {
+    if (t.role !== 'name' || t.text.length < 2 || t.text.length > 5 || !/^[a-z]+$/.test(t.text)) continue;
+    if (other.some((o) => o.text === t.text)) continue;
+    const n = t.text.length;
+    for (let i = 0; i + n <= other.length; i++) {
+      const run = other.slice(i, i + n);
+      if (run.some((o, k) => o.role === 'legal_form' || o.role === 'number' || o.text.length < 2 || o.text[0] !== t.text[k])) continue;
+      return [...other.slice(0, i), { ...t, weight: Math.max(...run.map((o) => o.weight)) }, ...other.slice(i + n)];
+    }
+  }
+  return other;
+}
+
 export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[], type?: EntityType, memo?: PairMemo): TokenScore {
-  const q = mergeRunTogether(queryTokens, candidateTokens);
-  const c = mergeRunTogether(candidateTokens, q);
+  const q = foldAcronyms(mergeRunTogether(queryTokens, candidateTokens), candidateTokens);
+  const c = foldAcronyms(mergeRunTogether(candidateTokens, q), q);
   const pairs: Array<{ i: number; j: number; similarity: number; kind: TokenMatchKind; weight: number }> = [];
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < c.length; j++) {
@@ -145,24 +203,50 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   const usedQ = new Array<boolean>(q.length).fill(false);
   const usedC = new Array<boolean>(c.length).fill(false);
   const tokens: TokenMatch[] = [];
+  const pairsUsed: Array<{ i: number; j: number }> = [];
   let matched = 0;
   let pairWeight = 0;
   let nameEvidence = 0;
   for (const p of pairs) {
     if (usedQ[p.i] || usedC[p.j]) continue;
     usedQ[p.i] = usedC[p.j] = true;
+    pairsUsed.push(p);
     matched += p.weight * p.similarity ** TUNING.exponent;
     pairWeight += p.weight;
     if (q[p.i].role === 'name' || c[p.j].role === 'name') nameEvidence += p.similarity;
     tokens.push({ query: q[p.i].text, candidate: c[p.j].text, similarity: Math.round(p.similarity * 1000) / 1000, kind: p.kind });
   }
+  // "Salman bin Muhammad" is not "Muhammad bin Salman": a son's name and his father's swapped
+  // across "bin" is another person, though every word agrees.
+  if (type === 'person' && crossesBin(q, c, pairsUsed)) matched *= TUNING.binSwapFactor;
   const unmatchedQuery = q.filter((_, i) => !usedQ[i]);
   const unmatchedCandidate = c.filter((_, j) => !usedC[j]);
+  const weightOf = (tokens: NameToken[], skipLegal = false) => tokens.reduce((s, t) => s + (skipLegal && t.role === 'legal_form' ? 0 : t.weight), 0);
   const uq = unmatchedQuery.reduce((s, t) => s + t.weight, 0);
   const uc = unmatchedCandidate.reduce((s, t) => s + t.weight, 0);
-  const conflict = Math.min(uq, uc);
+  // Words appended to a person's name ("Ivor Peltomaa Moscow") while the list name keeps only a
+  // patronymic or common word unpaired ("PELTOMAA, Ivor Vasilyevich") are extra words, not a
+  // disagreement, when two or more words agree.
+  const lastPaired = pairsUsed.reduce((last, p) => Math.max(last, p.i), -1);
+  const trailingExtra = unmatchedQuery.length > 0 && q.every((t, i) => usedQ[i] || i > lastPaired);
+  const conflict =
+    type === 'person' && pairsUsed.length >= 2 && trailingExtra && unmatchedCandidate.every((t) => t.role !== 'name')
+      ? 0
+      : // Unpaired legal forms on both sides ("Co" against "Co Ltd" folded to "ltd") differ in form, not in name.
+        Math.min(weightOf(unmatchedQuery, false), weightOf(unmatchedCandidate, false));
   const extra = Math.max(uq, uc) - conflict;
-  const extraPenalty = type === 'person' ? TUNING.extraPenaltyPerson : TUNING.extraPenaltyOther;
+  // A longer name around two or more agreeing words ("Ramzan Kadyrov Moscow") loses a little; one
+  // agreeing word ("John" in "John Brown") is too little to carry the extra words.
+  // Only the searched name's extra words are forgiven so: a list name with more words than the
+  // search ("Leonardo Ruiz" against "RUIZ PEREZ, Leonardo") keeps the full penalty.
+  const extraPenalty =
+    type !== 'person'
+      ? TUNING.extraPenaltyOther
+      : pairsUsed.length >= 2 && uq > uc
+        ? TUNING.extraPenaltyPerson
+        : pairsUsed.length >= 2
+          ? TUNING.extraPenaltyPersonListSide
+          : TUNING.extraPenaltyPersonSingle;
   let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
   // Agreement on common words, particles or legal forms alone ("Mohammed", "al", "Ltd") is weak
   // evidence when either name has a distinctive word that found no partner.

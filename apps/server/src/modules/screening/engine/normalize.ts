@@ -1,6 +1,8 @@
 // Name normalisation: Unicode folding and transliteration, punctuation, honorifics, legal forms and
 // token weights. Pure functions, shared by compareNames and the index so both score the same way.
 import anyAsciiModule from 'any-ascii';
+import { createRequire } from 'node:module';
+import { levenshtein } from './similarity';
 import type { EntityType } from './types';
 
 const anyAscii: (s: string) => string =
@@ -14,6 +16,8 @@ export interface NameToken {
   role: TokenRole;
   weight: number;
   phonetic: string;
+  /** Read from Chinese characters or Hangul: one syllable, where one letter more or less ("cheng", "chen") is another name. */
+  syllabic?: boolean;
 }
 
 /** Legal forms, written as normalised token sequences, mapped to one canonical code. */
@@ -25,7 +29,9 @@ const LEGAL_FORMS: Array<[string, string]> = [
   ['public joint stock company', 'pjsc'],
   ['open joint stock company', 'ojsc'],
   ['closed joint stock company', 'cjsc'],
+  ['private joint stock company', 'jsc'],
   ['joint stock company', 'jsc'],
+  ['joint stock co', 'jsc'],
   ['private limited company', 'ltd'],
   ['private limited', 'ltd'],
   ['pte ltd', 'ltd'],
@@ -71,6 +77,8 @@ const LEGAL_CODES = new Set([
   'fze', 'fzco', 'fzc', 'fzllc', 'wll', 'kft', 'zrt', 'doo', 'ad', 'eood', 'ood', 'sl', 'sro', 'ltda', 'cia', 'cv',
   'sapi', 'gie', 'ug', 'se',
 ]);
+/** Four-letter legal codes, recognised with two letters swapped after the first word ("GMHB", "COPR"). */
+const LEGAL_CODES_4 = ['gmbh', 'corp', 'ltda', 'pjsc', 'ojsc', 'cjsc', 'sarl', 'bvba', 'eood'];
 const LEGAL_SEQUENCES = LEGAL_FORMS.map(([words, code]) => ({ words: words.split(' '), code })).sort(
   (a, b) => b.words.length - a.words.length,
 );
@@ -134,15 +142,109 @@ function foldNumbers(words: string[]): string[] {
 const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
 
 /** Spellings of the same connector folded to one ("ibn", "ben" → "bin"; "el" → "al"). */
-const SAME_WORD: Record<string, string> = { ibn: 'bin', ben: 'bin', abou: 'abu', el: 'al', ul: 'al', ud: 'al' };
+const SAME_WORD: Record<string, string> = { ibn: 'bin', ben: 'bin', abou: 'abu', el: 'al', ul: 'al', ud: 'al', intl: 'international' };
 /** Russian/Slavic patronymics ("Viktorovich", "Ivanovna") are middle names: they count less. */
 const PATRONYMIC = /(?:ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g', '8': 'b' };
 
+/**
+ * Characters that draw nothing or only steer the text direction: zero-width space/joiners, the
+ * word joiner and invisible operators, bidirectional marks, embeddings, overrides and isolates, the
+ * soft hyphen, the combining grapheme joiner, Mongolian/variation selectors, fillers and the BOM.
+ * Written inside a name they hide it from a plain comparison; they are removed before anything else.
+ */
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udd00-\uddef]/g;
+
+// Unicode's confusables (TR39 confusables.txt, as packaged by the maintained `unhomoglyph`): one
+// prototype per look-alike character.
+const requireJson = createRequire(import.meta.url);
+const CONFUSABLES = requireJson('unhomoglyph/data.json') as Record<string, string>;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const OTHER_LETTER = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{M}\p{N}]/u;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_LETTER = /^[A-Za-z]+$/;
+
+/** The Latin letter a non-Latin look-alike stands for ("а" Cyrillic → "a", "Ρ" Greek → "P"), or null. */
+/** Look-alikes whose Unicode prototype is itself an unusual Latin letter ("κ" → "ĸ", "ε" → "ꞓ"): the letter a reader sees. */
+const SEEN_AS: Record<string, string> = { κ: 'k', к: 'k', ε: 'e', τ: 't', т: 't', ν: 'v', υ: 'u', χ: 'x', г: 'r', п: 'n', м: 'm', н: 'h', в: 'b', ь: 'b', β: 'b' };
+
+function latinLookAlike(char: string, strict: boolean): string | null {
+  const lower = char.toLowerCase();
+  if (!strict && char === lower && SEEN_AS[char]) return SEEN_AS[char];
+  // A capital's own prototype ("Ν" → N), except "l", which Unicode files for capital I look-alikes
+  // (Cyrillic "І", Greek "Ι"): their small letter's prototype ("і" → i) says what they are.
+  const own = CONFUSABLES[char];
+  if (own && ASCII_LETTER.test(own) && !(own === 'l' && char !== lower)) return own;
+  const small = CONFUSABLES[lower];
+  if (small && ASCII_LETTER.test(small)) return small;
+  if (own && ASCII_LETTER.test(own)) return own;
+  // Next, a prototype that is itself a Latin letter with a plain reading ("κ" → "ĸ" → k); not for
+  // a word written wholly in another script, where it would turn real words ("Лавров") into noise.
+  if (strict) return null;
+  for (const candidate of [CONFUSABLES[lower], CONFUSABLES[char]]) {
+    if (!candidate) continue;
+    const ascii = anyAscii(candidate);
+    if (candidate !== char && ASCII_LETTER.test(ascii) && ascii.length === 1) return ascii;
+  }
+  return null;
+}
+
+export interface NameInspection {
+  /** The name with invisible characters removed and look-alike letters written in Latin. */
+  text: string;
+  /** Words that mix scripts (Latin with Cyrillic, Greek, …) as written, e.g. "Putіn" with a Cyrillic і. */
+  mixedScriptWords: string[];
+  /** How many invisible (zero-width, bidirectional control) characters were removed. */
+  invisibleCharacters: number;
+}
+
+/**
+ * Undoes the usual disguises of a Latin name: compatibility forms (fullwidth, mathematical
+ * alphabets, ligatures) through NFKC, invisible characters dropped, and look-alike letters of other
+ * scripts mapped to Latin — in a word that mixes scripts, and in a non-Latin word standing among
+ * Latin ones when every letter of it has a Latin look-alike ("Vladimir Рutіn"). A name written
+ * wholly in another script ("Сергей Лавров") is left for transliteration.
+ */
+export function inspectName(raw: string): NameInspection {
+  let invisibleCharacters = 0;
+  const visible = raw.replace(INVISIBLE, () => {
+    invisibleCharacters++;
+    return '';
+  });
+  const mixedScriptWords: string[] = [];
+  // Look-alikes are read before and after NFKC: NFKC turns some of them into letters with no Latin
+  // prototype (the lunate sigma "ϲ" into "ς"), and brings others (fullwidth, mathematical) to Latin.
+  const first = readLookAlikes(visible, mixedScriptWords);
+  const text = readLookAlikes(first.normalize('NFKC').replace(INVISIBLE, ''), mixedScriptWords.length > 0 ? [] : mixedScriptWords);
+  return { text, mixedScriptWords, invisibleCharacters };
+}
+
+function readLookAlikes(visible: string, mixedScriptWords: string[]): string {
+  if (!OTHER_LETTER.test(visible)) return visible;
+  const hasLatin = LATIN_LETTER.test(visible);
+  return visible.replace(WORD, (word) => {
+    if (!OTHER_LETTER.test(word)) return word;
+    const mixed = LATIN_LETTER.test(word);
+    if (!mixed && !hasLatin) return word;
+    let allMapped = true;
+    const mapped = Array.from(word, (char) => {
+      if (!OTHER_LETTER.test(char)) return char;
+      const latin = latinLookAlike(char, !mixed);
+      if (latin === null) allMapped = false;
+      return latin ?? char;
+    }).join('');
+    if (mixed) {
+      mixedScriptWords.push(word);
+      return mapped;
+    }
+    return allMapped ? mapped : word;
+  });
+}
+
 /** Folds a raw name to lower-case ASCII words separated by single spaces. */
 export function normalizeName(raw: string): string {
   // Apostrophes and ayn/hamza marks join the word ("Qa'ida", "Sa’d", "ʿAbd").
-  let s = raw.normalize('NFKC').replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
+  let s = inspectName(raw).text.replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
   // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
@@ -156,7 +258,8 @@ export function normalizeName(raw: string): string {
   // Acronyms with dots ("A.B.C.", "S.A.", "P.T.") keep their letters together.
   s = s.replace(/\b[a-z](?:\.[a-z])+\b\.?/g, (m) => ` ${m.replace(/\./g, '')} `);
   // A digit between letters is a look-alike letter ("I9or Sech1n").
-  s = s.replace(/(?<=[a-z])[0-9](?=[a-z])|\b[0-9](?=[a-z]{2})|(?<=[a-z]{2})[0-9]\b/g, (d) => LEET[d] ?? d);
+  // An ordinal ("1st", "2nd") is a number, not a disguise.
+  s = s.replace(/(?<=[a-z])[0-9](?=[a-z])|\b[0-9](?=[a-z]{2})(?!(?:st|nd|rd|th)\b)|(?<=[a-z]{2})[0-9]\b/g, (d) => LEET[d] ?? d);
   s = s.replace(/[^a-z0-9]+/g, ' ');
   return s.trim();
 }
@@ -169,7 +272,9 @@ export function isLegalFormCode(token: string): boolean {
 const LEGAL_FAMILY: Record<string, string> = {
   jsc: 'jsc', ojsc: 'jsc', cjsc: 'jsc', pjsc: 'jsc', ag: 'jsc', sa: 'jsc', spa: 'jsc', nv: 'jsc', plc: 'jsc',
   llc: 'ltd', ltd: 'ltd', gmbh: 'ltd', sarl: 'ltd', srl: 'ltd', bv: 'ltd', spzoo: 'ltd', sro: 'ltd', doo: 'ltd', pte: 'ltd', pty: 'ltd',
-  inc: 'inc', corp: 'inc', co: 'inc',
+  inc: 'inc', corp: 'inc',
+  // "Co" alone is often "Co Ltd" cut short.
+  co: 'ltd',
 };
 export function legalFamily(code: string): string {
   return LEGAL_FAMILY[code] ?? code;
@@ -201,26 +306,84 @@ export function phoneticKey(token: string): string {
   return (head + tail).replace(/(.)\1+/g, '$1').replace(/1/g, 'c');
 }
 
+/** True when `b` is `a` with two different neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** A one-word legal form after the first word, with one slip ("Comapny", "Liimted"): words of six letters or more only. */
+function nearLegalWord(word: string, expected: string): boolean {
+  return expected.length >= 6 && word.length >= 6 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+}
+
+/** A word of a multi-word legal form, allowing one slip in a long word ("Joynt Stock Company", a cut-off "Compan"). */
+function sameLegalWord(word: string, expected: string): boolean {
+  if (word === expected) return true;
+  return expected.length >= 5 && word.length >= 5 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+}
+
 /** Replaces multi-word legal forms by their code; returns the words and which of them are legal forms. */
 function foldLegalForms(words: string[]): Array<{ text: string; legal: boolean }> {
   const out: Array<{ text: string; legal: boolean }> = [];
   let i = 0;
   outer: while (i < words.length) {
     for (const { words: seq, code } of LEGAL_SEQUENCES) {
-      if (seq.length > 1 && i + seq.length <= words.length && seq.every((w, k) => words[i + k] === w)) {
+      if (seq.length > 1 && i + seq.length <= words.length && seq.every((w, k) => sameLegalWord(words[i + k], w))) {
         out.push({ text: code, legal: true });
         i += seq.length;
         continue outer;
       }
     }
     const word = words[i];
-    const single = LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word);
+    const single =
+      LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word) ??
+      (words.length > 1 && i > 0 ? LEGAL_SEQUENCES.find((l) => l.words.length === 1 && nearLegalWord(word, l.words[0])) : undefined);
     if (single) out.push({ text: single.code, legal: true });
-    else out.push({ text: word, legal: LEGAL_CODES.has(word) });
+    else {
+      const code = LEGAL_CODES.has(word) ? word : i > 0 && word.length === 4 ? LEGAL_CODES_4.find((c) => isSwap(word, c)) : undefined;
+      out.push({ text: code ?? word, legal: code !== undefined });
+    }
     i++;
   }
   return out;
 }
+
+/** Ship prefixes ("MV Ocean Star", "M/T …") say what the entry is, not its name. */
+const VESSEL_PREFIXES = new Set(['mv', 'mt', 'ms', 'mts', 'ss', 'fv', 'mvs']);
+
+/** Single letters that, written together, spell a legal form or a word of one ("S A" → sa, "S de R L" → s de rl). */
+const SPELLED_LEGAL = new Set([...LEGAL_CODES, 'rl', 'sp', 'oo', 'zoo']);
+
+/**
+ * Legal forms written letter by letter ("Acme S A", "Foo S R L", "Bar L L C", "Baz S A de C V"): a
+ * run of two or more single letters after the first word becomes one word when it spells a legal
+ * form. Initials that spell nothing ("J R Ewing Oil") stay as they are.
+ */
+function joinSpelledLegalForms(words: string[]): string[] {
+  let out: string[] | null = null;
+  let i = 1;
+  while (i < words.length) {
+    if (words[i].length !== 1 || words[i + 1]?.length !== 1) {
+      out?.push(words[i]);
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < words.length && words[end].length === 1) end++;
+    const joined = words.slice(i, end).join('');
+    if (SPELLED_LEGAL.has(joined)) {
+      out ??= words.slice(0, i);
+      out.push(joined);
+    } else out?.push(...words.slice(i, end));
+    i = end;
+  }
+  return out ?? words;
+}
+
+const SYLLABIC_SCRIPT = /[\p{Script=Han}\p{Script=Hangul}]/u;
 
 export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
   name: 1,
@@ -242,8 +405,12 @@ export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
     const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));
     if (kept.length > 0) words = kept;
   }
+  if (!person) words = joinSpelledLegalForms(words);
+  if (type === 'vessel' && words.length > 1 && VESSEL_PREFIXES.has(words[0])) words = words.slice(1);
+  else if (type === 'vessel' && words.length > 2 && words[0] === 'm' && (words[1] === 'v' || words[1] === 't')) words = words.slice(2);
   const folded = person ? words.map((text) => ({ text, legal: false })) : foldLegalForms(words);
   const allLegal = folded.every((t) => t.legal);
+  const syllabic = SYLLABIC_SCRIPT.test(raw);
   return folded.map(({ text, legal }, index) => {
     const role: TokenRole =
       legal && !allLegal
@@ -255,6 +422,8 @@ export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
             : (COMMON.has(text) || (person && PATRONYMIC.test(text))) && folded.length > 1
               ? 'common'
               : 'name';
-    return { text, role, weight: TOKEN_WEIGHTS[role], phonetic: phoneticKey(text) };
+    const token: NameToken = { text, role, weight: TOKEN_WEIGHTS[role], phonetic: phoneticKey(text) };
+    if (syllabic) token.syllabic = true;
+    return token;
   });
 }

@@ -1,9 +1,9 @@
 // In-memory screening index: every primary name and alias, pre-tokenised, with an inverted index on
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
-import { explain, scoreTokens, summarize, type PairMemo } from './compare';
-import { tokenizeName, type NameToken } from './normalize';
+import { explain, scoreTokens, summarize, type PairMemo, type TokenScore } from './compare';
+import { inspectName, tokenizeName, type NameToken } from './normalize';
 import { ENTITY_TYPES } from './types';
-import type { EntityType, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
+import type { EntityType, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
@@ -13,6 +13,33 @@ const MAX_CANDIDATES = 80;
 const MIN_EVIDENCE_SHARE = 0.25;
 /** Posting lists longer than this (e.g. "al", "mohammed", "ltd") only count when the query has nothing rarer. */
 const MAX_POSTING = 3000;
+
+/**
+ * A business name compared with a person's name without its legal forms ("Ivan Petrov LLC" against
+ * Ivan Petrov) keeps this share of the score: the extra legal form lowers it a little.
+ */
+export const LEGAL_FORM_IGNORED_FACTOR = 0.97;
+
+/** "IMO 9123456", "imo:9123456", "IMO no. 9123456": a search for a ship by its IMO number. */
+const IMO_QUERY = /^\s*imo\s*(?:n[o°º]\.?|number|#)?\s*[:#.-]?\s*(\d{7})\s*$/i;
+const SEVEN_DIGITS = /^\s*(\d{7})\s*$/;
+/** IMO numbers written in a list entry's remarks ("Vessel Registration Identification IMO 9187629"). */
+const IMO_IN_TEXT = /\bIMO(?:\s*(?:number|no\.?))?[\s:#.]*(\d{7})\b/gi;
+
+/** The IMO number a query asks for, or null when it is a name. Seven bare digits count only in a vessel search. */
+export function imoQuery(query: string, type?: EntityType): string | null {
+  const prefixed = IMO_QUERY.exec(query);
+  if (prefixed) return prefixed[1];
+  const bare = type === 'vessel' ? SEVEN_DIGITS.exec(query) : null;
+  return bare ? bare[1] : null;
+}
+
+/** The IMO numbers of an entry: those the parser gave, and any its remarks name. */
+export function entityImoNumbers(entity: SanctionsEntity): string[] {
+  const found = new Set(entity.imoNumbers ?? []);
+  if (entity.remarks) for (const m of entity.remarks.matchAll(IMO_IN_TEXT)) found.add(m[1]);
+  return [...found];
+}
 
 /** Blocking is kept per entity type, so a vessel search never wades through companies. */
 const GROUP: Record<EntityType, string> = { person: 'P', organization: 'O', vessel: 'V', aircraft: 'A' };
@@ -29,6 +56,9 @@ const blockingKeys = (token: NameToken): string[] => {
   const keys = [`t:${token.text}`];
   if (token.role === 'particle') return keys;
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
+  // The word's letters in order: two letters swapped ("Cmiex" for "Cimex") keep this key when
+  // they change both the word and its sound.
+  if (token.role === 'name' && token.text.length >= 4) keys.push(`a:${[...token.text].sort().join('')}`);
   return keys;
 };
 
@@ -41,7 +71,16 @@ function describeName(entity: SanctionsEntity, named: IndexedName): string {
 export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex {
   const names: IndexedName[] = [];
   const postings = new Map<string, number[]>();
+  /** IMO number → vessels carrying it. */
+  const vesselsByImo = new Map<string, number[]>();
   entities.forEach((entity, e) => {
+    if (entity.type === 'vessel') {
+      for (const imo of entityImoNumbers(entity)) {
+        const list = vesselsByImo.get(imo);
+        if (list) list.push(e);
+        else vesselsByImo.set(imo, [e]);
+      }
+    }
     const all: Array<{ name: string; alias: SanctionsAlias | null }> = [
       { name: entity.name, alias: null },
       ...entity.aliases.map((alias) => ({ name: alias.name, alias })),
@@ -72,7 +111,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const touched = new Int32Array(names.length);
 
   /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
-  function candidates(query: NameToken[], group: string): number[] {
+  function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
     if (query.length === 0) return [];
     const lookups: Array<{ list: number[]; weight: number }> = [];
     const seenKeys = new Set<string>();
@@ -83,7 +122,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         if (seenKeys.has(key)) continue;
         seenKeys.add(key);
         const list = postings.get(group + key);
-        if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : 0.8) });
+        if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
       }
     }
     lookups.sort((a, b) => a.list.length - b.list.length);
@@ -95,7 +134,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const onlyKnown = k > 0 && list.length > MAX_POSTING;
       for (const id of list) {
         if (evidence[id] > 0) evidence[id] += w;
-        else if (!onlyKnown) {
+        else if (!onlyKnown && (allowed === null || allowed(id))) {
           evidence[id] = w;
           touched[count++] = id;
         }
@@ -120,47 +159,117 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       .map(([id]) => id);
   }
 
+  function imoMatches(imo: string, opts: SearchOptions, notes: MatchNote[]): ScreeningMatch[] {
+    const sources = opts.sources ? new Set(opts.sources) : null;
+    return (vesselsByImo.get(imo) ?? [])
+      .map((e) => entities[e])
+      .filter((entity) => !sources || sources.has(entity.source))
+      .slice(0, opts.limit ?? 10)
+      .map((entity) => ({
+        entity,
+        matchedName: entity.name,
+        score: 1,
+        explanation: {
+          summary: [`The vessel “${entity.name}” carries IMO number ${imo}. Score 100%: an IMO number identifies one ship.`, ...notes.map(describeNote)].join(' '),
+          tokens: [],
+          unmatched: [],
+          notes: [...notes, { kind: 'imo', imo }],
+        },
+      }));
+  }
+
   return {
     entityCount: entities.length,
     nameCount: names.length,
     search(name: string, opts: SearchOptions = {}): ScreeningMatch[] {
       const limit = opts.limit ?? 10;
       const minScore = opts.minScore ?? 0;
+      if (limit <= 0) return [];
+      const types = opts.types && opts.types.length > 0 ? opts.types : opts.type ? [opts.type] : ENTITY_TYPES;
+      const inspected = inspectName(name);
+      const notes: MatchNote[] = [];
+      if (inspected.mixedScriptWords.length > 0) notes.push({ kind: 'mixed_script', words: inspected.mixedScriptWords });
+      if (inspected.invisibleCharacters > 0) notes.push({ kind: 'invisible_characters', count: inspected.invisibleCharacters });
+      const imo = imoQuery(inspected.text, types.length === 1 ? types[0] : undefined);
+      if (imo) return types.includes('vessel') ? imoMatches(imo, opts, notes) : [];
       // The query is read with each candidate's rules: person rules (honorifics dropped, no legal
-      // forms: "PAO" and "AG" are names) for persons, organisation rules for everything else.
-      const asPerson = opts.type && opts.type !== 'person' ? [] : tokenizeName(name, 'person');
-      const asOther = opts.type === 'person' ? [] : tokenizeName(name, opts.type ?? 'organization');
-      if ((asPerson.length === 0 && asOther.length === 0) || limit <= 0) return [];
+      // forms: "PAO" and "AG" are names) for persons, organisation rules for everything else, and
+      // vessel rules (ship prefixes such as "MV" dropped) for vessels.
+      const readings = new Map<EntityType, NameToken[]>();
+      const reading = (type: EntityType): NameToken[] => {
+        let tokens = readings.get(type);
+        if (!tokens) readings.set(type, (tokens = tokenizeName(name, type === 'aircraft' ? 'organization' : type)));
+        return tokens;
+      };
+      // A business name that carries a person's name: its legal forms set aside for persons.
+      let personWithoutLegal: NameToken[] | null = null;
+      let ignoredForms: string[] = [];
+      if (types.includes('person') && types.some((type) => type !== 'person')) {
+        const asOrganization = reading('organization');
+        const legal = asOrganization.filter((t) => t.role === 'legal_form');
+        const rest = asOrganization.filter((t) => t.role !== 'legal_form');
+        if (legal.length > 0 && rest.length > 0) {
+          personWithoutLegal = tokenizeName(rest.map((t) => t.text).join(' '), 'person');
+          ignoredForms = legal.map((t) => t.text);
+        }
+      }
+      const sources = opts.sources ? new Set(opts.sources) : null;
+      const allowed = sources ? (id: number) => sources.has(entities[names[id].entity].source) : null;
       const memo: PairMemo = new WeakMap();
-      const best = new Map<number, { named: IndexedName; result: ReturnType<typeof scoreTokens>; score: number }>();
-      const types = opts.type ? [opts.type] : ENTITY_TYPES;
-      const ids = types.flatMap((type) => candidates(type === 'person' ? asPerson : asOther, GROUP[type]));
-      for (const id of ids) {
+      const best = new Map<number, { named: IndexedName; result: TokenScore; score: number; legalIgnored: boolean }>();
+      const consider = (id: number, query: NameToken[], factor: number, legalIgnored: boolean) => {
         const named = names[id];
         const entity = entities[named.entity];
-        const query = entity.type === 'person' ? asPerson : asOther;
         const result = scoreTokens(query, named.tokens, entity.type, memo);
-        const score = Math.round(result.score * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
-        if (score < minScore || score === 0) continue;
+        const score = Math.round(result.score * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
+        if (score < minScore || score === 0) return;
         const current = best.get(named.entity);
-        if (!current || score > current.score) best.set(named.entity, { named, result, score });
+        if (!current || score > current.score) best.set(named.entity, { named, result, score, legalIgnored });
+      };
+      for (const type of types) {
+        const query = reading(type);
+        if (query.length === 0) continue;
+        for (const id of candidates(query, GROUP[type], allowed)) consider(id, query, 1, false);
+        if (type === 'person' && personWithoutLegal && personWithoutLegal.length > 0) {
+          for (const id of candidates(personWithoutLegal, GROUP.person, allowed)) consider(id, personWithoutLegal, LEGAL_FORM_IGNORED_FACTOR, true);
+        }
       }
       return [...best.values()]
         .sort((a, b) => b.score - a.score)
         .slice(0, limit)
-        .map(({ named, result, score }) => {
+        .map(({ named, result, score, legalIgnored }) => {
           const entity = entities[named.entity];
           const base = explain(result);
+          const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
           return {
             entity,
             matchedName: named.name,
             score,
             explanation: {
               ...base,
-              summary: `Matched ${describeName(entity, named)}. ${summarize(score, result.tokens, result.unmatchedQuery, result.unmatchedCandidate)}`,
+              summary: [
+                `Matched ${describeName(entity, named)}.`,
+                summarize(score, result.tokens, result.unmatchedQuery, result.unmatchedCandidate),
+                ...matchNotes.map(describeNote),
+              ].join(' '),
+              ...(matchNotes.length > 0 ? { notes: matchNotes } : {}),
             },
           };
         });
     },
   };
+}
+
+/** A note of the explanation, in English (screening.explanation.ts says it in Spanish). */
+export function describeNote(note: MatchNote): string {
+  switch (note.kind) {
+    case 'mixed_script':
+      return `Warning: the searched name mixes alphabets inside ${note.words.length === 1 ? 'a word' : 'words'} (${note.words.map((w) => `“${w}”`).join(', ')}): look-alike letters were read as Latin, a common way to disguise a name.`;
+    case 'invisible_characters':
+      return `Warning: the searched name contained ${note.count} invisible character${note.count === 1 ? '' : 's'} (zero-width or direction marks), removed before comparing.`;
+    case 'imo':
+      return `Matched on IMO number ${note.imo}.`;
+    case 'legal_form_ignored':
+      return `The legal form${note.forms.length === 1 ? '' : 's'} ${note.forms.map((f) => `“${f}”`).join(', ')} of the searched name ${note.forms.length === 1 ? 'was' : 'were'} set aside to compare it with a person's name.`;
+  }
 }

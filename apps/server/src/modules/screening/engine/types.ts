@@ -73,12 +73,24 @@ export interface TokenMatch {
   kind: TokenMatchKind;
 }
 
+/** Facts about the searched name or the way it matched, worth a compliance user's attention. */
+export type MatchNote =
+  /** Words of the searched name that mix scripts as written (a Cyrillic or Greek look-alike letter among Latin ones). */
+  | { kind: 'mixed_script'; words: string[] }
+  /** Invisible characters (zero-width, bidirectional controls) removed from the searched name. */
+  | { kind: 'invisible_characters'; count: number }
+  /** The search was an IMO number and this vessel carries it. */
+  | { kind: 'imo'; imo: string }
+  /** Legal forms of the searched name set aside to compare it with a person's name. */
+  | { kind: 'legal_form_ignored'; forms: string[] };
+
 export interface MatchExplanation {
   /** Plain-language sentence for a compliance user. */
   summary: string;
   tokens: TokenMatch[];
   /** Tokens (from either side) that found no partner. */
   unmatched: string[];
+  notes?: MatchNote[];
 }
 
 export interface NameComparison {
@@ -98,6 +110,10 @@ export interface ScreeningMatch {
 
 export interface SearchOptions {
   type?: EntityType;
+  /** Several entity types at once (a business name is screened against organisations and persons); overrides `type`. */
+  types?: readonly EntityType[];
+  /** Only entries of these lists (default all). */
+  sources?: readonly SanctionsSource[];
   /** Default 10. */
   limit?: number;
   /** Default 0 (every scored candidate, best first, up to limit). */
