@@ -837,6 +837,22 @@ afterAll(async () => {
 describe('fuzz: every OpenAPI operation × every role', () => {
   it('covers the document', () => {
     expect(operations.length).toBeGreaterThan(only ? 0 : 60);
+    // Issue 30's routes: decisions, the audit trail, report re-runs.
+    if (!only) {
+      expect(operations.map((operation) => operation.key)).toEqual(
+        expect.arrayContaining([
+          'POST /api/screening/decisions',
+          'GET /api/screening/decisions',
+          'GET /api/screening/decisions/{id}',
+          'POST /api/screening/decisions/{id}/approve',
+          'GET /api/audit',
+          'GET /api/audit/mine',
+          'GET /api/audit/export',
+          'GET /api/audit/verify',
+          'POST /api/due/report/{id}/rerun',
+        ]),
+      );
+    }
   });
 
   it('answers below 500, with the house error body on every 4xx', async () => {

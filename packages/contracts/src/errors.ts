@@ -36,6 +36,7 @@ export const errorCodes = [
   'WEBHOOK_UNVERIFIED',
   'ALERT_LIMIT',
   'WEBHOOK_LIMIT',
+  'FOUR_EYES',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

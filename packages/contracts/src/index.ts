@@ -30,3 +30,5 @@ export * from './iso-date';
 export * from './calendar';
 export * from './schemas/inbox';
 export * from './schemas/watching';
+export * from './schemas/audit';
+export * from './schemas/decisions';

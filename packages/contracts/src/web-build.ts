@@ -65,6 +65,8 @@ export const APP_PATH_PATTERNS = [
   '/due-diligence/create',
   '/due-diligence/detail',
   '/due-diligence/screening',
+  '/due-diligence/decisions',
+  '/activity',
   '/portfolio',
   '/transactions',
   '/certificate',
@@ -73,6 +75,7 @@ export const APP_PATH_PATTERNS = [
   '/support',
   '/releases',
   '/admin/sessions',
+  '/admin/audit',
 ] as const;
 
 const appPathMatchers = APP_PATH_PATTERNS.map((pattern) => pattern.toLowerCase().split('/').filter(Boolean));

@@ -1,4 +1,16 @@
-import { inboxMessages, inboxMessagesEs, screeningMessages, screeningMessagesEs, watchingMessages, watchingMessagesEs, type ErrorCode } from '@fueldesk/contracts';
+import {
+  auditMessages,
+  auditMessagesEs,
+  decisionMessages,
+  decisionMessagesEs,
+  inboxMessages,
+  inboxMessagesEs,
+  screeningMessages,
+  screeningMessagesEs,
+  watchingMessages,
+  watchingMessagesEs,
+  type ErrorCode,
+} from '@fueldesk/contracts';
 
 type Lang = 'en' | 'es';
 
@@ -45,6 +57,8 @@ const spanishTexts = new Map<string, string>([
   ...Object.entries(screeningMessages).map(([key, en]) => [en, screeningMessagesEs[key as keyof typeof screeningMessages]] as const),
   ...Object.entries(inboxMessages).map(([key, en]) => [en, inboxMessagesEs[key as keyof typeof inboxMessages]] as const),
   ...Object.entries(watchingMessages).map(([key, en]) => [en, watchingMessagesEs[key as keyof typeof watchingMessages]] as const),
+  ...Object.entries(auditMessages).map(([key, en]) => [en, auditMessagesEs[key as keyof typeof auditMessages]] as const),
+  ...Object.entries(decisionMessages).map(([key, en]) => [en, decisionMessagesEs[key as keyof typeof decisionMessages]] as const),
   [NOT_AN_OBJECT, 'El cuerpo de la solicitud debe ser un objeto JSON.'],
   [INVALID_CHARACTER, 'La solicitud contiene un carácter no permitido.'],
   [INVALID_CHARACTER_FIELD, 'Este campo contiene caracteres no válidos.'],

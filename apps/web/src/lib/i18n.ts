@@ -33,6 +33,8 @@ export const LAZY_NAMESPACES = [
   // The form messages and the legal pages' texts: /home shows no form and no policy.
   'forms',
   'legal',
+  // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
+  'decisions',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

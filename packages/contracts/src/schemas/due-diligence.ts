@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planCodes } from '../plans';
+import { matchDecisionSchema } from './decision-match';
 import { dueReportStatuses } from './due-diligence-status';
 
 export * from './due-diligence-status';
@@ -145,6 +146,8 @@ export const dueScreeningMatchSchema = z.object({
   score: z.number(),
   programs: z.array(z.string()),
   explanation: z.string(),
+  /** The decision that applies to this match, when one does; a cleared match no longer raises the rating. */
+  decision: matchDecisionSchema.optional(),
 });
 export type DueScreeningMatch = z.infer<typeof dueScreeningMatchSchema>;
 
@@ -155,8 +158,8 @@ export const dueFindingsSchema = z.object({
       source: z.string(),
       published_at: z.string().nullable(),
       entries: z.number(),
-      /** The list version screened against (absent in reports made before versions had ids). */
-      version_id: z.string().optional(),
+      /** The stored list version screened against (sanctions_list_versions.id); absent in older reports. */
+      version_id: z.number().optional(),
       /** Published more than SCREENING_STALE_DAYS before the report, or undated (absent in older reports). */
       stale: z.boolean().optional(),
     }),
@@ -198,11 +201,32 @@ export const dueReportListItemSchema = z.object({
 export type DueReportListItem = z.infer<typeof dueReportListItemSchema>;
 export const dueReportListSchema = z.array(dueReportListItemSchema);
 
+/** An earlier rating of a report, replaced when a decision on one of its matches became final. */
+export const dueRatingHistoryEntrySchema = z.object({ rating: z.enum(dueRiskRatings), at: z.string(), reason: z.string() });
+export type DueRatingHistoryEntry = z.infer<typeof dueRatingHistoryEntrySchema>;
+
+const dueMatchRefSchema = z.object({ field: z.string(), name: z.string(), entity_id: z.string(), matched_name: z.string(), score: z.number() });
+/** What a re-run changed against the previous version: matches that appeared or went, and the list versions. */
+export const dueReportChangesSchema = z.object({
+  new_matches: z.array(dueMatchRefSchema),
+  cleared_matches: z.array(dueMatchRefSchema),
+  lists: z.array(z.object({ source: z.string(), previous_version_id: z.number().nullable(), version_id: z.number().nullable() })),
+});
+export type DueReportChanges = z.infer<typeof dueReportChangesSchema>;
+
 export const dueReportSchema = dueReportListItemSchema.extend({
   description: z.string(),
   content: z.string(),
   findings: dueFindingsSchema.nullable(),
   failure_reason: z.string().nullable(),
+  /** 1 for a new report; a re-run is the previous version + 1 (`previous_id`). */
+  version: z.number().int(),
+  previous_id: z.string().nullable(),
+  engine_version: z.string().nullable(),
+  threshold: z.number().nullable(),
+  rating_history: z.array(dueRatingHistoryEntrySchema),
+  /** Set on a re-run once ready: what changed since the previous version. */
+  changes: dueReportChangesSchema.nullable(),
 });
 export type DueReport = z.infer<typeof dueReportSchema>;
 

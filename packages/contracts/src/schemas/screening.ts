@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { screeningListFreshnessShape } from './screening-lists';
+import { matchDecisionSchema } from './decision-match';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
 export const sanctionsSources = [
@@ -159,6 +160,8 @@ export const screeningMatchSchema = z.object({
   explanation: z.string(),
   /** The stored version of the match's list (GET /screening/lists `version_id`); null when unknown. */
   version_id: z.number().int().nullable(),
+  /** The caller's decision on this match, when one applies (cleared: it no longer counts). */
+  decision: matchDecisionSchema.optional(),
 });
 export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 

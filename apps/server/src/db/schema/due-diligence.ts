@@ -1,5 +1,5 @@
-import type { DueFindings } from '@fueldesk/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DueFindings, DueRatingHistoryEntry } from '@fueldesk/contracts';
+import { type AnyPgColumn, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -27,6 +27,14 @@ export const dueReports = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** 1 for a new report; a re-run (same form, the lists stored now) is the previous version + 1. */
+    version: integer('version').notNull().default(1),
+    previousId: uuid('previous_id').references((): AnyPgColumn => dueReports.id, { onDelete: 'set null' }),
+    /** What produced the findings: the screening engine's version and threshold (the list versions are in findings.lists). */
+    engineVersion: text('engine_version'),
+    threshold: doublePrecision('threshold'),
+    /** Earlier ratings, oldest first, each replaced when a decision on one of the report's matches became final. */
+    ratingHistory: jsonb('rating_history').$type<DueRatingHistoryEntry[]>().notNull().default([]),
   },
   (table) => [index('due_reports_user_created_idx').on(table.userId, table.createdAt)],
 );

@@ -8,3 +8,5 @@ export * from './screening';
 export * from './due-diligence';
 export * from './bank';
 export * from './watching';
+export * from './audit';
+export * from './decisions';

@@ -7,6 +7,7 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, route } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.service';
 import { getAdminUser, listAdminUsers, updateAdminUser } from './admin.service';
 
 const tags = ['admin'];
@@ -28,6 +29,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/users/:id',
     route('admin', { tags, summary: 'Change role, plan, active', params: adminEntityParamsSchema, body: adminUserUpdateBodySchema, response: { 200: adminUserRowSchema } }),
-    async (request) => updateAdminUser(app.ctx, currentUser(request), request.params.id, request.body),
+    async (request) => updateAdminUser(app.ctx, currentUser(request), request.params.id, request.body, auditActorOf(request)),
   );
 };

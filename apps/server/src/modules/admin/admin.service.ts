@@ -6,6 +6,7 @@ import { authErrors } from '../auth/auth.errors';
 import { toAdminUserRow } from '../auth/auth.presenters';
 import { forgetUserState, revokeSessionsAndNotify } from '../sessions/sessions.service';
 import * as users from '../users/users.service';
+import { recordAudit, userActor, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin.repository';
 
 export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): Promise<AdminUserListResponse> {
@@ -31,7 +32,7 @@ export async function getAdminUser(ctx: AppContext, userId: string): Promise<Adm
  * themselves, so the last administrator cannot lock everyone out by accident. Deactivating
  * revokes every session of the user.
  */
-export async function updateAdminUser(ctx: AppContext, caller: AuthUser, userId: string, body: AdminUserUpdateBody): Promise<AdminUserRow> {
+export async function updateAdminUser(ctx: AppContext, caller: AuthUser, userId: string, body: AdminUserUpdateBody, actor: AuditActor = userActor(caller)): Promise<AdminUserRow> {
   const found = await repo.findUser(ctx.db, userId);
   if (!found) throw notFound('User not found.');
   // Only a superadmin changes a superadmin: an ordinary admin must not lock the owner out.
@@ -47,13 +48,26 @@ export async function updateAdminUser(ctx: AppContext, caller: AuthUser, userId:
       throw new AppError('FORBIDDEN', 403, 'You cannot remove your own administrator access or deactivate yourself.');
     }
   }
-  await users.updateUser(ctx.db, userId, {
-    ...(body.role !== undefined ? { role: body.role } : {}),
-    ...(body.plan_code !== undefined ? { planCode: body.plan_code } : {}),
-    ...(body.active !== undefined ? { active: body.active } : {}),
-    ...(body.is_superadmin !== undefined ? { isSuperadmin: body.is_superadmin } : {}),
-    ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),
-    updatedAt: ctx.now(),
+  await ctx.db.transaction(async (tx) => {
+    await users.updateUser(tx, userId, {
+      ...(body.role !== undefined ? { role: body.role } : {}),
+      ...(body.plan_code !== undefined ? { planCode: body.plan_code } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
+      ...(body.is_superadmin !== undefined ? { isSuperadmin: body.is_superadmin } : {}),
+      ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),
+      updatedAt: ctx.now(),
+    });
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      action: 'admin.user_update',
+      subject: found.user.email,
+      details: {
+        user_id: userId,
+        changes: body,
+        before: { role: found.user.role, plan_code: found.user.planCode, active: found.user.active, is_superadmin: found.user.isSuperadmin },
+      },
+    });
   });
   // A role or rights change applies to the user's next request, here and on other instances.
   await forgetUserState(ctx, userId);

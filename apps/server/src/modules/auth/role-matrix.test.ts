@@ -64,6 +64,33 @@ describe('role matrix over every /api route', () => {
   it('knows the routes and every route declares a known mode', () => {
     const labels = routes.map((route) => `${route.method} ${route.url}`);
     expect(labels).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/admin/sessions', 'PATCH /api/admin/users/:id']));
+    // Issue 30: decisions and the audit trail, with who may call each.
+    const modes = new Map(routes.map((route) => [`${route.method} ${route.url}`, route.auth]));
+    expect(
+      Object.fromEntries(
+        [
+          'POST /api/screening/decisions',
+          'GET /api/screening/decisions',
+          'GET /api/screening/decisions/:id',
+          'POST /api/screening/decisions/:id/approve',
+          'GET /api/audit',
+          'GET /api/audit/mine',
+          'GET /api/audit/export',
+          'GET /api/audit/verify',
+          'POST /api/due/report/:id/rerun',
+        ].map((label) => [label, modes.get(label)]),
+      ),
+    ).toEqual({
+      'POST /api/screening/decisions': 'user',
+      'GET /api/screening/decisions': 'user',
+      'GET /api/screening/decisions/:id': 'user',
+      'POST /api/screening/decisions/:id/approve': 'admin',
+      'GET /api/audit': 'user',
+      'GET /api/audit/mine': 'user',
+      'GET /api/audit/export': 'admin',
+      'GET /api/audit/verify': 'admin',
+      'POST /api/due/report/:id/rerun': 'user',
+    });
     for (const route of routes) expect(['public', 'user', 'cliente', 'admin']).toContain(route.auth);
   });
 

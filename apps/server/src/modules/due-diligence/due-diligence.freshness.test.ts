@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/build-test-ap
 import { validDueForm } from '../../../test/due-diligence';
 import { sanctionsDataDir, tinyUkOfsiCsv } from '../../../test/screening';
 import { importSanctionsFiles, importSanctionsPaths } from '../screening/screening-import.service';
-import { analyzeDueForm } from './due-diligence.service';
+import { analyzeDueForm } from './due-diligence.pipeline';
 import { describeReportList, renderReportHtml } from './due-diligence.render';
 
 const form = (overrides: Record<string, unknown> = {}) =>

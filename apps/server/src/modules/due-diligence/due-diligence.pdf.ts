@@ -8,6 +8,10 @@ export interface PdfReport {
   createdAt: Date;
   completedAt: Date | null;
   findings: DueFindings;
+  /** Re-runs: 1 for a new report. */
+  version?: number;
+  engineVersion?: string | null;
+  threshold?: number | null;
 }
 
 /** pdfkit and its fonts (~0.3 s to load) only when a report is downloaded as a PDF. */
@@ -30,7 +34,17 @@ export function renderReportPdf(report: PdfReport, lang: DueLang): Promise<Buffe
   const validity = (value: boolean | null) => (value === null ? dueLabel(lang, 'unknown') : dueLabel(lang, value ? 'valid' : 'invalid'));
 
   doc.font('Helvetica-Bold').fontSize(18).text(report.title);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text(`${dueLabel(lang, 'generated')}: ${(report.completedAt ?? report.createdAt).toISOString()}`).fillColor('#000');
+  const reproduce = [
+    report.version ? `${dueLabel(lang, 'reportVersion')} ${report.version}` : null,
+    report.engineVersion ?? null,
+    report.threshold != null ? `threshold ${report.threshold}` : null,
+  ].filter(Boolean);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#555')
+    .text(`${dueLabel(lang, 'generated')}: ${(report.completedAt ?? report.createdAt).toISOString()}${reproduce.length > 0 ? ` — ${reproduce.join(', ')}` : ''}`)
+    .fillColor('#000');
   heading(`${dueLabel(lang, 'rating')}: ${dueLabel(lang, findings.risk.rating)}`);
   for (const reason of findings.risk.reasons) bullet(reason);
 
@@ -48,6 +62,19 @@ export function renderReportPdf(report: PdfReport, lang: DueLang): Promise<Buffe
       doc.text(`${match.name} (${match.source}, ${match.entity_id}) — ${formatScore(match.score)}; ${dueLabel(lang, 'programs')}: ${match.programs.join(', ') || '—'}`, { indent: 24 });
       doc.fillColor('#555').text(match.explanation, { indent: 24 }).fillColor('#000');
     }
+  }
+
+  // Every decision on a match: what was decided, by whom, when, why, and who approved it.
+  heading(dueLabel(lang, 'decisions'));
+  const decided = findings.screening.flatMap((entry) => entry.matches.filter((match) => match.decision).map((match) => ({ entry, match, decision: match.decision! })));
+  if (decided.length === 0) doc.text(dueLabel(lang, 'noDecisions'));
+  for (const { entry, match, decision } of decided) {
+    const state = decision.status === 'pending_approval' ? dueLabel(lang, 'pendingApproval') : decision.cleared ? dueLabel(lang, 'cleared') : '';
+    bullet(`${entry.name} ↔ ${match.name} (${match.entity_id}): ${dueLabel(lang, decision.decision)}${state ? ` — ${state}` : ''}`);
+    const approval = decision.approved_by_email ? `; ${dueLabel(lang, 'approvedBy')} ${decision.approved_by_email}, ${decision.approved_at?.slice(0, 10) ?? ''}` : '';
+    doc.text(`${decision.decided_by_email ?? '—'}, ${decision.decided_at.slice(0, 10)}${approval}`, { indent: 24 });
+    doc.fillColor('#555').text(decision.note, { indent: 24 }).fillColor('#000');
+    if (decision.reopened_reason) doc.text(decision.reopened_reason, { indent: 24 });
   }
 
   heading(dueLabel(lang, 'bank'));

@@ -3,13 +3,13 @@ import type { AppContext } from '../../context';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
 import { findNewsMentioning } from '../news/news.service';
 import { explainHit } from '../screening/screening.explanation';
-import { screenNames } from '../screening/screening.service';
+import { screenNames, screeningThreshold, SCREENING_ENGINE_VERSION } from '../screening/screening.service';
 import { checkContact, checkFederalTaxId, checkRoutingNumber, checkUst, listMissingFields } from './due-diligence.checks';
 import { dueText, type DueLang as Lang } from './due-diligence.messages';
 import { renderReportHtml } from './due-diligence.render';
 import { completeReport, failReport, startReportAttempt, type DueReportRow } from './due-diligence.repository';
 import { buildNarrativePrompt, rateRisk } from './due-diligence.risk';
-import { asLang, DUE_REPORT_MAX_ATTEMPTS } from './due-diligence.service';
+import { asLang, attachDecisions, DUE_REPORT_MAX_ATTEMPTS } from './due-diligence.service';
 
 /** The report job's pipeline: screening, checks, adverse media, the rating, the narrative, then ready or failed. */
 
@@ -54,7 +54,7 @@ async function findAdverseMedia(ctx: AppContext, screening: { field: string; nam
 }
 
 /** All findings of a form: screening, the bank, tax id, contact and UST checks, missing information, the rating. */
-export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang): Promise<Omit<DueFindings, 'narrative'>> {
+export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang, userId: string | null = null): Promise<Omit<DueFindings, 'narrative'>> {
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
   const screened = await screenNames(ctx, named.map(({ field, type, types }) => ({ name: form[field]!.trim(), type, types })), { matchesOnly: true });
   const lists = screened.status.loaded
@@ -66,7 +66,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
         stale: item.stale,
       }))
     : [];
-  const screening = named.map(({ field }, position) => ({
+  const found = named.map(({ field }, position) => ({
     field,
     name: form[field]!.trim(),
     matches: (screened.results[position]?.matches ?? []).map((hit) => ({
@@ -80,6 +80,7 @@ export async function analyzeDueForm(ctx: AppContext, form: Record<string, strin
       explanation: explainHit(hit.reasons, lang),
     })),
   }));
+  const screening = userId ? await attachDecisions(ctx, ctx.db, userId, found, lang) : found;
   const partial = {
     lists,
     screening,
@@ -121,11 +122,18 @@ export async function produceDueReport(ctx: AppContext, reportId: string, option
     return failed;
   }
   try {
-    const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang);
+    const analysis = await analyzeDueForm(ctx, row.form as Record<string, string>, lang, row.userId);
     const writer = options.writer === undefined ? createLlmClient(ctx.config, { timeoutMs: DUE_NARRATIVE_TIMEOUT_MS, requireKey: true }) : options.writer;
     const { narrative, prompt } = await writeNarrative(ctx, analysis, lang, writer);
     const findings: DueFindings = { ...analysis, narrative };
-    const done = await completeReport(ctx.db, reportId, { findings, content: renderReportHtml(findings, lang), llmPrompt: prompt, completedAt: ctx.now() });
+    const done = await completeReport(ctx.db, reportId, {
+      findings,
+      content: renderReportHtml(findings, lang),
+      llmPrompt: prompt,
+      completedAt: ctx.now(),
+      engineVersion: SCREENING_ENGINE_VERSION,
+      threshold: screeningThreshold(ctx),
+    });
     if (done) await announce(ctx, done);
     return done;
   } catch (error) {

@@ -42,7 +42,7 @@ export function renderReportHtml(findings: DueFindings, lang: DueLang): string {
     else {
       const matches = entry.matches.map(
         (match) =>
-          `<li>${escapeHtml(match.name)} (${escapeHtml(match.source)}, ${escapeHtml(match.entity_id)}) — ${formatScore(match.score)}; ${escapeHtml(dueLabel(lang, 'programs'))}: ${escapeHtml(match.programs.join(', ') || '—')}; ${escapeHtml(match.explanation)}</li>`,
+          `<li>${escapeHtml(match.name)} (${escapeHtml(match.source)}, ${escapeHtml(match.entity_id)}) — ${formatScore(match.score)}; ${escapeHtml(dueLabel(lang, 'programs'))}: ${escapeHtml(match.programs.join(', ') || '—')}; ${escapeHtml(match.explanation)}${decisionHtml(match, lang)}</li>`,
       );
       parts.push(`<li>${head}<ul>${matches.join('')}</ul></li>`);
     }
@@ -81,4 +81,14 @@ export function renderReportHtml(findings: DueFindings, lang: DueLang): string {
   }
   parts.push(`<p><em>${escapeHtml(findings.narrative.note)}</em></p>`);
   return sanitizeArticleHtml(parts.join(''));
+}
+
+/** A match's decision in the content: what, by whom, when, why (and who approved it). */
+function decisionHtml(match: DueFindings['screening'][number]['matches'][number], lang: DueLang): string {
+  const decision = match.decision;
+  if (!decision) return '';
+  const state = decision.status === 'pending_approval' ? dueLabel(lang, 'pendingApproval') : decision.cleared ? dueLabel(lang, 'cleared') : '';
+  const approval = decision.approved_by_email ? `; ${dueLabel(lang, 'approvedBy')} ${decision.approved_by_email}` : '';
+  const text = `${dueLabel(lang, decision.decision)}${state ? ` (${state})` : ''} — ${decision.decided_by_email ?? '—'}, ${decision.decided_at.slice(0, 10)}${approval}: ${decision.note}`;
+  return `<br><strong>${escapeHtml(text)}</strong>${decision.reopened_reason ? ` <em>${escapeHtml(decision.reopened_reason)}</em>` : ''}`;
 }

@@ -1,10 +1,10 @@
-import type { DueFindings } from '@fueldesk/contracts';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { DueFindings, DueRatingHistoryEntry } from '@fueldesk/contracts';
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dueReports, users } from '../../db/schema';
 
 export type DueReportRow = typeof dueReports.$inferSelect;
-export type NewDueReport = Pick<typeof dueReports.$inferInsert, 'userId' | 'title' | 'description' | 'form' | 'language' | 'createdAt'>;
+export type NewDueReport = Pick<typeof dueReports.$inferInsert, 'userId' | 'title' | 'description' | 'form' | 'language' | 'createdAt' | 'previousId' | 'version'>;
 
 /**
  * The owner's plan and language, with the user row locked until the transaction ends: two
@@ -24,12 +24,12 @@ export async function findReportOwner(db: DbOrTx, userId: string): Promise<{ pla
   return row ?? null;
 }
 
-/** Reports the user created in [from, to). */
+/** Reports the user created in [from, to); re-runs (a previous version) do not count toward the plan. */
 export async function countReportsCreated(db: DbOrTx, userId: string, from: Date, to: Date): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(dueReports)
-    .where(and(eq(dueReports.userId, userId), gte(dueReports.createdAt, from), lt(dueReports.createdAt, to)));
+    .where(and(eq(dueReports.userId, userId), gte(dueReports.createdAt, from), lt(dueReports.createdAt, to), isNull(dueReports.previousId)));
   return Number(row?.total ?? 0);
 }
 
@@ -58,11 +58,19 @@ export async function findReport(db: DbOrTx, id: string): Promise<DueReportRow |
 export async function completeReport(
   db: DbOrTx,
   id: string,
-  outcome: { findings: DueFindings; content: string; llmPrompt: string | null; completedAt: Date },
+  outcome: { findings: DueFindings; content: string; llmPrompt: string | null; completedAt: Date; engineVersion: string; threshold: number },
 ): Promise<DueReportRow | null> {
   const [row] = await db
     .update(dueReports)
-    .set({ status: 'ready', findings: outcome.findings, content: outcome.content, llmPrompt: outcome.llmPrompt, completedAt: outcome.completedAt })
+    .set({
+      status: 'ready',
+      findings: outcome.findings,
+      content: outcome.content,
+      llmPrompt: outcome.llmPrompt,
+      completedAt: outcome.completedAt,
+      engineVersion: outcome.engineVersion,
+      threshold: outcome.threshold,
+    })
     .where(and(eq(dueReports.id, id), eq(dueReports.status, 'processing')))
     .returning();
   return row ?? null;
@@ -95,4 +103,24 @@ export async function listStaleReports(db: DbOrTx, before: Date): Promise<string
     .where(and(eq(dueReports.status, 'processing'), lt(dueReports.createdAt, before)))
     .limit(500);
   return rows.map((row) => row.id);
+}
+
+/** A user's ready reports whose screening found the entry (jsonb containment). */
+export async function listReadyReportsWithEntity(db: DbOrTx, userId: string, entityId: string): Promise<DueReportRow[]> {
+  const probe = JSON.stringify({ screening: [{ matches: [{ entity_id: entityId }] }] });
+  return db
+    .select()
+    .from(dueReports)
+    .where(and(eq(dueReports.userId, userId), eq(dueReports.status, 'ready'), sql`${dueReports.findings} @> ${probe}::jsonb`));
+}
+
+/** New findings (decisions attached, rating recomputed) and, when the rating changed, the earlier one kept in the history. */
+export async function updateReportFindings(db: DbOrTx, id: string, values: { findings: DueFindings; content: string; ratingHistory: DueRatingHistoryEntry[] }): Promise<void> {
+  await db.update(dueReports).set({ findings: values.findings, content: values.content, ratingHistory: values.ratingHistory }).where(eq(dueReports.id, id));
+}
+
+/** Whether a re-run of the report exists already. */
+export async function hasNextVersion(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: dueReports.id }).from(dueReports).where(eq(dueReports.previousId, id)).limit(1);
+  return Boolean(row);
 }

@@ -31,6 +31,22 @@ export function rateRisk(
   }
   for (const entry of findings.screening) {
     for (const match of entry.matches) {
+      if (match.decision?.cleared) {
+        // A final false positive on the unchanged entry: said, but it no longer raises the rating.
+        const { decision } = match;
+        reasons.push(
+          dueText(lang, 'matchCleared', {
+            field: dueFieldLabel(lang, entry.field),
+            name: entry.name,
+            entry: match.name,
+            score: String(Math.round(match.score * 100)),
+            by: decision.approved_by_email ? `${decision.decided_by_email ?? '?'} / ${decision.approved_by_email}` : (decision.decided_by_email ?? '?'),
+            date: decision.approved_at?.slice(0, 10) ?? decision.decided_at.slice(0, 10),
+            note: decision.note,
+          }),
+        );
+        continue;
+      }
       const principal = principalFields.has(entry.field);
       const text = dueText(lang, 'matchOwner', { field: dueFieldLabel(lang, entry.field), name: entry.name, entry: match.name, score: String(Math.round(match.score * 100)) });
       raise(principal && match.score >= CRITICAL_SCORE ? 3 : 2, text);

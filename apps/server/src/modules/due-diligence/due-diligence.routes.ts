@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
 import { currentUser, route } from '../../plugins/auth';
-import { createDueReport, getDueReport, getDueReportPdf, getDueUsage, listDueReports } from './due-diligence.service';
+import { auditActorOf } from '../audit/audit.service';
+import { createDueReport, getDueReport, getDueReportPdf, getDueUsage, listDueReports, rerunDueReport } from './due-diligence.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -26,7 +27,9 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: dueReportSchema, ...errors },
     }),
     async (request, reply) =>
-      reply.status(201).send(await createDueReport(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']))),
+      reply
+        .status(201)
+        .send(await createDueReport(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']), auditActorOf(request))),
   );
 
   app.get(
@@ -64,6 +67,23 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('cache-control', 'no-store')
         .send(await getDueReport(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language']))),
+  );
+
+  app.post(
+    '/due/report/:id/rerun',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['due-diligence'],
+        summary: 'Screen the same form against the lists stored now: the next version (not counted toward the plan; 409 when no list changed)',
+        params: dueReportParamsSchema,
+        response: { 201: dueReportSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await rerunDueReport(app.ctx, currentUser(request), auditActorOf(request), request.params.id, pickLanguage(request.headers['accept-language']))),
   );
 
   app.get(

@@ -1,8 +1,11 @@
 import {
   findPlan,
   planCodes,
+  type DueFindings,
   type DueForm,
   type DueReport,
+  type DueRatingHistoryEntry,
+  type DueReportChanges,
   type DueReportListItem,
   type DueUsage,
   type ListDueReportsQuery,
@@ -10,17 +13,27 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { DueLang } from './due-diligence.messages';
+import { dueText } from './due-diligence.messages';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
+import { getScreeningStatus } from '../screening/screening.service';
+import { renderReportHtml } from './due-diligence.render';
+import { rateRisk } from './due-diligence.risk';
 import { renderReportPdf } from './due-diligence.pdf';
 import {
   countReportsCreated,
   findReport,
   findReportOwner,
+  hasNextVersion,
   insertReport,
+  listReadyReportsWithEntity,
   listReports,
   listStaleReports,
   lockReportOwner,
+  updateReportFindings,
   type DueReportRow,
 } from './due-diligence.repository';
 
@@ -40,6 +53,14 @@ const planLimitMessages: Record<Lang, (limit: number) => string> = {
 };
 const notFoundMessages: Record<Lang, string> = { en: 'Report not found.', es: 'Informe no encontrado.' };
 const notReadyMessages: Record<Lang, string> = { en: 'The report is not ready yet.', es: 'El informe aún no está listo.' };
+const noListChangedMessages: Record<Lang, string> = {
+  en: 'No sanctions list changed since this report was screened: a re-run would find the same.',
+  es: 'Ninguna lista de sanciones cambió desde el cribado de este informe: repetirlo daría lo mismo.',
+};
+const newerVersionMessages: Record<Lang, string> = {
+  en: 'A newer version of this report exists: re-run that one.',
+  es: 'Existe una versión más reciente de este informe: repita esa.',
+};
 
 function monthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -62,8 +83,43 @@ function presentListItem(row: DueReportRow): DueReportListItem {
   };
 }
 
-function presentReport(row: DueReportRow): DueReport {
-  return { ...presentListItem(row), description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
+const matchRefs = (findings: DueFindings | null | undefined) =>
+  (findings?.screening ?? []).flatMap((entry) =>
+    entry.matches.filter((match) => !match.decision?.cleared).map((match) => ({ field: entry.field, name: entry.name, entity_id: match.entity_id, matched_name: match.matched_name, score: match.score })),
+  );
+
+/** What a re-run changed against its previous version: matches that appeared, matches gone (or cleared), list versions. */
+export function compareReports(previous: DueFindings | null, current: DueFindings | null): DueReportChanges {
+  const key = (ref: { field: string; entity_id: string }) => `${ref.field}\u0000${ref.entity_id}`;
+  const before = matchRefs(previous);
+  const after = matchRefs(current);
+  const beforeKeys = new Set(before.map(key));
+  const afterKeys = new Set(after.map(key));
+  const sources = [...new Set([...(previous?.lists ?? []), ...(current?.lists ?? [])].map((list) => list.source))];
+  return {
+    new_matches: after.filter((ref) => !beforeKeys.has(key(ref))),
+    cleared_matches: before.filter((ref) => !afterKeys.has(key(ref))),
+    lists: sources.map((source) => ({
+      source,
+      previous_version_id: previous?.lists.find((list) => list.source === source)?.version_id ?? null,
+      version_id: current?.lists.find((list) => list.source === source)?.version_id ?? null,
+    })),
+  };
+}
+
+function presentReport(row: DueReportRow, previous: DueReportRow | null = null): DueReport {
+  return {
+    ...presentListItem(row),
+    description: row.description,
+    findings: row.findings ?? null,
+    failure_reason: row.failureReason,
+    version: row.version,
+    previous_id: row.previousId,
+    engine_version: row.engineVersion,
+    threshold: row.threshold,
+    rating_history: row.ratingHistory ?? [],
+    changes: previous && row.status === 'ready' ? compareReports(previous.findings ?? null, row.findings ?? null) : null,
+  };
 }
 
 /** The caller's plan, its monthly report limit, and how many reports this calendar month (UTC) used. */
@@ -81,7 +137,13 @@ export async function getDueUsage(ctx: AppContext, user: AuthUser): Promise<DueU
  * month's reports are counted, so concurrent creates cannot pass the plan limit together.
  * Throws 403 PLAN_LIMIT past the plan's reports this month.
  */
-export async function createDueReport(ctx: AppContext, user: AuthUser, body: { description: string; contact_name: string; extra: DueForm }, lang: Lang): Promise<DueReport> {
+export async function createDueReport(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { description: string; contact_name: string; extra: DueForm },
+  lang: Lang,
+  actor: AuditActor = { id: user.id, email: user.email, ip: null },
+): Promise<DueReport> {
   const form = body.extra;
   const title = body.contact_name || form.contact_name || form.owner_name;
   const row = await ctx.db.transaction(async (tx) => {
@@ -92,7 +154,9 @@ export async function createDueReport(ctx: AppContext, user: AuthUser, body: { d
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
       throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
     }
-    return insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
+    const inserted = await insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
+    await recordAudit(tx, { at: ctx.now(), actor, action: 'due.create', subject: title, details: { report_id: inserted.id, plan_code: owner.planCode } });
+    return inserted;
   });
   await queueReportJob(ctx, row.id);
   return presentReport(row);
@@ -132,14 +196,112 @@ async function findReadableReport(ctx: AppContext, user: AuthUser, id: string, l
 }
 
 export async function getDueReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReport> {
-  return presentReport(await findReadableReport(ctx, user, id, lang));
+  const row = await findReadableReport(ctx, user, id, lang);
+  const previous = row.previousId ? await findReport(ctx.db, row.previousId) : null;
+  return presentReport(row, previous);
+}
+
+/** Whether the user may read the report (owner or admin): decisions that name a report check it. */
+export async function reportReadableBy(ctx: AppContext, user: AuthUser, id: string): Promise<boolean> {
+  const row = await findReport(ctx.db, id);
+  return Boolean(row && (row.userId === user.id || user.role === 'admin' || user.isSuperadmin));
+}
+
+const listVersionsKey = (lists: { source: string; version_id?: number | null }[]) =>
+  lists
+    .map((list) => `${list.source}#${list.version_id ?? '?'}`)
+    .sort()
+    .join(',');
+
+/**
+ * POST /due/report/{id}/rerun: the same form screened against the lists stored now, as the next
+ * version (previous_id). It does not count toward the plan; 409 when no list changed since, while
+ * the report is still processing, or when a newer version exists already.
+ */
+export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, lang: Lang): Promise<DueReport> {
+  const row = await findReadableReport(ctx, user, id, lang);
+  if (row.status === 'processing') throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
+  if (await hasNextVersion(ctx.db, id)) throw new AppError('CONFLICT', 409, newerVersionMessages[lang]);
+  const status = await getScreeningStatus(ctx);
+  const current = status.loaded ? status.lists.map((list) => ({ source: list.source, version_id: list.versionId })) : [];
+  if (listVersionsKey(row.findings?.lists ?? []) === listVersionsKey(current)) throw new AppError('CONFLICT', 409, noListChangedMessages[lang]);
+  const created = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertReport(tx, {
+      userId: row.userId,
+      title: row.title,
+      description: row.description,
+      form: row.form,
+      language: row.language,
+      createdAt: ctx.now(),
+      previousId: row.id,
+      version: row.version + 1,
+    });
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      action: 'due.rerun',
+      subject: row.title,
+      details: { report_id: inserted.id, previous_id: row.id, version: inserted.version, version_ids: current.map((list) => list.version_id) },
+    });
+    return inserted;
+  });
+  await queueReportJob(ctx, created.id);
+  return presentReport(created, row);
+}
+
+/**
+ * After a decision became final: the user's ready reports that show the match get the decisions
+ * attached again and their rating recomputed; a changed rating keeps the earlier one in the
+ * report's history. Runs in the decision's transaction.
+ */
+export async function refreshReportsAfterDecision(
+  ctx: AppContext,
+  tx: DbOrTx,
+  decision: { userId: string; entityId: string; subjectKey: string },
+  _lang: Lang,
+): Promise<number> {
+  let changed = 0;
+  for (const row of await listReadyReportsWithEntity(tx, decision.userId, decision.entityId)) {
+    if (!row.findings) continue;
+    const lang = asLang(row.language);
+    const { risk: previousRisk, narrative, ...rest } = row.findings;
+    const screening = await attachDecisions(ctx, tx, decision.userId, rest.screening, lang);
+    const partial = { ...rest, screening };
+    const risk = rateRisk(partial, lang);
+    const findings: DueFindings = { ...partial, risk, narrative };
+    const entry = row.findings.screening.flatMap((item) => item.matches).find((match) => match.entity_id === decision.entityId);
+    const history: DueRatingHistoryEntry[] = [...(row.ratingHistory ?? [])];
+    if (risk.rating !== previousRisk.rating) {
+      history.push({ rating: previousRisk.rating, at: ctx.now().toISOString(), reason: dueText(lang, 'ratingRecomputed', { entry: entry?.name ?? decision.entityId }) });
+    }
+    await updateReportFindings(tx, row.id, { findings, content: renderReportHtml(findings, lang), ratingHistory: history });
+    changed += 1;
+  }
+  return changed;
+}
+
+/** Each match of a report's screening with the owner's decision on it (or without, when none applies). */
+export async function attachDecisions(ctx: AppContext, db: DbOrTx, userId: string, screening: DueFindings['screening'], lang: Lang): Promise<DueFindings['screening']> {
+  const refs = screening.flatMap((entry) => entry.matches.map((match) => ({ subjectName: entry.name, entityId: match.entity_id })));
+  const decisions = await decisionsForMatches(ctx, db, userId, refs, lang);
+  return screening.map((entry) => ({
+    ...entry,
+    matches: entry.matches.map((match) => {
+      const { decision: _old, ...bare } = match;
+      const decision = decisions.get(matchKey(entry.name, match.entity_id));
+      return decision ? { ...bare, decision } : bare;
+    }),
+  }));
 }
 
 /** The ready report as a PDF file; 409 while it is still processing or when it failed. */
 export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<{ filename: string; pdf: Buffer }> {
   const row = await findReadableReport(ctx, user, id, lang);
   if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
-  const pdf = await renderReportPdf({ title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings }, asLang(row.language));
+  const pdf = await renderReportPdf(
+    { title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings, version: row.version, engineVersion: row.engineVersion, threshold: row.threshold },
+    asLang(row.language),
+  );
   const slug = row.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';
   return { filename: `due-diligence-${slug}.pdf`, pdf };
 }

@@ -16,6 +16,7 @@ import {
   saveSourceStatus,
   type ListVersionRow,
 } from './screening.repository';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service';
 import { announceNewListVersions } from './screening.service';
 
 export interface SanctionsFile {
@@ -51,6 +52,8 @@ export interface ImportOptions {
   publishedAtFallback?: Date | null;
   /** The list the files are, when their names and contents do not tell (an uploaded, renamed file). */
   source?: SanctionsSource;
+  /** Who stored it, for the audit log (the system: the daily job, the CLI). */
+  actor?: AuditActor;
 }
 
 /** Names of an entity: the primary name and every alias. */
@@ -132,6 +135,13 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
       );
       await pruneOldVersions(tx, list.source);
       await saveSourceStatus(tx, list.source, { lastChangedAt: ctx.now() });
+      await recordAudit(tx, {
+        at: ctx.now(),
+        actor: options.actor ?? SYSTEM_ACTOR,
+        action: 'screening.list_import',
+        subject: list.source,
+        details: { version_id: inserted.id, entries: base.entries, names: base.names, published_at: base.publishedAt, origin: options.origin },
+      });
       return inserted;
     });
     stored.push(row);

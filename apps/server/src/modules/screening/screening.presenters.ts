@@ -11,6 +11,9 @@ import {
   type ScreeningSearchResponse,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
 import { notFound } from '../../lib/app-error';
 import { explainHit, type ExplanationLanguage } from './screening.explanation';
 import { presentListUpdate } from './screening-freshness';
@@ -47,7 +50,7 @@ function presentLists(ctx: AppContext, status: ScreeningStatus, updates: ListUpd
         names: list.names,
         published_at: list.publishedAt,
         loaded_at: list.loadedAt,
-        version_id: list.versionId,
+        version_id: list.versionKey,
         published_at_source: list.publishedAtSource,
         age_days: list.ageDays,
         stale: list.stale,
@@ -73,13 +76,59 @@ export async function listScreeningLists(ctx: AppContext, lang: ExplanationLangu
   return presentLists(ctx, status, { statuses, versions: new Map(versions.map((row) => [row.source, row])) }, lang);
 }
 
-export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery, lang: ExplanationLanguage = 'en'): Promise<ScreeningSearchResponse> {
+/** Who screens: their decisions are shown on the matches, and the screening is recorded in the audit log. */
+export interface ScreeningCaller {
+  user: AuthUser;
+  actor: AuditActor;
+}
+
+/** Each result's matches with the caller's decision on them, when one applies. */
+async function withDecisions(ctx: AppContext, caller: ScreeningCaller | undefined, results: { name: string; matches: ScreeningMatch[] }[], lang: ExplanationLanguage) {
+  if (!caller) return results;
+  const refs = results.flatMap((result) => result.matches.map((match) => ({ subjectName: result.name, entityId: match.entity_id })));
+  const decisions = await decisionsForMatches(ctx, ctx.db, caller.user.id, refs, lang);
+  if (decisions.size === 0) return results;
+  return results.map((result) => ({
+    name: result.name,
+    matches: result.matches.map((match) => {
+      const decision = decisions.get(matchKey(result.name, match.entity_id));
+      return decision ? { ...match, decision } : match;
+    }),
+  }));
+}
+
+const countMatches = (results: { matches: ScreeningMatch[] }[]) => {
+  let matches = 0;
+  let cleared = 0;
+  for (const result of results) {
+    for (const match of result.matches) {
+      if (!match.is_match) continue;
+      if (match.decision?.cleared) cleared += 1;
+      else matches += 1;
+    }
+  }
+  return { matches, cleared };
+};
+
+export async function searchScreening(ctx: AppContext, query: ScreeningSearchQuery, lang: ExplanationLanguage = 'en', caller?: ScreeningCaller): Promise<ScreeningSearchResponse> {
   const { status, results } = await screenNames(ctx, [{ name: query.q, type: query.type }], {
     limit: query.limit,
     threshold: query.threshold,
     sources: query.sources,
   });
-  return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) };
+  const [result] = await withDecisions(ctx, caller, [{ name: query.q, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) }], lang);
+  if (caller) {
+    await ctx.db.transaction((tx) =>
+      recordAudit(tx, {
+        at: ctx.now(),
+        actor: caller.actor,
+        action: 'screening.search',
+        subject: query.q,
+        details: { type: query.type ?? null, version_ids: status.lists.map((list) => list.versionId), threshold: status.threshold, loaded: status.loaded, ...countMatches([result!]) },
+      }),
+    );
+  }
+  return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: result!.matches };
 }
 
 /** A batch answers the best few candidates per name (the search's default is 10). */
@@ -90,14 +139,35 @@ export async function batchScreening(
   body: ScreeningBatchBody,
   lang: ExplanationLanguage = 'en',
   opts: { threshold?: number; sources?: readonly SanctionsSource[] } = {},
+  caller?: ScreeningCaller,
 ): Promise<ScreeningBatchResponse> {
   const queries = body.queries.map(({ name, type }) => ({ name, type }));
   const { status, results } = await screenNames(ctx, queries, { limit: SCREENING_BATCH_MATCHES, ...opts });
-  return {
-    threshold: status.threshold,
-    loaded: status.loaded,
-    results: results.map((result) => ({ name: result.name, matches: result.matches.map((hit) => presentScreeningHit(hit, lang)) })),
-  };
+  const presented = await withDecisions(
+    ctx,
+    caller,
+    results.map((result) => ({ name: result.name, matches: result.matches.map((hit) => presentScreeningHit(hit, lang)) })),
+    lang,
+  );
+  if (caller) {
+    await ctx.db.transaction((tx) =>
+      recordAudit(tx, {
+        at: ctx.now(),
+        actor: caller.actor,
+        action: 'screening.batch',
+        subject: `${body.queries.length} names`,
+        // The screened names are the compliance record: they stay in the entry (never in logs).
+        details: {
+          names: body.queries.map((query) => query.name),
+          version_ids: status.lists.map((list) => list.versionId),
+          threshold: status.threshold,
+          loaded: status.loaded,
+          ...countMatches(presented),
+        },
+      }),
+    );
+  }
+  return { threshold: status.threshold, loaded: status.loaded, results: presented };
 }
 
 /** One list entry in full, from this instance's loaded lists; 404 when no loaded list has it. */

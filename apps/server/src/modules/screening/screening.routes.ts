@@ -19,8 +19,9 @@ import { badRequest } from '../../lib/app-error';
 import { batchResultsCsv, readBatchFile, type BatchFileRow } from './screening-batch-file';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
+import { currentUser, route } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.service';
 import { compareScreeningNames } from './screening.service';
-import { route } from '../../plugins/auth';
 import { screeningListImportRoutes } from './screening-lists.routes';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -52,7 +53,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: screeningSearchQuerySchema,
       response: { 200: screeningSearchResponseSchema, ...errors },
     }),
-    async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language'])),
+    async (request) => searchScreening(app.ctx, request.query, pickLanguage(request.headers['accept-language']), { user: currentUser(request), actor: auditActorOf(request) }),
   );
 
   // Batch screening takes JSON or a CSV/XLSX file (multipart/form-data, field "file"); the file is
@@ -96,7 +97,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const lang = pickLanguage(request.headers['accept-language']);
         const { format, threshold, sources } = request.query;
-        const result = await batchScreening(app.ctx, request.body, lang, { threshold, sources });
+        const result = await batchScreening(app.ctx, request.body, lang, { threshold, sources }, { user: currentUser(request), actor: auditActorOf(request) });
         const wantsCsv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
         if (!wantsCsv) return result;
         const rows = fileRows.get(request) ?? request.body.queries.map((query, i) => ({ ...query, row: i + 1 }));

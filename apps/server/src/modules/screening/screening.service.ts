@@ -15,7 +15,11 @@ import { listFreshness, type ListFreshness } from './screening-freshness';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
-export interface ScreeningListStatus extends ListFreshness {
+export interface ScreeningListStatus extends Omit<ListFreshness, 'versionId'> {
+  /** The stored version (sanctions_list_versions.id): what a report or an audit entry records. */
+  versionId: number;
+  /** The public id of the version, `<source>@<hash>` (GET /screening/lists `version_id`). */
+  versionKey: string;
   source: SanctionsSource;
   entries: number;
   names: number;
@@ -72,6 +76,11 @@ export interface ScreenNamesResult {
 }
 
 export const SCREENING_DEFAULT_LIMIT = 10;
+/**
+ * The version of the matching (normalisation, scoring) that a report records beside the list
+ * versions and the threshold: bump it whenever the same name and list can score differently.
+ */
+export const SCREENING_ENGINE_VERSION = 'fueldesk-screening-1';
 /** Names screened between two turns of the event loop in a batch. */
 const SCREENING_YIELD_EVERY = 25;
 /** Even without an event (one lost while a bus reconnected), an instance notices a new version within this time. */
@@ -200,14 +209,19 @@ function presentStatus(ctx: AppContext, loaded: LoadedIndex): ScreeningStatus {
   const order = (source: SanctionsSource) => sanctionsSources.indexOf(source);
   const lists = [...loaded.versions]
     .sort((a, b) => order(a.source) - order(b.source))
-    .map((version) => ({
-      source: version.source,
-      entries: version.entries,
-      names: version.names,
-      publishedAt: version.publishedAt?.toISOString() ?? null,
-      loadedAt: version.loadedAt.toISOString(),
-      ...listFreshness(version, ctx.now(), ctx.config.SCREENING_STALE_DAYS),
-    }));
+    .map((version) => {
+      const { versionId: versionKey, ...freshness } = listFreshness(version, ctx.now(), ctx.config.SCREENING_STALE_DAYS);
+      return {
+        versionId: version.id,
+        versionKey,
+        source: version.source,
+        entries: version.entries,
+        names: version.names,
+        publishedAt: version.publishedAt?.toISOString() ?? null,
+        loadedAt: version.loadedAt.toISOString(),
+        ...freshness,
+      };
+    });
   return { loaded: loaded.index !== null, threshold: screeningThreshold(ctx), staleDays: ctx.config.SCREENING_STALE_DAYS, lists };
 }
 
@@ -276,6 +290,38 @@ export async function screenNames(
 /** The list entry behind an entity id, from this instance's index (null when not loaded or unknown). */
 export async function getScreeningEntity(ctx: AppContext, entityId: string): Promise<SanctionsEntity | null> {
   return (await loadedIndex(ctx)).entities.get(entityId) ?? null;
+}
+
+/**
+ * The score of one name against one list entry, as a search finds it (its best name or alias);
+ * null when no loaded list has the entry. Also the stored version the entry came from.
+ */
+export async function scoreAgainstEntity(
+  ctx: AppContext,
+  name: string,
+  entityId: string,
+  type?: EntityType,
+): Promise<{ entity: SanctionsEntity; score: number; versionId: number | null } | null> {
+  const loaded = await loadedIndex(ctx);
+  const entity = loaded.entities.get(entityId);
+  if (!entity || !loaded.index) return null;
+  const found = loaded.index.search(name, { type, limit: 200 }).find((match) => match.entity.id === entityId);
+  const score = found
+    ? found.score
+    : Math.max(0, ...[entity.name, ...entity.aliases.map((alias) => alias.name)].map((candidate) => compareNames(name, candidate, type ?? entity.type).score));
+  const versionId = loaded.versions.find((version) => version.source === entity.source)?.id ?? null;
+  return { entity, score, versionId };
+}
+
+/** The list entries behind some entity ids (those no loaded list has are left out). */
+export async function getScreeningEntities(ctx: AppContext, entityIds: Iterable<string>): Promise<Map<string, SanctionsEntity>> {
+  const loaded = await loadedIndex(ctx);
+  const found = new Map<string, SanctionsEntity>();
+  for (const id of entityIds) {
+    const entity = loaded.entities.get(id);
+    if (entity) found.set(id, entity);
+  }
+  return found;
 }
 
 /** The same scorer on two names; needs no list. */

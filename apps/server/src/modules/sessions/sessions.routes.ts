@@ -13,6 +13,7 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, readBearer, route } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.service';
 import { listAdminSessions, listMySessions, logout, pingSession, refreshSession, revokeSessionAsAdmin } from './sessions.service';
 
 /**
@@ -62,6 +63,6 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/sessions/:id/revoke',
     route('admin', { tags: adminTags, summary: 'Revoke a session', params: adminEntityParamsSchema, response: { 200: adminSessionRowSchema } }),
-    async (request) => revokeSessionAsAdmin(app.ctx, currentUser(request), request.params.id),
+    async (request) => revokeSessionAsAdmin(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 };

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { authErrors } from '../auth/auth.errors';
 import { SESSION_ENDED_EVENT } from '../events/events.service';
 import * as users from '../users/users.service';
+import { recordAudit, userActor, type AuditActor } from '../audit/audit.service';
 import type { UserRow } from '../users/users.service';
 import { sessionStateCache } from './session-state-cache';
 import { toAdminSessionRow, toSessionRecord } from './sessions.presenters';
@@ -260,11 +261,20 @@ export async function listAdminSessions(ctx: AppContext, caller: AuthUser, query
 }
 
 /** Revokes a session from /admin/sessions; its tab signs out at once (session_revoked). Idempotent. */
-export async function revokeSessionAsAdmin(ctx: AppContext, caller: AuthUser, sessionId: string): Promise<AdminSessionRow> {
+export async function revokeSessionAsAdmin(ctx: AppContext, caller: AuthUser, sessionId: string, actor: AuditActor = userActor(caller)): Promise<AdminSessionRow> {
   const existing = await repo.findSessionWithUser(ctx.db, sessionId);
   if (!existing) throw notFound('Session not found.');
   if (existing.userIsSuperadmin && !caller.isSuperadmin) throw authErrors.superadminOnly();
-  if (!existing.revokedAt) await revokeSessionsAndNotify(ctx, { ids: [sessionId] }, 'admin');
+  if (!existing.revokedAt) {
+    const revoked = await ctx.db.transaction(async (tx) => {
+      const rows = await repo.revokeSessions(tx, { ids: [sessionId] }, 'admin', ctx.now());
+      if (rows.length > 0) {
+        await recordAudit(tx, { at: ctx.now(), actor, action: 'admin.session_revoke', subject: existing.userEmail ?? '', details: { session_id: sessionId, user_id: existing.userId } });
+      }
+      return rows;
+    });
+    await notifySessionsRevoked(ctx, revoked);
+  }
   const updated = await repo.findSessionWithUser(ctx.db, sessionId);
   return toAdminSessionRow(updated!, caller.sessionId, ctx.now());
 }

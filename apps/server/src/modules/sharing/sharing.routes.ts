@@ -24,6 +24,7 @@ import {
   revokeInvitation,
   withdrawConsent,
 } from './sharing.service';
+import { auditActorOf } from '../audit/audit.service';
 
 const tags = ['sharing'];
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
@@ -44,7 +45,9 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sharing/invitations',
     route('user', { tags, summary: 'Invite a counterparty to share read-only scopes', body: createInvitationBodySchema, response: { 201: invitationSchema, ...errors } }),
     async (request, reply) =>
-      reply.status(201).send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']))),
+      reply
+        .status(201)
+        .send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']), auditActorOf(request))),
   );
 
   app.get(
@@ -56,7 +59,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sharing/invitations/:id/revoke',
     route('user', { tags, summary: 'Revoke a sent invitation', params, response: { 200: invitationSchema, ...errors } }),
-    async (request) => revokeInvitation(app.ctx, currentUser(request), request.params.id),
+    async (request) => revokeInvitation(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 
   app.post(
@@ -83,7 +86,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sharing/received/:id/consent',
     route('cliente', { tags, summary: 'Consent: share the invitation’s scopes', params, response: { 200: receivedInvitationSchema, ...errors } }),
-    async (request) => consentToInvitation(app.ctx, currentUser(request), request.params.id),
+    async (request) => consentToInvitation(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 
   app.post(
@@ -95,6 +98,6 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sharing/received/:id/revoke',
     route('cliente', { tags, summary: 'Withdraw a consent given earlier', params, response: { 200: receivedInvitationSchema, ...errors } }),
-    async (request) => withdrawConsent(app.ctx, currentUser(request), request.params.id),
+    async (request) => withdrawConsent(app.ctx, currentUser(request), request.params.id, auditActorOf(request)),
   );
 };

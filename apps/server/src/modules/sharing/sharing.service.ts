@@ -17,6 +17,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { inviteAccount } from '../auth/account-links.service';
 import { collectSharedData, hasBankConnection, hasVerifiedIdentity } from '../bank/bank.service';
+import { recordAudit, userActor, type AuditActor } from '../audit/audit.service';
 import * as repo from './sharing.repository';
 import type { InvitationRow, InvitationStatusValue } from './sharing.repository';
 
@@ -98,7 +99,13 @@ export async function listInvitations(ctx: AppContext, user: AuthUser): Promise<
  * Sends a data-sharing invitation. The plan's financial validations a month bound it (403
  * PLAN_LIMIT past them); one pending invitation per address. A mail that cannot be sent undoes it.
  */
-export async function createInvitation(ctx: AppContext, user: AuthUser, body: CreateInvitationBody, language: 'en' | 'es'): Promise<Invitation> {
+export async function createInvitation(
+  ctx: AppContext,
+  user: AuthUser,
+  body: CreateInvitationBody,
+  language: 'en' | 'es',
+  actor: AuditActor = userActor(user),
+): Promise<Invitation> {
   const email = body.email.trim();
   if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(bankMessages.selfInvite, { email: bankMessages.selfInvite });
   const now = ctx.now();
@@ -128,7 +135,13 @@ export async function createInvitation(ctx: AppContext, user: AuthUser, body: Cr
   }
   try {
     const inviteeId = await sendInvitationMail(ctx, row, language);
-    row = (await repo.updateInvitation(ctx.db, row.id, { inviteeId })) ?? row;
+    const sent = row;
+    // The invitation exists once its mail went: that is when it is recorded.
+    row = await ctx.db.transaction(async (tx) => {
+      const updated = (await repo.updateInvitation(tx, sent.id, { inviteeId })) ?? sent;
+      await recordAudit(tx, { at: ctx.now(), actor, action: 'sharing.invite', subject: email, details: { invitation_id: sent.id, scopes: body.scopes } });
+      return updated;
+    });
   } catch (error) {
     ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
     await repo.deleteInvitationRow(ctx.db, row.id);
@@ -184,12 +197,16 @@ function forgetSharedData(ctx: AppContext, id: string) {
 }
 
 /** The inviter ends an invitation: a pending one can no longer be answered, an accepted one serves nothing more. */
-export async function revokeInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<Invitation> {
+export async function revokeInvitation(ctx: AppContext, user: AuthUser, id: string, actor: AuditActor = userActor(user)): Promise<Invitation> {
   const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
   if (!row) throw notFound();
   if (row.status === 'REVOKED') return toInvitation(row);
   const now = ctx.now();
-  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING', 'ACCEPTED'], { status: 'REVOKED', revokedAt: now, revokedBy: 'inviter' });
+  const changed = await ctx.db.transaction(async (tx) => {
+    const updated = await repo.transitionInvitation(tx, id, ['PENDING', 'ACCEPTED'], { status: 'REVOKED', revokedAt: now, revokedBy: 'inviter' });
+    if (updated) await recordAudit(tx, { at: now, actor, action: 'sharing.revoke', subject: row.email, details: { invitation_id: id, by: 'inviter', was: row.status } });
+    return updated;
+  });
   if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notActive);
   forgetSharedData(ctx, id);
   return toInvitation(changed);
@@ -238,17 +255,21 @@ async function receivedOrThrow(ctx: AppContext, user: AuthUser, id: string) {
  * The invitee consents: after connecting a bank and completing identity verification. The consent
  * records who (the invitee), when, and which scopes.
  */
-export async function consentToInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
+export async function consentToInvitation(ctx: AppContext, user: AuthUser, id: string, actor: AuditActor = userActor(user)): Promise<ReceivedInvitation> {
   const row = await receivedOrThrow(ctx, user, id);
   if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
   if (!(await hasBankConnection(ctx, user.id))) throw new AppError('CONFLICT', 409, bankMessages.consentNeedsBank);
   if (!(await hasVerifiedIdentity(ctx, user.id))) throw new AppError('CONFLICT', 409, bankMessages.consentNeedsIdentity);
   const now = ctx.now();
-  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING'], {
-    status: 'ACCEPTED',
-    consentedAt: now,
-    respondedAt: now,
-    consentedScopes: row.scopes,
+  const changed = await ctx.db.transaction(async (tx) => {
+    const updated = await repo.transitionInvitation(tx, id, ['PENDING'], {
+      status: 'ACCEPTED',
+      consentedAt: now,
+      respondedAt: now,
+      consentedScopes: row.scopes,
+    });
+    if (updated) await recordAudit(tx, { at: now, actor, action: 'sharing.consent', subject: user.email, details: { invitation_id: id, scopes: row.scopes } });
+    return updated;
   });
   if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notPending);
   await notifyInviter(ctx, changed);
@@ -265,9 +286,13 @@ export async function rejectInvitation(ctx: AppContext, user: AuthUser, id: stri
 }
 
 /** The invitee withdraws consent: the invitation becomes REVOKED and serves nothing from now on. */
-export async function withdrawConsent(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
+export async function withdrawConsent(ctx: AppContext, user: AuthUser, id: string, actor: AuditActor = userActor(user)): Promise<ReceivedInvitation> {
   await receivedOrThrow(ctx, user, id);
-  const changed = await repo.transitionInvitation(ctx.db, id, ['ACCEPTED'], { status: 'REVOKED', revokedAt: ctx.now(), revokedBy: 'invitee' });
+  const changed = await ctx.db.transaction(async (tx) => {
+    const updated = await repo.transitionInvitation(tx, id, ['ACCEPTED'], { status: 'REVOKED', revokedAt: ctx.now(), revokedBy: 'invitee' });
+    if (updated) await recordAudit(tx, { at: ctx.now(), actor, action: 'sharing.revoke', subject: user.email, details: { invitation_id: id, by: 'invitee' } });
+    return updated;
+  });
   if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notActive);
   forgetSharedData(ctx, id);
   await notifyInviter(ctx, changed);

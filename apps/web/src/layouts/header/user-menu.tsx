@@ -1,4 +1,4 @@
-import { isAdmin, LANGUAGES } from '@fueldesk/contracts';
+import { isAdmin, isRestrictedClient, LANGUAGES } from '@fueldesk/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,8 @@ export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuPr
   // An item that opens a panel keeps the focus there instead of returning it to the button.
   const focusMovesOn = useRef(false);
   const showAdmin = isAdmin({ role, is_superadmin: isSuperadmin });
+  // A restricted cliente only reaches bank verification: no activity page.
+  const showActivity = !isRestrictedClient({ role, is_superadmin: isSuperadmin });
   const language = getCurrentLanguage();
   const displayName = user?.name || user?.email || t('userMenu.account');
 
@@ -75,11 +77,27 @@ export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuPr
           <MenuIcon name="user" />
           {t('userMenu.profile')}
         </DropdownMenu.Item>
+        {showActivity ? (
+          <DropdownMenu.Item asChild className={itemClassName}>
+            <Link to="/activity">
+              <MenuIcon name="user" />
+              {t('userMenu.activity')}
+            </Link>
+          </DropdownMenu.Item>
+        ) : null}
         {showAdmin ? (
           <DropdownMenu.Item asChild className={itemClassName}>
             <Link to="/admin/sessions">
               <MenuIcon name="admin" />
               {t('userMenu.adminSessions')}
+            </Link>
+          </DropdownMenu.Item>
+        ) : null}
+        {showAdmin ? (
+          <DropdownMenu.Item asChild className={itemClassName}>
+            <Link to="/admin/audit">
+              <MenuIcon name="admin" />
+              {t('userMenu.audit')}
             </Link>
           </DropdownMenu.Item>
         ) : null}

@@ -45,6 +45,7 @@ export const sidebarGroups: SidebarGroup[] = [
       link('create', '/due-diligence/create'),
       link('overview', '/due-diligence'),
       link('screening', '/due-diligence/screening'),
+      link('decisions', '/due-diligence/decisions'),
     ]),
     page('transaction', 'transaction', '/transactions'),
   ]),

@@ -1,6 +1,7 @@
 import type { DueFindings } from '@fueldesk/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionControl } from '@/components/decisions/decision-control';
 import { RiskRatingBadge } from './report-badges';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -13,7 +14,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The findings as sections: rating and reasons, lists, every screened name with its matches, the checks, missing information, narrative. */
-export function ReportFindings({ findings }: { findings: DueFindings }) {
+export function ReportFindings({ findings, reportId }: { findings: DueFindings; reportId?: string }) {
   const { t, i18n } = useTranslation('due');
   const screened = findings.lists.length > 0;
   const yesNo = (value: boolean | null) => (value === null ? t('detail.notGiven') : value ? t('detail.yes') : t('detail.no'));
@@ -64,6 +65,7 @@ export function ReportFindings({ findings }: { findings: DueFindings }) {
                         {t('detail.listEntryId')}: {match.entity_id} ({match.source}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
                       </p>
                       <p className="text-slate-600 dark:text-slate-400">{match.explanation}</p>
+                      {reportId ? <DecisionControl subjectName={entry.name} match={match} reportId={reportId} /> : null}
                     </li>
                   ))}
                 </ul>

@@ -7,6 +7,7 @@ import { useDueReport } from '../api/get-due-report';
 import { downloadDueReportPdf } from '../api/download-due-report-pdf';
 import { ReportStatusBadge } from '../components/report-badges';
 import { ReportFindings } from '../components/report-findings';
+import { ReportVersion } from '../components/report-version';
 import { prepareReportContent } from '../lib/report-content';
 
 /** /due-diligence/detail?id=…: one report, its findings, PDF download and print. */
@@ -90,7 +91,8 @@ export default function DueDiligenceDetailPage() {
         </div>
       ) : null}
       {pdfFailed ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('detail.pdfError')}</p> : null}
-      {data.findings ? <ReportFindings findings={data.findings} /> : null}
+      {data.status !== 'processing' ? <ReportVersion report={data} /> : null}
+      {data.findings ? <ReportFindings findings={data.findings} reportId={data.id} /> : null}
       {content ? (
         <details className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <summary className="cursor-pointer font-semibold">{t('detail.content')}</summary>

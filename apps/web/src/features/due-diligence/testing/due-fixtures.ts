@@ -56,4 +56,10 @@ export const readyReport: DueReport = {
   failure_reason: null,
   created_at: '2026-11-24T10:00:00.000Z',
   completed_at: '2026-11-24T10:00:05.000Z',
+  version: 1,
+  previous_id: null,
+  engine_version: 'fueldesk-screening-1',
+  threshold: 0.86,
+  rating_history: [],
+  changes: null,
 };

@@ -77,7 +77,7 @@ export function BatchScreening() {
                     {hits.length > 0 ? t('batch.hits', { count: hits.length }) : t('batch.clear')}
                   </span>
                 </h3>
-                {hits.length > 0 ? <ScreeningResultsTable matches={hits} caption={t('search.caption', { query: result.name })} /> : null}
+                {hits.length > 0 ? <ScreeningResultsTable matches={hits} subject={result.name} caption={t('search.caption', { query: result.name })} /> : null}
               </li>
             );
           })}

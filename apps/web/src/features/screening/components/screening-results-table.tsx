@@ -2,6 +2,7 @@ import type { ScreeningMatch } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderRow } from '@/components/ui/data-table';
+import { DecisionControl } from '@/components/decisions/decision-control';
 import { Spinner } from '@/components/ui/spinner';
 import { useScreeningEntity } from '../api/screening-api';
 
@@ -51,7 +52,7 @@ function EntryDetails({ entityId }: { entityId: string }) {
   );
 }
 
-function ResultRow({ match }: { match: ScreeningMatch }) {
+function ResultRow({ match, subject }: { match: ScreeningMatch; subject?: string }) {
   const { t } = useTranslation('screening');
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -75,6 +76,8 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
           <div className="mt-1 text-xs text-slate-600 [overflow-wrap:anywhere] md:hidden dark:text-slate-400">
             {[t(`types.${match.type}`), match.programs.join(', '), t(`sources.${match.source}`), match.entity_id].filter(Boolean).join(' · ')}
           </div>
+          {/* A decision on every match that counts (and on any that already has one). */}
+          {subject && (match.is_match || match.decision) ? <DecisionControl subjectName={subject} match={match} /> : null}
         </td>
         <td className="hidden px-2 py-2 sm:px-3 md:table-cell">{t(`types.${match.type}`)}</td>
         <td className="hidden px-2 py-2 sm:px-3 md:table-cell">{match.programs.join(', ') || '—'}</td>
@@ -105,7 +108,7 @@ function ResultRow({ match }: { match: ScreeningMatch }) {
 }
 
 /** Candidates for one name, best first: score bar, list entry, type, programs, source and the explanation on demand. */
-export function ScreeningResultsTable({ matches, caption }: { matches: ScreeningMatch[]; caption: string }) {
+export function ScreeningResultsTable({ matches, caption, subject }: { matches: ScreeningMatch[]; caption: string; subject?: string }) {
   const { t } = useTranslation('screening');
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
@@ -125,7 +128,7 @@ export function ScreeningResultsTable({ matches, caption }: { matches: Screening
         </thead>
         <tbody>
           {matches.map((match) => (
-            <ResultRow key={match.entity_id} match={match} />
+            <ResultRow key={match.entity_id} match={match} subject={subject} />
           ))}
         </tbody>
       </table>

@@ -107,7 +107,7 @@ function SearchResults({ params, search }: { params: ScreeningSearchParams | nul
             ? t('search.noMatch', { query: data.query, threshold: Math.round(data.threshold * 100) })
             : t('search.noCandidate', { query: data.query })}
       </p>
-      {data.matches.length > 0 ? <Candidates key={`${data.query}|${params.type ?? ''}`} matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
+      {data.matches.length > 0 ? <Candidates key={`${data.query}|${params.type ?? ''}`} subject={data.query} matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
     </div>
   );
 }
@@ -115,7 +115,7 @@ function SearchResults({ params, search }: { params: ScreeningSearchParams | nul
 /** Candidates below the threshold shown before "show more": enough to judge a near miss, not a wall of noise. */
 const WEAK_CANDIDATES_SHOWN = 5;
 
-function Candidates({ matches, caption }: { matches: ScreeningMatch[]; caption: string }) {
+function Candidates({ matches, caption, subject }: { matches: ScreeningMatch[]; caption: string; subject: string }) {
   const { t } = useTranslation('screening');
   const [showAll, setShowAll] = useState(false);
   const strong = matches.filter((match) => match.is_match).length;
@@ -123,7 +123,7 @@ function Candidates({ matches, caption }: { matches: ScreeningMatch[]; caption: 
   const shown = hidden > 0 ? matches.slice(0, matches.length - hidden) : matches;
   return (
     <>
-      <ScreeningResultsTable matches={shown} caption={caption} />
+      <ScreeningResultsTable matches={shown} caption={caption} subject={subject} />
       {hidden > 0 ? (
         <Button type="button" variant="secondary" className="self-start" onClick={() => setShowAll(true)}>
           {t('search.showWeaker', { count: hidden })}

@@ -15,9 +15,16 @@ import ScreeningPage from './screening-page';
 const loadedLists: ScreeningListsResponse = {
   loaded: true,
   threshold: 0.8,
+  stale_days: 14,
   lists: [
-    { source: 'ofac_sdn', entries: 8977, names: 20888, published_at: '2021-07-07T00:00:00.000Z', loaded_at: '2026-11-24T10:00:00.000Z' },
-    { source: 'un', entries: 1003, names: 2500, published_at: null, loaded_at: '2026-11-24T10:00:00.000Z' },
+    {
+      source: 'ofac_sdn', name: 'OFAC SDN', version_id: 'ofac_sdn@0123456789ab', entries: 8977, names: 20888, published_at: '2021-07-07T00:00:00.000Z',
+      published_at_source: 'file', age_days: 1966, stale: true, loaded_at: '2026-11-24T10:00:00.000Z', update: { last_checked_at: null, last_changed_at: null, last_error: null, next_run_at: null },
+    },
+    {
+      source: 'un', name: 'UN', version_id: 'un@0123456789ab', entries: 1003, names: 2500, published_at: null,
+      published_at_source: 'unknown', age_days: null, stale: true, loaded_at: '2026-11-24T10:00:00.000Z', update: { last_checked_at: null, last_changed_at: null, last_error: null, next_run_at: null },
+    },
   ],
 };
 
@@ -31,6 +38,7 @@ const hit: ScreeningMatch = {
   score: 0.93,
   is_match: true,
   explanation: 'karvelis = karvelis (rare token); petroleum ~ petrol',
+  version_id: 1,
 };
 const nearMiss: ScreeningMatch = { ...hit, entity_id: 'ofac_sdn:90004', name: 'GRUPO QUIMBAYA', matched_name: 'GRUPO QUIMBAYA', score: 0.41, is_match: false, explanation: 'weak' };
 

@@ -1,0 +1,196 @@
+import { Readable } from 'node:stream';
+import type { AuditAction, AuditEntry, AuditListResponse, AuditQuery, AuditVerifyResponse } from '@fueldesk/contracts';
+import { AUDIT_PAGE_SIZE } from '@fueldesk/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { formatCsv, formatCsvCell } from '../../integrations/market-data/csv';
+import type { AuthUser } from '../../plugins/auth';
+import { AUDIT_GENESIS_HASH, auditEntryHash } from './audit.hash';
+import { appendAuditRow, listAuditRows, lockAuditHead, readAuditBatch, readAuditHead, type AuditFilter, type AuditRow } from './audit.repository';
+
+/**
+ * Who did it, from where. `id` and `email` are null for the system (a scheduled list import, the
+ * CLI). Build it in the route with `auditActorOf(request)` and hand it to the service.
+ */
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: null, ip: null };
+
+/** A signed-in user as the actor, when the route did not pass the client address. */
+export const userActor = (user: Pick<AuthUser, 'id' | 'email'>, ip: string | null = null): AuditActor => ({ id: user.id, email: user.email, ip });
+
+/** The signed-in caller and the client address Fastify resolved (TRUST_PROXY decides whose X-Forwarded-For counts). */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const user = request.user as AuthUser | null;
+  return { id: user?.id ?? null, email: user?.email ?? null, ip: request.ip ?? null };
+}
+
+export interface AuditEntryInput {
+  actor: AuditActor;
+  action: AuditAction;
+  /**
+   * What the action was about: a screened name, a report id, a user's email. A screened name is
+   * personal data: it belongs here (the compliance record) and never in logs or URLs.
+   */
+  subject?: string;
+  /** List version ids, the threshold, counts, ids: small JSON, no secrets. */
+  details?: Record<string, unknown>;
+  /** Defaults to the current time. */
+  at?: Date;
+}
+
+/** NUL cannot be stored in text or jsonb; nothing else is changed. */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll(String.fromCharCode(0), '');
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined).map(([key, item]) => [key, storable(item)]));
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  return value;
+}
+
+/**
+ * Appends one entry to the audit log, inside the caller's transaction: the entry exists exactly
+ * when the action does (a rolled-back action leaves none). The chain head is locked FOR UPDATE
+ * until that transaction ends, so writers on every server append one after the other and the chain
+ * stays one. Keep the transaction short after calling this: other audited actions wait for it.
+ *
+ *   await ctx.db.transaction(async (tx) => {
+ *     const key = await insertApiKey(tx, ...);
+ *     await recordAudit(tx, { actor, action: 'api_key.create', subject: key.name, details: { key_id: key.id } });
+ *   });
+ */
+export async function recordAudit(tx: DbOrTx, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
+  const head = await lockAuditHead(tx);
+  const id = Number(head.lastId) + 1;
+  const row = {
+    id,
+    at: input.at ?? new Date(),
+    actorId: input.actor.id,
+    actorEmail: input.actor.email,
+    action: input.action,
+    subject: (storable(input.subject ?? '') as string).slice(0, 1_000),
+    details: (storable(input.details ?? {}) as Record<string, unknown>) ?? {},
+    ip: input.actor.ip,
+    prevHash: head.lastHash,
+  };
+  const hash = auditEntryHash(row);
+  await appendAuditRow(tx, { ...row, hash });
+  return { id, hash };
+}
+
+/** An action and its audit entry in one transaction. */
+export async function withAudit<T>(ctx: AppContext, action: (tx: DbOrTx) => Promise<T>, entry: (result: T) => AuditEntryInput | null): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await action(tx);
+    const input = entry(result);
+    if (input) await recordAudit(tx, { at: ctx.now(), ...input });
+    return result;
+  });
+}
+
+const isAdminUser = (user: AuthUser) => user.role === 'admin' || user.isSuperadmin;
+
+function presentEntry(row: AuditRow): AuditEntry {
+  return {
+    id: Number(row.id),
+    at: row.at.toISOString(),
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    action: row.action,
+    subject: row.subject,
+    details: row.details ?? {},
+    ip: row.ip,
+    prev_hash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const isDayOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The filter of a query, narrowed to the caller's own entries unless the caller is an admin. */
+function filterOf(user: AuthUser, query: Omit<AuditQuery, 'page'>, own = false): AuditFilter {
+  const admin = isAdminUser(user) && !own;
+  return {
+    actorId: admin ? query.actor : user.id,
+    action: query.action,
+    from: query.from ? new Date(query.from) : undefined,
+    // A day as `to` includes that whole day (UTC).
+    to: query.to ? new Date(Date.parse(query.to) + (isDayOnly(query.to) ? DAY_MS : 1)) : undefined,
+    q: query.q,
+  };
+}
+
+/** GET /audit: admins every entry (filters apply), anybody else their own only. `own` forces the caller's own (My activity). */
+export async function listAudit(ctx: AppContext, user: AuthUser, query: AuditQuery, own = false): Promise<AuditListResponse> {
+  const { rows, total } = await listAuditRows(ctx.db, filterOf(user, query, own), { limit: AUDIT_PAGE_SIZE, offset: (query.page - 1) * AUDIT_PAGE_SIZE });
+  return { items: rows.map(presentEntry), total };
+}
+
+const EXPORT_BATCH = 5_000;
+const exportHeader = ['id', 'at', 'actor_id', 'actor_email', 'action', 'subject', 'details', 'ip', 'prev_hash', 'hash'];
+
+/** GET /audit/export?format=csv (admin): every matching entry, oldest first, streamed in batches. */
+export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<AuditQuery, 'page'>): Readable {
+  const filter = filterOf(user, query);
+  async function* lines() {
+    yield formatCsv(exportHeader, []);
+    let after = 0;
+    for (;;) {
+      const rows = await readAuditBatch(ctx.db, after, EXPORT_BATCH, filter);
+      if (rows.length === 0) return;
+      let chunk = '';
+      for (const row of rows) {
+        const entry = presentEntry(row);
+        chunk += `${[entry.id, entry.at, entry.actor_id, entry.actor_email, entry.action, entry.subject, JSON.stringify(entry.details), entry.ip, entry.prev_hash, entry.hash].map(formatCsvCell).join(',')}\r\n`;
+      }
+      yield chunk;
+      after = Number(rows.at(-1)!.id);
+    }
+  }
+  return Readable.from(lines());
+}
+
+const VERIFY_BATCH = 20_000;
+
+/**
+ * Recomputes the chain: each entry's hash over its fields, its prev_hash against the entry before,
+ * consecutive ids (a deleted row leaves a gap), and the head against the last entry (a deleted last
+ * row). `first_bad_id` is the first entry that does not hold (the head's id when only the end is gone).
+ */
+export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResponse> {
+  let previousHash = AUDIT_GENESIS_HASH;
+  let previousId = 0;
+  let entries = 0;
+  for (;;) {
+    const rows = await readAuditBatch(ctx.db, previousId, VERIFY_BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const id = Number(row.id);
+      entries += 1;
+      const expected = auditEntryHash({ ...row, id, details: row.details ?? {} });
+      if (id !== previousId + 1 || row.prevHash !== previousHash || row.hash !== expected) {
+        return { ok: false, entries: await countAll(ctx), first_bad_id: id };
+      }
+      previousHash = row.hash;
+      previousId = id;
+    }
+  }
+  const head = await readAuditHead(ctx.db);
+  if (head && (Number(head.lastId) !== previousId || head.lastHash !== previousHash)) {
+    return { ok: false, entries, first_bad_id: Math.max(previousId + 1, 1) };
+  }
+  return { ok: true, entries, first_bad_id: null };
+}
+
+/** Every entry of the log (the answer's `entries` when the walk stopped early). */
+async function countAll(ctx: AppContext): Promise<number> {
+  return (await listAuditRows(ctx.db, {}, { limit: 0, offset: 0 })).total;
+}

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testDb, type TestContext } from '../../../test/build-test-app';
+import { createDueBody, validDueForm } from '../../../test/due-diligence';
+import { createSignedInUser } from '../../../test/factories';
+import { loadTinySanctionsList } from '../../../test/screening';
+import { AUDIT_GENESIS_HASH, auditEntryHash, canonicalJson } from './audit.hash';
+import { recordAudit, SYSTEM_ACTOR } from './audit.service';
+
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+let alice: Awaited<ReturnType<typeof createSignedInUser>>;
+let bob: Awaited<ReturnType<typeof createSignedInUser>>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await loadTinySanctionsList(t.ctx);
+  admin = await createSignedInUser(t.ctx, { role: 'admin' });
+  alice = await createSignedInUser(t.ctx, { planCode: 'pro' });
+  bob = await createSignedInUser(t.ctx);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+const verify = async () => (await get('/api/audit/verify', admin.headers)).json() as { ok: boolean; entries: number; first_bad_id: number | null };
+
+/** Runs SQL with the append-only trigger off (what a database owner could do by hand), then on again. */
+async function tamper(statement: ReturnType<typeof sql>) {
+  await t.ctx.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
+  try {
+    await t.ctx.db.execute(statement);
+  } finally {
+    await t.ctx.db.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
+  }
+}
+
+describe('canonical form', () => {
+  it('does not depend on key order and changes with any field', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
+    const base = { id: 1, at: new Date('2026-01-01T00:00:00Z'), actorId: null, actorEmail: null, action: 'screening.search', subject: 'x', details: { a: 1 }, ip: null, prevHash: AUDIT_GENESIS_HASH };
+    const hash = auditEntryHash(base);
+    expect(auditEntryHash({ ...base, details: { a: 1 } })).toBe(hash);
+    expect(auditEntryHash({ ...base, subject: 'y' })).not.toBe(hash);
+    expect(auditEntryHash({ ...base, details: { a: 2 } })).not.toBe(hash);
+    expect(auditEntryHash({ ...base, prevHash: '1'.repeat(64) })).not.toBe(hash);
+  });
+});
+
+describe('audit log', () => {
+  it('records a search with who, what, the list versions, the threshold, counts and the address', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/screening/search?q=Karvelis%20Fuel%20Trading', headers: alice.headers, remoteAddress: '10.1.2.3' });
+    expect(response.statusCode).toBe(200);
+    const mine = (await get('/api/audit?action=screening.search', alice.headers)).json();
+    const entry = mine.items[0];
+    expect(entry).toMatchObject({ actor_id: alice.user.id, actor_email: alice.user.email, action: 'screening.search', subject: 'Karvelis Fuel Trading', ip: '10.1.2.3' });
+    expect(entry.details.version_ids).toHaveLength(1);
+    expect(entry.details.threshold).toBe(response.json().threshold);
+    expect(entry.details.matches).toBeGreaterThanOrEqual(1);
+    expect(entry.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('shows a user their own entries only, an admin everybody’s, with filters', async () => {
+    await get('/api/screening/search?q=Nordic%20Zephyra', bob.headers);
+    const bobs = (await get('/api/audit', bob.headers)).json();
+    expect(bobs.items.length).toBeGreaterThan(0);
+    expect(bobs.items.every((item: { actor_id: string }) => item.actor_id === bob.user.id)).toBe(true);
+    // A user asking for someone else's entries still gets their own.
+    const asked = (await get(`/api/audit?actor=${alice.user.id}`, bob.headers)).json();
+    expect(asked.items.every((item: { actor_id: string }) => item.actor_id === bob.user.id)).toBe(true);
+    const all = (await get('/api/audit', admin.headers)).json();
+    // The users' searches, and the list import of the set-up (by the system: no actor).
+    expect(new Set(all.items.map((item: { actor_id: string }) => item.actor_id))).toEqual(new Set([alice.user.id, bob.user.id, null]));
+    expect(all.items.find((item: { action: string }) => item.action === 'screening.list_import')).toMatchObject({ actor_id: null, subject: 'ofac_sdn', details: { version_id: expect.any(Number), entries: 6 } });
+    const onlyAlice = (await get(`/api/audit?actor=${alice.user.id}`, admin.headers)).json();
+    expect(onlyAlice.items.every((item: { actor_id: string }) => item.actor_id === alice.user.id)).toBe(true);
+    const searched = (await get('/api/audit?q=zephyra', admin.headers)).json();
+    expect(searched.items.map((item: { subject: string }) => item.subject)).toEqual(['Nordic Zephyra']);
+    const future = (await get('/api/audit?from=2999-01-01', admin.headers)).json();
+    expect(future).toEqual({ items: [], total: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`/api/audit?to=${today}`, admin.headers)).json().total).toBe(all.total);
+    // My activity: an admin's own entries only.
+    expect((await get('/api/audit/mine', admin.headers)).json().items.every((item: { actor_id: string }) => item.actor_id === admin.user.id)).toBe(true);
+  });
+
+  it('refuses bad filters with 400 in the caller’s language', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/audit?from=yesterday&action=nope', headers: { ...admin.headers, 'accept-language': 'es' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ from: 'Una fecha tiene la forma 2026-01-31 (o una hora ISO completa).', action: 'Acción desconocida.' });
+  });
+
+  it('exports CSV and verifies for admins only', async () => {
+    expect((await get('/api/audit/export?format=csv', bob.headers)).statusCode).toBe(403);
+    expect((await get('/api/audit/verify', bob.headers)).statusCode).toBe(403);
+    const csv = await get('/api/audit/export?format=csv&action=screening.search', admin.headers);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,at,actor_id,actor_email,action,subject,details,ip,prev_hash,hash');
+    expect(lines.slice(1).every((line) => line.includes('screening.search'))).toBe(true);
+    expect(await verify()).toMatchObject({ ok: true, first_bad_id: null });
+  });
+
+  it('leaves no entry for an action that failed', async () => {
+    const before = (await get('/api/audit?action=due.create', admin.headers)).json().total;
+    const starter = await createSignedInUser(t.ctx, { planCode: 'starter' });
+    let status = 201;
+    // Past the plan's monthly limit the create is refused: exactly the refused ones leave no entry.
+    let created = 0;
+    for (let attempt = 0; attempt < 30 && status === 201; attempt += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/due/create', headers: starter.headers, payload: createDueBody(validDueForm()) });
+      status = response.statusCode;
+      if (status === 201) created += 1;
+    }
+    expect(status).toBe(403);
+    expect((await get('/api/audit?action=due.create', admin.headers)).json().total).toBe(before + created);
+  });
+
+  it('the database refuses UPDATE, DELETE and TRUNCATE of entries', async () => {
+    await expect(t.ctx.db.execute(sql`update audit_log set subject = 'changed'`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+});
+
+describe('any sequence of actions keeps the chain whole', () => {
+  it('verify stays ok (property)', async () => {
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant('search' as const), q: fc.constantFrom('Karvelis', 'Ivor Peltomaa', 'Nobody Known', 'Ñandú Ω') }),
+      fc.record({ kind: fc.constant('batch' as const), names: fc.array(fc.constantFrom('Nordic Zephyra', 'Tessaly Okonkwo', 'Acme'), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('decision' as const), note: fc.string({ minLength: 1, maxLength: 20 }).filter((note) => note.trim().length > 0 && !note.includes('\u0000')) }),
+      fc.record({ kind: fc.constant('system' as const), subject: fc.string({ maxLength: 30 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 5 }), async (actions) => {
+        await Promise.all(
+          actions.map(async (step) => {
+            if (step.kind === 'search') await get(`/api/screening/search?q=${encodeURIComponent(step.q)}`, alice.headers);
+            else if (step.kind === 'batch') await t.app.inject({ method: 'POST', url: '/api/screening/batch', headers: bob.headers, payload: { queries: step.names.map((name) => ({ name })) } });
+            else if (step.kind === 'decision') {
+              await t.app.inject({
+                method: 'POST',
+                url: '/api/screening/decisions',
+                headers: alice.headers,
+                payload: { subject_name: 'Karvelis Fuel', entity_id: 'ofac_sdn:90002', decision: 'needs_review', note: step.note },
+              });
+            } else await t.ctx.db.transaction((tx) => recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'screening.list_import', subject: step.subject, details: { n: step.subject.length } }));
+          }),
+        );
+        const result = await verify();
+        expect(result).toMatchObject({ ok: true, first_bad_id: null });
+      }),
+      { numRuns: testDb === 'postgres' ? 8 : 15, seed: 30_2026 },
+    );
+  });
+});
+
+describe('tampering breaks the chain', () => {
+  it('an edited row, then a deleted row, then a deleted last row make verify fail at that entry', async () => {
+    const { items } = (await get('/api/audit', admin.headers)).json() as { items: { id: number }[] };
+    const target = items[Math.floor(items.length / 2)]!.id;
+    await tamper(sql`update audit_log set subject = 'someone else' where id = ${target}`);
+    expect(await verify()).toMatchObject({ ok: false, first_bad_id: target });
+    // Restoring the text is not enough to hide a deletion.
+    await tamper(sql`delete from audit_log where id = ${target}`);
+    expect(await verify()).toMatchObject({ ok: false, first_bad_id: target + 1 });
+  });
+
+  it('a deleted last entry is found through the head', async () => {
+    const fresh = await createTestContext();
+    try {
+      const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
+      await fresh.app.inject({ method: 'GET', url: '/api/screening/search?q=one', headers: user.headers });
+      await fresh.app.inject({ method: 'GET', url: '/api/screening/search?q=two', headers: user.headers });
+      const ok = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
+      expect(ok).toEqual({ ok: true, entries: 2, first_bad_id: null });
+      await fresh.ctx.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
+      await fresh.ctx.db.execute(sql`delete from audit_log where id = 2`);
+      const broken = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
+      expect(broken).toEqual({ ok: false, entries: 1, first_bad_id: 2 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

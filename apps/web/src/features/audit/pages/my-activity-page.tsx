@@ -1,0 +1,10 @@
+import { AuditLog } from '../components/audit-log';
+
+/** /activity: the signed-in user's own audit entries (My activity, from the user menu under Profile). */
+export default function MyActivityPage() {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
+      <AuditLog mode="mine" />
+    </div>
+  );
+}

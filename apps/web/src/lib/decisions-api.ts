@@ -1,0 +1,26 @@
+import type { CreateDecisionBody, ScreeningDecision } from '@fueldesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
+
+const languageHeader = (): Record<string, string> => ({ 'accept-language': i18n.language?.startsWith('es') ? 'es' : 'en' });
+
+/** POST /api/screening/decisions: a decision on one match, with its note. */
+export function createDecision(body: CreateDecisionBody): Promise<ScreeningDecision> {
+  return api.post<ScreeningDecision>('/screening/decisions', body, { headers: languageHeader() });
+}
+
+/** Records a decision; the screening results, the reports and the decisions list are read again. */
+export function useCreateDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['decisions', 'create'],
+    mutationFn: createDecision,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['screening'] }),
+        queryClient.invalidateQueries({ queryKey: ['due'] }),
+        queryClient.invalidateQueries({ queryKey: ['decisions'] }),
+      ]),
+  });
+}
