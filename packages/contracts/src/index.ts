@@ -32,3 +32,4 @@ export * from './schemas/inbox';
 export * from './schemas/watching';
 export * from './schemas/audit';
 export * from './schemas/decisions';
+export * from './schemas/watchlist';

@@ -9,6 +9,8 @@ import {
   screeningMessagesEs,
   watchingMessages,
   watchingMessagesEs,
+  watchlistMessages,
+  watchlistMessagesEs,
   type ErrorCode,
 } from '@fueldesk/contracts';
 
@@ -57,6 +59,7 @@ const spanishTexts = new Map<string, string>([
   ...Object.entries(screeningMessages).map(([key, en]) => [en, screeningMessagesEs[key as keyof typeof screeningMessages]] as const),
   ...Object.entries(inboxMessages).map(([key, en]) => [en, inboxMessagesEs[key as keyof typeof inboxMessages]] as const),
   ...Object.entries(watchingMessages).map(([key, en]) => [en, watchingMessagesEs[key as keyof typeof watchingMessages]] as const),
+  ...Object.entries(watchlistMessages).map(([key, en]) => [en, watchlistMessagesEs[key as keyof typeof watchlistMessages]] as const),
   ...Object.entries(auditMessages).map(([key, en]) => [en, auditMessagesEs[key as keyof typeof auditMessages]] as const),
   ...Object.entries(decisionMessages).map(([key, en]) => [en, decisionMessagesEs[key as keyof typeof decisionMessages]] as const),
   [NOT_AN_OBJECT, 'El cuerpo de la solicitud debe ser un objeto JSON.'],

@@ -10,3 +10,4 @@ export * from './bank';
 export * from './watching';
 export * from './audit';
 export * from './decisions';
+export * from './watchlist';
