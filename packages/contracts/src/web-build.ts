@@ -66,6 +66,7 @@ export const APP_PATH_PATTERNS = [
   '/due-diligence/detail',
   '/due-diligence/screening',
   '/due-diligence/decisions',
+  '/due-diligence/watchlist',
   '/activity',
   '/portfolio',
   '/transactions',

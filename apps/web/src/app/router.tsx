@@ -183,12 +183,12 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms', 'decisions'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts(['due', 'decisions', 'forms'], () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: lazyPage(withTexts(['due', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
@@ -198,6 +198,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
   { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
+  {
+    path: 'due-diligence/watchlist',
+    handle: title('sections.watchlist'),
+    lazy: lazyPage(withTexts(['watchlist', 'forms'], () => import('@/features/watchlist/pages/watchlist-page'))),
+  },
   {
     path: 'due-diligence/decisions',
     handle: title('sections.decisions'),

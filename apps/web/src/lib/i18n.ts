@@ -35,6 +35,8 @@ export const LAZY_NAMESPACES = [
   'legal',
   // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
   'decisions',
+  // The counterparty watchlist (issue 31): its page and the Watch buttons.
+  'watchlist',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
