@@ -26,8 +26,7 @@ import { decisionsForMatches, entityContentHash, matchKey } from '../decisions/d
 import { createNotifications, deliverNotifications, type NewNotificationInput } from '../notifications/notifications.service';
 import { buildScreeningIndex, type SanctionsEntity } from '../screening/engine';
 import { readSheetCells } from '../screening/screening-batch-file';
-import { findLatestVersions, loadVersionEntities } from '../screening/screening.repository';
-import { screenNames, screeningThreshold } from '../screening/screening.service';
+import { latestListVersions, listVersionEntities, screenNames, screeningThreshold } from '../screening/screening.service';
 import {
   claimRuns,
   countItems,
@@ -329,7 +328,7 @@ export async function versionDelta(ctx: AppContext, db: DbOrTx, versionId: numbe
   const version = await findVersion(db, versionId);
   if (!version) return null;
   const previous = await findPreviousVersion(db, version);
-  const loaded = await loadVersionEntities(db, previous ? [version.id, previous.id] : [version.id]);
+  const loaded = await listVersionEntities(ctx, previous ? [version.id, previous.id] : [version.id]);
   const current = (loaded.get(version.id) ?? []) as SanctionsEntity[];
   const before = new Map(((previous ? loaded.get(previous.id) : []) ?? []).map((entity) => [(entity as SanctionsEntity).id, entityContentHash(entity as SanctionsEntity)]));
   const changed = current.filter((entity) => before.get(entity.id) !== entityContentHash(entity));
@@ -364,7 +363,7 @@ export async function rescreenForVersion(ctx: AppContext, versionId: number, opt
   const listName = sanctionsListName(source, 'en');
   const batchSize = opts.batchSize ?? WATCHLIST_BATCH;
   // The versions an item's status now comes from: the latest of every list, this one for its list.
-  const screenedVersions = (await findLatestVersions(ctx.db)).map((version) => (version.source === source ? versionId : version.id));
+  const screenedVersions = (await latestListVersions(ctx)).map((version) => (version.source === source ? versionId : version.id));
   if (!screenedVersions.includes(versionId)) screenedVersions.push(versionId);
   for (;;) {
     const candidates = await itemsWithoutRun(ctx.db, versionId, batchSize);

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/controls';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
@@ -94,7 +95,7 @@ function ImportForm() {
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('import.hint')}</p>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
         {t('import.file')}
-        <input
+        <Input
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
