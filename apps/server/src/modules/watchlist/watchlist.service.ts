@@ -408,10 +408,15 @@ export async function rescreenForVersion(ctx: AppContext, versionId: number, opt
         }
       }
       // A final false-positive decision on the unchanged entry: recorded, not notified.
-      for (const change of changes) {
-        if (change.added.length === 0) continue;
-        const decisions = await decisionsForMatches(ctx, tx, change.row.userId, change.added.map((match) => ({ subjectName: change.row.name, entityId: match.entity_id })), 'en');
-        for (const match of change.added) if (decisions.get(matchKey(change.row.name, match.entity_id))?.cleared) match.cleared = true;
+      // One look-up per user and batch.
+      for (const [userId, ofUser] of groupBy(
+        changes.filter((change) => change.added.length > 0),
+        (change) => change.row.userId,
+      )) {
+        const refs = ofUser.flatMap((change) => change.added.map((match) => ({ subjectName: change.row.name, entityId: match.entity_id })));
+        const decisions = await decisionsForMatches(ctx, tx, userId, refs, 'en');
+        if (decisions.size === 0) continue;
+        for (const change of ofUser) for (const match of change.added) if (decisions.get(matchKey(change.row.name, match.entity_id))?.cleared) match.cleared = true;
       }
       await insertMatches(tx, inserts);
       await deleteMatches(tx, deletes);
