@@ -2,7 +2,7 @@
 // Compiles the server and the CLI (TypeScript, with the contracts package) into apps/server/dist,
 // so that `npm start` and `npm run fueldesk` run plain JavaScript instead of transpiling every
 // module with tsx at each start. The pure-JavaScript packages every start loads are bundled in too
-// (BUNDLED below): Node's loader resolved and read several hundred small files of them, ~0.17 s of
+// (BUNDLED below): Node's loader resolved and read several hundred small files of them, a share of
 // a restart; the others stay in node_modules.
 // `node scripts/build-server.mjs --if-stale` rebuilds only when a source is newer than the build;
 // `--outdir DIR` builds elsewhere (inside the repository, so that node_modules is found).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run fueldesk -- <command>`: the CLI, compiled like the server (rebuilt when its sources changed),
-// run in this process (a second Node process cost ~0.1 s of every command).
+// run in this process (a second Node process slowed every command).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer, serverBuildIsStale, serverDist } from './build-server.mjs';

@@ -26,16 +26,16 @@ if (serverBuildIsStale()) {
   await buildServer();
 }
 
-// A 2 MB young generation (V8's default grows to 16 MB per semi-space): ~30 MB less resident
+// A 2 MB young generation (V8's default grows to 16 MB per semi-space): less resident
 // memory after a load run, with no loss of throughput measured on GET /api/prices.
 // glibc's malloc (Linux) gives blocks of 512 KiB and more their own mapping, returned to the system
 // when freed. By default that threshold starts at 128 KiB and rises with every large block freed,
-// after which such blocks stay in its arenas: ~20 MiB more resident memory after a load run (paired
+// after which such blocks stay in its arenas: more resident memory after a load run (paired
 // runs, README's Benchmarks). A threshold set this way also stops glibc from raising the trim
 // threshold (free memory at the top of the heap given back to the system) from its 128 KiB: the
-// start-up then gave memory back and faulted it in again ~1,100 more times (brk, in strace), ~0.3 s
-// of a restart (paired runs, 1.76 s against 2.05 s). It is set to 8 MiB (glibc's own rule would have
-// raised it to 1 MiB, which measured ~7 % slower); resident memory after a load run did not change.
+// start-up then gave memory back and faulted it in again many more times (brk, in strace), a share
+// of a restart (paired runs, README's Benchmarks). It is set to 8 MiB (glibc's own rule would have
+// raised it to 1 MiB, which measured slower); resident memory after a load run did not change.
 // Other C libraries ignore the variable; one set by the user replaces it.
 const GLIBC_TUNABLES = process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608';
 const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...process.argv.slice(2)], {

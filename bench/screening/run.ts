@@ -13,7 +13,7 @@
 import {
   buildScreeningIndex,
   DEFAULT_SCREENING_THRESHOLD,
-  parseSanctionsFiles,
+  readSanctionsFiles,
   type ParsedList,
 } from '../../apps/server/src/modules/screening/engine';
 import {
@@ -59,7 +59,7 @@ for (const folder of BENCH_FOLDERS) {
   const start = performance.now();
   let parsed: ParsedList[];
   try {
-    parsed = parseSanctionsFiles(files);
+    parsed = await readSanctionsFiles(files);
   } catch (error) {
     console.log(`parse ${folder}: not read (${(error as Error).message.slice(0, 120)})`);
     continue;

@@ -22,6 +22,13 @@ CREATE TABLE "audit_head" (
 );
 --> statement-breakpoint
 INSERT INTO "audit_head" ("id", "last_id", "last_hash") VALUES (1, 0, '0000000000000000000000000000000000000000000000000000000000000000');--> statement-breakpoint
+CREATE FUNCTION "audit_entry_hash"(p_prev text, p_id bigint, p_at timestamp with time zone, p_actor_id uuid, p_actor_email text, p_action text, p_subject text, p_details jsonb, p_ip text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+	SELECT encode(sha256(convert_to(
+		p_prev || '|' || p_id::text || '|' || ((extract(epoch from p_at) * 1000000)::bigint)::text || '|' ||
+		coalesce(to_json(p_actor_id)::text, 'null') || '|' || coalesce(to_json(p_actor_email)::text, 'null') || '|' ||
+		to_json(p_action)::text || '|' || to_json(p_subject)::text || '|' || p_details::text || '|' || coalesce(to_json(p_ip)::text, 'null'),
+		'UTF8')), 'hex')
+$$;--> statement-breakpoint
 CREATE FUNCTION "audit_log_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = '42501';

@@ -50,7 +50,7 @@ describe('foundation: app wiring', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', detail: 'This API path does not exist.' });
+    expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', detail: 'This API path does not exist.', key: 'errors.ROUTE_NOT_FOUND' });
     const es = await t.app.inject({ method: 'POST', url: '/api/nope', headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     expect(es.json().detail).toBe('Esta ruta de la API no existe.');
   });

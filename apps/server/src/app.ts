@@ -9,6 +9,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
 import { requestLogLevel, resolveLogFormat } from './lib/log-output';
+import { redactUrl } from './lib/log-serializers';
 import { zodSchemaController } from './lib/schema-compilers';
 import { systemRoutes } from './modules/system/system.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -28,6 +29,7 @@ import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -76,7 +78,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const requestLevel = requestLogLevel(resolveLogFormat(ctx.config.LOG_FORMAT, Boolean(process.stdout.isTTY)));
   app.addHook('onResponse', async (request, reply) => {
     request.log[requestLevel](
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      // The URL without the values of tokens, keys, passwords or search terms (lib/log-serializers.ts); no headers.
+      { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request completed',
     );
   });
@@ -109,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(screeningRoutes);
       await api.register(bankRoutes);
       await api.register(sharingRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(notificationsRoutes);
       await api.register(alertsRoutes);
       await api.register(webhooksRoutes);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configSchema, loadConfig } from './config';
 
 describe('config', () => {
   it('has defaults that serve the embedded mode', () => {
@@ -66,5 +66,12 @@ describe('config', () => {
     expect(config.SANCTIONS_SDN_URL).toBe('https://www.treasury.gov/ofac/downloads/');
     expect(loadConfig({ DATABASE_URL: 'memory://' }).SCREENING_THRESHOLD).toBeUndefined();
     expect(() => loadConfig({ DATABASE_URL: 'memory://', SCREENING_THRESHOLD: '1.5' })).toThrow(/SCREENING_THRESHOLD/);
+  });
+
+  it('documents exactly the schema\'s variables in .env.example', () => {
+    const example = readFileSync(path.resolve(__dirname, '../../../.env.example'), 'utf8');
+    const documented = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]).sort();
+    const schemaKeys = Object.keys(configSchema.shape).sort();
+    expect(documented).toEqual(schemaKeys);
   });
 });

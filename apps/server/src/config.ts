@@ -37,6 +37,8 @@ export const configSchema = z
     // A worker that dies mid-job leaves it active: after this long a report's job counts as abandoned
     // and is run again (longer than a report takes: its narrative alone may wait 30 s).
     DUE_REPORT_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    // Due-diligence reports one worker process produces at once; unset: two per CPU core, 2 to 8.
+    REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // How often worker processes look for abandoned jobs (pg-boss maintenance; its default is 120 s).
     JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -55,6 +57,11 @@ export const configSchema = z
     SSE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(5),
     SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    // API keys (issue 32): requests a minute per key, screening names a day per key (batch), and how
+    // often an instance writes its keys' usage counts and last-used times.
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    API_KEY_SCREENING_NAMES_PER_DAY: z.coerce.number().int().positive().default(10_000),
+    API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().positive().max(60_000).default(1_000),
     WEB_DIST_DIR: z.string().optional(),
     // false, a number of proxy hops (true = 1), or addresses/CIDRs of the proxies (comma-separated).
     TRUST_PROXY: z

@@ -36,12 +36,17 @@ export interface RuntimeOptions {
   jobPollingIntervalSeconds?: number;
 }
 
-function createLogger(config: Config): pino.Logger {
-  const logOptions: pino.LoggerOptions = {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'password', 'refresh_token', 'access_token', '*.password'],
+/** The process logger's options: the secret-stripping serializers and redactions (tests capture lines with the same). */
+export function loggerOptions(level: string): pino.LoggerOptions {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'headers.authorization', 'authorization', 'password', 'refresh_token', 'access_token', '*.password', '*.token', 'token'],
     serializers: logSerializers,
   };
+}
+
+function createLogger(config: Config): pino.Logger {
+  const logOptions = loggerOptions(config.LOG_LEVEL);
   return resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty' ? pino(logOptions, createPrettyStream(process.stdout)) : pino(logOptions);
 }
 

@@ -22,7 +22,7 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
   const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
-    // The job queue starts once requests are served: loading pg-boss and starting it took ~0.2 s of a
+    // The job queue starts once requests are served: loading pg-boss and starting it took a share of a
     // restart on PGlite, whose queries run on this thread. A job sent before it is ready waits for it
     // (jobs/queue.ts); a failure still stops the server.
     await ctx.jobs.startQueue();
@@ -77,10 +77,10 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
 
 /**
  * The embedded default runs on one trader's machine: from here on V8 collects the old generation by
- * its size-first rules. The live heap after a load run is ~45 MiB, but the throughput-first defaults
- * let dead objects pile up to ~120 MiB before collecting them: resident memory after an 8 s load run
- * on GET /api/prices measured 230–255 MiB with this instead of 280–310 MiB. Set only now, because as
- * a command-line flag it made a fresh install's first start ~1.3 s slower (collections during start-up).
+ * its size-first rules. The throughput-first defaults let dead objects pile up to several times the
+ * live heap before collecting them; with this, resident memory after a load run on GET /api/prices
+ * is lower (README Benchmarks). Set only now, because as a command-line flag it made a fresh
+ * install's first start slower (collections during start-up).
  */
 function favourMemoryFromNowOn() {
   v8.setFlagsFromString('--optimize-for-size');

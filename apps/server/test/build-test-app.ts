@@ -6,7 +6,7 @@ import type { AppContext } from '../src/context';
 import { createMemoryEventBus } from '../src/integrations/events/event-bus';
 import { recordSentMail, type MailMessage } from '../src/integrations/mail/mailer';
 import { createLibraryRateLimiter } from '../src/lib/rate-limiter';
-import { createRuntime } from '../src/runtime';
+import { createRuntime, loggerOptions } from '../src/runtime';
 import { createScratchDatabase as createPlainScratchDatabase } from '../../../scripts/scratch-database.mjs';
 
 export type TestDb = 'pglite' | 'postgres';
@@ -38,6 +38,11 @@ export interface TestContextOptions {
   eventBus?: 'memory' | 'auto';
   /** 'redis' uses the Redis store at testRedisUrl; default memory (real clock: fake Date to move it). */
   rateLimiter?: 'memory' | 'redis';
+  /**
+   * Keeps every JSON log line (the process logger's options, at info level) in `logLines`, the
+   * request log included: for tests of what reaches the log.
+   */
+  captureLogs?: boolean;
 }
 
 export interface TestContext {
@@ -48,6 +53,8 @@ export interface TestContext {
   setNow(date: Date | null): void;
   /** Every message sent through ctx.mailer (any transport), oldest first. */
   sentMail: MailMessage[];
+  /** With `captureLogs`: every log line written, as JSON text, oldest first (else empty). */
+  logLines: string[];
   close(): Promise<void>;
 }
 
@@ -68,15 +75,20 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     AUTH_CACHE_TTL_MS: '0',
     // Load shedding off: a busy test machine must not turn answers into 503 (its own test turns it on).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...(options.captureLogs ? { LOG_FORMAT: 'json' } : {}),
     ...options.env,
   });
   let fixedNow: Date | null = null;
   let mailer: ReturnType<typeof recordSentMail> | undefined;
+  const logLines: string[] = [];
+  const log = options.captureLogs
+    ? pino({ ...loggerOptions('info'), level: 'info' }, { write: (line: string) => void logLines.push(...line.split('\n').filter((part) => part.trim() !== '')) })
+    : pino({ level: 'silent' });
   const runtime = await createRuntime({
     config,
     runWorkers: options.startJobs ?? false,
     jobPollingIntervalSeconds: 0.5,
-    log: pino({ level: 'silent' }),
+    log,
     now: () => (fixedNow ? new Date(fixedNow) : new Date()),
     // 'auto' leaves the production choice to createRuntime.
     events: options.eventBus === 'auto' ? undefined : createMemoryEventBus(),
@@ -88,7 +100,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   const { ctx } = runtime;
   if (options.startJobs) await ctx.jobs.start();
-  const app = await buildApp(ctx, { webDistDir: options.webDistDir ?? '/nonexistent-web-dist' });
+  const app = await buildApp(ctx, { webDistDir: options.webDistDir ?? '/nonexistent-web-dist', ...(options.captureLogs ? { loggerInstance: log } : {}) });
   await app.ready();
   return {
     ctx,
@@ -98,6 +110,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       fixedNow = date;
     },
     sentMail: mailer!.sent,
+    logLines,
     async close() {
       await app.close();
       await runtime.close({ jobsTimeoutMs: 2_000 });

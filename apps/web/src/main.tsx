@@ -12,7 +12,7 @@ if (styleNonce) {
   setNonce(styleNonce);
 }
 
-// The app's code (~150 KB compressed) is fetched only after the first paint (what the server sent: a
+// The app's code is fetched only after the first paint (what the server sent: a
 // prerendered page or the boot splash): on a slow phone link the HTML and the stylesheet get the
 // bandwidth first, so the page shows before the script arrives. A hidden tab paints nothing:
 // afterNextPaint goes on after 200 ms there.

@@ -11,7 +11,7 @@ import { daysInMonth } from './calendar';
 const inUtc = { in: tz('UTC') };
 
 // The three helpers below run once per price row (83,427 rows in the EIA files): date-fns's UTC
-// context builds a TZDate through Intl on every call (~100 µs), which made the import 8 s slower.
+// context builds a TZDate through Intl on every call, which made the import much slower.
 // A calendar date in UTC is exact in plain epoch arithmetic, so they use it for the YYYY-MM-DD form
 // and leave other ISO forms, month arithmetic and formatting to date-fns.
 const DAY_MS = 86_400_000;
@@ -38,7 +38,7 @@ function readDigits(text: string, from: number, to: number): number {
 /**
  * Days from 1970-01-01 to a YYYY-MM-DD of the proleptic Gregorian calendar, or NaN when the text is
  * not one or names a day the calendar lacks (2023-02-29). Plain integer arithmetic (the civil-from-days
- * algorithm counted in 400-year eras): parsing the text as a Date and writing it back, ~1 µs, was the
+ * algorithm counted in 400-year eras): parsing the text as a Date and writing it back was the
  * largest cost of the price import's own code (the price-file reader checks and orders its dates with it).
  */
 export function isoEpochDay(date: string): number {
@@ -95,7 +95,7 @@ export function listIsoDays(from: Date | string, to: Date | string, order: 'asce
   const first = Math.floor(start.getTime() / DAY_MS);
   const last = Math.floor(end.getTime() / DAY_MS);
   // Invalid dates: date-fns says why. Valid ones by epoch arithmetic, as above: date-fns's UTC context
-  // built a TZDate through Intl for every day, ~60 ms of a fresh install's ten years of demo history.
+  // built a TZDate through Intl for every day of a fresh install's ten years of demo history.
   if (Number.isNaN(first) || Number.isNaN(last)) return eachDayOfInterval({ start, end }, inUtc).map(toIsoDate);
   const days = Array.from({ length: last - first + 1 }, (_, index) => new Date((first + index) * DAY_MS).toISOString().slice(0, 10));
   return order === 'descending' ? days.reverse() : days;

@@ -75,6 +75,10 @@ export const APP_PATH_PATTERNS = [
   '/trade',
   '/support',
   '/releases',
+  '/settings/api-keys',
+  '/developers',
+  '/marketprice/alerts',
+  '/webhooks',
   '/admin/sessions',
   '/admin/audit',
 ] as const;

@@ -72,9 +72,8 @@ export function createImportPricesCommand(openRuntime: () => Promise<Runtime> = 
         const { reports, failure } = await importPriceFiles(
           runtime.ctx,
           // Read synchronously: waiting on the thread pool for the first file's asynchronous read gave
-          // V8 an idle turn of the event loop, and the main thread then stayed blocked ~0.1 s until
-          // its compiler threads had tiered up PGlite's WebAssembly (strace: the open done in 40 µs,
-          // the main thread's next call 124 ms later). A file is read in a millisecond or two.
+          // V8 an idle turn of the event loop, and the main thread then stayed blocked until its
+          // compiler threads had tiered up PGlite's WebAssembly (seen in strace). A file is read quickly.
           files.map((file) => ({ name: file, read: async () => readFileSync(file, 'utf8') })),
           {
             strict: flags.strict === true,

@@ -49,7 +49,7 @@ describe('fueldesk sanctions', () => {
 
     expect(await run(['import', sanctionsDataDir.sdnTiny, sanctionsDataDir.un])).toBe(0);
     expect(printed).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^✓ ofac_sdn: stored \(17 entries/), expect.stringMatching(/^✓ un: stored \(1003 entries/)]),
+      expect.arrayContaining([expect.stringMatching(/^✓ ofac_sdn: stored as ofac_sdn@[0-9a-f]{12} \(17 entries/), expect.stringMatching(/^✓ un: stored as un@[0-9a-f]{12} \(1003 entries/)]),
     );
     expect(closed).toBe(1);
     expect((await getScreeningStatus(t.ctx)).lists.map((list) => list.source)).toEqual(['ofac_sdn', 'un']);

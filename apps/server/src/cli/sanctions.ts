@@ -111,7 +111,7 @@ export function createSanctionsCommand(overrides: Partial<SanctionsCommandDeps> 
         runtime = await deps.openRuntime();
       } catch (error) {
         if (error instanceof DatabaseLockedError) {
-          deps.printError(serverIsRunning(action, error.pid));
+          deps.printError(serverIsRunning(action, error.holder?.pid ?? null));
           return 3;
         }
         throw error;

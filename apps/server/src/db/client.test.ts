@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/build-test-app';
-import { arrayLiteral, DatabaseLockedError, migrationsAreCurrent, openDatabase, queryRows } from './client';
+import { arrayLiteral, migrationsAreCurrent, openDatabase, queryRows } from './client';
+import { lockSocketPath } from './directory-lock';
 
 describe('database', () => {
   it('applies every migration to an empty database, and again without change', async () => {
@@ -61,23 +62,74 @@ describe('database', () => {
   it('refuses a second process on the same PGlite directory', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fd-lock-'));
     const first = await openDatabase({ dataDir: dir });
+    await first.executeSql('create table lock_probe (n integer)');
+    await first.executeSql('insert into lock_probe values (7)');
     try {
-      // A real second process, as a user would start one.
-      const child = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', '-e', `import('${path.resolve(__dirname, 'client.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.name + ': ' + e.message); process.exit(3); })`],
-        { encoding: 'utf8', timeout: 60_000 },
-      );
+      // A real second process, as a user would start one (not spawnSync: this process must answer who holds the lock).
+      const child = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const run = spawn(
+          process.execPath,
+          ['--import', 'tsx', '-e', `import('${path.resolve(__dirname, 'client.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.name + ': ' + e.message); process.exit(3); })`],
+          { stdio: ['ignore', 'ignore', 'pipe'] },
+        );
+        let stderr = '';
+        run.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+        run.on('exit', (status) => resolve({ status, stderr }));
+      });
       expect(child.status).toBe(3);
       expect(child.stderr).toContain('DatabaseLockedError');
       expect(child.stderr).toContain('already used by another FuelDesk process');
+      // It says which process: this one, its start and its command.
+      expect(child.stderr).toContain(`pid ${process.pid}, started `);
+      expect(child.stderr).toMatch(/command "[^"]*node/);
     } finally {
       await first.close();
     }
     // Once the first process let go, the directory opens again and keeps its data.
     const reopened = await openDatabase({ dataDir: dir });
-    await reopened.close();
-    expect(DatabaseLockedError).toBeDefined();
+    try {
+      expect((await reopened.executeSql('select n from lock_probe')).rows).toEqual([{ n: 7 }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('is not blocked by a stale pid file naming a live (reused) pid, nor by the socket of a killed holder', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-stale-'));
+    // An old pid file naming pid 1, alive in every container: the lock is no longer a pid.
+    writeFileSync(path.join(dir, 'fueldesk.lock'), '1');
+    // A holder killed with SIGKILL leaves its socket file behind; nobody listens on it any more.
+    const killed = spawnSync(
+      process.execPath,
+      ['-e', `require('net').createServer().listen(${JSON.stringify(lockSocketPath(dir))}, () => process.kill(process.pid, 'SIGKILL'))`],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(killed.signal).toBe('SIGKILL');
+    expect(existsSync(lockSocketPath(dir))).toBe(true);
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      expect((await database.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('is released by the operating system when its holder is killed with SIGKILL', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-kill-'));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '-e', `import('${path.resolve(__dirname, 'client.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => { console.log('open'); setInterval(() => {}, 1000); })`],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => String(chunk).includes('open') && resolve());
+      child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
+    });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`pid ${child.pid}`);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const database = await openDatabase({ dataDir: dir });
+    await database.close();
   });
 
   it('opens PGlite with small buffers and keeps the data directory\'s own settings', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
+import { acquireDirectoryLock } from './directory-lock';
 import { unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -30,7 +31,7 @@ export interface DatabaseHandle extends SqlExecutor {
   migrate(): Promise<void>;
   /**
    * Runs `task` while no other process runs a task under the same name (start-up seeding, list imports):
-   * on PostgreSQL a session advisory lock on a connection of its own; PGlite has one process by its lock file.
+   * on PostgreSQL a session advisory lock on a connection of its own; PGlite has one process by its directory lock (db/directory-lock.ts).
    */
   exclusive<T>(name: string, task: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
@@ -39,44 +40,7 @@ export interface DatabaseHandle extends SqlExecutor {
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export class DatabaseLockedError extends Error {
-  constructor(
-    dir: string,
-    /** The process holding the database. */
-    public readonly pid: number,
-  ) {
-    super(
-      `The embedded database in ${dir} is already used by another FuelDesk process (pid ${pid}). ` +
-        'Stop that process first, or point DATA_DIR at another folder.',
-    );
-    this.name = 'DatabaseLockedError';
-  }
-}
-
-/** PGlite has no locking of its own: two processes on one directory would corrupt it. */
-function acquireDirectoryLock(dir: string): () => void {
-  const lockFile = path.join(dir, 'fueldesk.lock');
-  mkdirSync(dir, { recursive: true });
-  try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-    if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
-      throw new DatabaseLockedError(dir, holder);
-    }
-    writeFileSync(lockFile, String(process.pid));
-  }
-  return () => rmSync(lockFile, { force: true });
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { DatabaseLockedError } from './directory-lock';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -111,11 +75,10 @@ export function databaseOptions(config: Config): OpenDatabaseOptions {
 const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_000, idleTransactionMs: 10_000 };
 /**
  * PGlite's own defaults are a server's: shared_buffers 128 MB (and wal_buffers 4 MB derived from it)
- * and maintenance_work_mem 64 MB, all resident once touched, for a database of ~30 MB with the ten
+ * and maintenance_work_mem 64 MB, all resident once touched, for a database far smaller with the ten
  * years of EIA prices. 16 MB of buffers holds the hot pages; the files stay in the OS page cache.
- * wal_init_zero=off: a new 16 MB WAL segment is not first filled with zeros (the 22-file import
- * wrote two, 32 MB of its ~115 MB of writes through Emscripten's file system; wall time 0.98× in 6
- * paired runs, every pair lower). Only its last byte is written, as PostgreSQL does on copy-on-write
+ * wal_init_zero=off: a new 16 MB WAL segment is not first filled with zeros (a full import writes
+ * a few, a large share of its writes through Emscripten's file system; paired runs were faster). Only its last byte is written, as PostgreSQL does on copy-on-write
  * file systems; the server's recovery does not depend on the zeros.
  * Passed as start parameters (not `postgresqlconf`, which replaces the data directory's
  * postgresql.conf and with it TimeZone=UTC and the other initdb settings).
@@ -123,16 +86,15 @@ const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_00
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'];
 
 /**
- * How much a WebAssembly function runs before V8 recompiles it with its optimizing compiler: ~555 times
+ * How much a WebAssembly function runs before V8 recompiles it with its optimizing compiler: far above
  * V8's default (1,800,000). PGlite is PostgreSQL compiled to WebAssembly; V8 first compiles it quickly
  * and, at the default, recompiled every PostgreSQL function a start touched within its first second,
  * on both cores of a 2-core machine. The start waited for the cores, and more: whenever Node drains
  * V8's tasks (its event loop momentarily empty), the main thread blocks until every such compilation
- * has ended (~0.25 s, seen as idle time in the CPU profile and as one long futex wait in strace).
+ * has ended (seen as idle time in the CPU profile and as one long futex wait in strace).
  * With this budget only what keeps running (an import's inner loops, a long query) is recompiled.
- * Paired runs on a 2-core machine (README's Benchmarks): restart 1.9 s at this budget, 2.2 s at 55
- * times the default, 2.9 s at the default; the 22-file import 7.4 s against 8.1 s at the default
- * (its CPU 9.0 s against 11.1 s), the same at both larger budgets; /api/prices under load the same.
+ * Paired runs on a 2-core machine (figures in README's Benchmarks): restarts and the EIA import are
+ * faster at this budget than at the default or a smaller multiple of it; /api/prices under load the same.
  * V8 reads it when a module is compiled: set before PGlite starts.
  */
 export const WASM_TIERING_BUDGET = 1_000_000_000;
@@ -166,7 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const url = options.databaseUrl;
   if (url && !url.startsWith('memory://')) {
     // node-postgres and its drizzle driver only here: loaded before PGlite's start, they delayed the
-    // embedded default's every start and command by ~0.1 s (pg-boss loads node-postgres later, when
+    // embedded default's every start and command (pg-boss loads node-postgres later, when
     // the server starts its job queue after listening).
     const { openPostgres } = await import('./postgres');
     return openPostgres(url, options.timeouts ?? defaultTimeouts, options.poolMax ?? 10);
@@ -174,7 +136,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const inMemory = url?.startsWith('memory://') ?? false;
   const dir = path.resolve(options.dataDir, 'pglite');
-  const release = inMemory ? () => {} : acquireDirectoryLock(path.resolve(options.dataDir));
+  const release = inMemory ? () => {} : await acquireDirectoryLock(path.resolve(options.dataDir));
   let client: PGlite;
   v8.setFlagsFromString(`--wasm-tiering-budget=${options.wasmTieringBudget ?? WASM_TIERING_BUDGET}`);
   try {
@@ -215,7 +177,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * Whether every migration of the journal is applied: drizzle's migrator applies those created after
  * the newest it recorded, so there is nothing to do when that one is the journal's newest. A restart
  * then skips the migrator, which creates its schema and table "if not exists", reads and hashes every
- * migration file and opens a transaction (~0.1 s on PGlite), and on PostgreSQL two connections of
+ * migration file and opens a transaction (slow on PGlite), and on PostgreSQL two connections of
  * its own. A database without drizzle's table is not current.
  */
 export async function migrationsAreCurrent(executor: SqlExecutor): Promise<boolean> {

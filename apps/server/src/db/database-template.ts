@@ -1,6 +1,6 @@
 // `node apps/server/dist/database-template.js`: makes the cached PGlite template of a fresh install when
 // the cache has none for the current migrations (run by scripts/build-server.mjs; see pglite-template.ts).
-// Besides the migrations it holds pg-boss's schema and every queue: creating them took ~0.4 s of a
+// Besides the migrations it holds pg-boss's schema and every queue: creating them took a share of a
 // fresh install's first start (eight partitioned queue tables), and a start finds them made.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';

@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 
 /**
  * A fresh embedded install used to run PGlite's initdb (a second WebAssembly module that builds the
- * catalogue, about 2.5 s on an idle 2-core machine and most of a first start's time) and then every
+ * catalogue, most of a first start's time) and then every
  * migration. Both give the same data directory each time for one PGlite version and one migrations
  * folder, so it is made once, dumped by PGlite as a tarball and unpacked into a template directory,
  * and a fresh install copies that directory.
@@ -74,8 +74,8 @@ export type PgliteTemplate = { dir: string } | { tarball: Buffer };
 
 /**
  * The template, made and cached when missing. Kept as a directory rather than the gzipped tarball it
- * used to be: gunzipping the 41 MB and unpacking its 1,200 files through node-tar cost ~0.65 s of CPU
- * at every fresh install, where copying the directory costs ~0.18 s (5.9 MB on disk became 41 MB).
+ * used to be: gunzipping it and unpacking its many files through node-tar cost several times the CPU
+ * of copying the directory at every fresh install.
  * Several processes may make it at once (tests, a build next to a start): each unpacks into a folder
  * of its own and renames it into place; a template is complete once it is there.
  */
@@ -112,7 +112,7 @@ function removeOtherTemplates(current: string) {
 
 /**
  * PGlite names the entries from the data directory's root ("/base/1/1255"): they land inside `dir`.
- * node-tar is loaded here only (~30 ms): a start or a command on an existing database never unpacks.
+ * node-tar is loaded here only: a start or a command on an existing database never unpacks.
  */
 async function unpackTarball(tarball: Buffer, dir: string) {
   const { UnpackSync } = await import('tar');
@@ -127,7 +127,7 @@ async function unpackTarball(tarball: Buffer, dir: string) {
 /**
  * Writes the template's files into `dir` (a fresh data directory), which PGlite then opens as any
  * existing one. PGlite's own `loadDataDir` copies a tarball through its Emscripten file system in
- * small writes: ~4× a plain open of the result, most of a fresh install's first start.
+ * small writes: several times a plain open of the result, most of a fresh install's first start.
  */
 export async function unpackPgliteTemplate(dir: string, migrationsFolder: string, startParams: string[]): Promise<void> {
   const template = await ensurePgliteTemplate(migrationsFolder, startParams);

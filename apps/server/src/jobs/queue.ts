@@ -11,6 +11,11 @@ export interface JobDefinition<T = any> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   /**
+   * Jobs of this queue one process runs at once (default 1): as many pg-boss workers, each fetching
+   * one job at a time, so a job's failure and retry stay its own.
+   */
+  concurrency?: number;
+  /**
    * How often an idle worker asks for this queue's jobs (seconds, pg-boss's minimum 0.5), when
    * its latency is felt by a person: a price alert, a webhook. The others use the queue's default.
    */
@@ -64,6 +69,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return boss;
     }));
   const definitions = new Map<string, JobDefinition>();
+  /** This process's pg-boss worker ids per queue, to wake one when a job is sent here. */
+  const workerIds = new Map<string, string[]>();
+  let nextWorker = 0;
   let started = false;
   /** startQueue's run: the server listens while it runs, and a job sent meanwhile waits for its queue. */
   let queueStarting: Promise<void> | null = null;
@@ -72,7 +80,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     boss: getBoss,
     async send(name, data, sendOptions) {
       if (queueStarting) await queueStarting;
-      return (await getBoss()).send(name, data, sendOptions ?? {});
+      const boss = await getBoss();
+      const id = await boss.send(name, data, sendOptions ?? {});
+      // A worker of this process fetches it now rather than at its next poll (others still poll).
+      const ids = workerIds.get(name);
+      if (id && ids && ids.length > 0 && !sendOptions?.startAfter) boss.notifyWorker(ids[nextWorker++ % ids.length]!);
+      return id;
     },
     define(definition) {
       definitions.set(definition.name, definition as JobDefinition);
@@ -85,7 +98,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       queueStarting ??= (async () => {
         await (await getBoss()).start();
         started = true;
-        // A restart finds its queues made: create_queue takes a lock and checks partitions for each (~0.2 s on PGlite).
+        // A restart finds its queues made: create_queue takes a lock and checks partitions for each, slow on PGlite.
         const existing = new Set((await options.executor.executeSql('SELECT name FROM pgboss.queue')).rows.map((row: { name: string }) => row.name));
         for (const definition of definitions.values()) {
           if (!existing.has(definition.name)) await createQueueOnce(options.executor, definition);
@@ -97,15 +110,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!options.runWorkers || !started) return;
       const boss = await getBoss();
       for (const definition of definitions.values()) {
-        await boss.work<object>(
-          definition.name,
-          { pollingIntervalSeconds: Math.min(definition.pollingIntervalSeconds ?? Infinity, options.pollingIntervalSeconds ?? 2), batchSize: 1 },
-          async (jobs) => {
-            for (const job of jobs) {
-              await definition.handler(job.data, { id: job.id, retryCount: 0 });
-            }
-          },
-        );
+        const ids: string[] = [];
+        workerIds.set(definition.name, ids);
+        for (let index = 0; index < Math.max(1, definition.concurrency ?? 1); index += 1) {
+          let workerId = '';
+          workerId = await boss.work<object>(
+            definition.name,
+            { pollingIntervalSeconds: Math.min(definition.pollingIntervalSeconds ?? Infinity, options.pollingIntervalSeconds ?? 2), batchSize: 1 },
+            async (jobs) => {
+              for (const job of jobs) {
+                await definition.handler(job.data, { id: job.id, retryCount: 0 });
+              }
+              // pg-boss waits out its polling interval after every fetch, a job found or not: a worker
+              // that just finished one fetches the next at once, while the queue has work.
+              if (jobs.length > 0 && workerId) boss.notifyWorker(workerId);
+            },
+          );
+          ids.push(workerId);
+        }
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       }
     },

@@ -4,7 +4,7 @@ const requireModule = createRequire(import.meta.url);
 
 /**
  * A CommonJS build of a package, loaded on first use. For the packages only some deployments call
- * (Redis, SMTP, feed parsing and sanitising): loading them costs ~120 ms of CPU at every start,
+ * (Redis, SMTP, feed parsing and sanitising): loading them costs CPU at every start,
  * and the embedded default may never use them.
  */
 export function lazyModule<T>(name: string): () => T {

@@ -30,7 +30,7 @@ describe('log format', () => {
       demoAccounts: [{ email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026', role: 'user' }],
       outboxUrl: 'http://localhost:3000/api/dev/outbox',
     });
-    for (const text of ['http://localhost:3000', 'embedded (PGlite) in ./data', 'pro@fueldesk.demo', 'Demo-Pro-2026', '/api/dev/outbox', 'Ctrl+C']) {
+    for (const text of ['http://localhost:3000', 'embedded (PGlite) in ./data', 'pro@fueldesk.demo', 'Demo-Pro-2026', '/api/dev/outbox', 'only from this machine', 'Ctrl+C']) {
       expect(banner).toContain(text);
     }
     expect(banner.split('\n').length).toBeLessThan(16);

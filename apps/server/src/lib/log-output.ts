@@ -75,7 +75,7 @@ export function buildStartupBanner(input: BannerInput): string {
     lines.push('  Demo accounts (demo only):');
     for (const account of input.demoAccounts) lines.push(`              ${account.email.padEnd(24)} ${account.password.padEnd(20)} ${account.role}`);
   }
-  if (input.outboxUrl) lines.push(`  Dev outbox  ${input.outboxUrl}   (mail is kept here, not sent)`);
+  if (input.outboxUrl) lines.push(`  Dev outbox  ${input.outboxUrl}   (mail is kept here, not sent; only from this machine)`);
   lines.push('  Stop        Ctrl+C', '  Logs        readable lines; requests only with LOG_LEVEL=debug; LOG_FORMAT=json for JSON', '');
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimited } from './app-error';
 import { lazyModule } from './lazy-module';
 
 export interface RateLimitResult {
@@ -11,9 +12,10 @@ export interface RateLimitResult {
 const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 /**
- * Fixed-window counters by key, kept by @fastify/rate-limit's stores: in memory, or in Redis
- * (REDIS_URL) where every instance shares them. A hit counts and checks in one atomic step, so
- * of two simultaneous requests at the limit only one is allowed.
+ * Fixed-window counters by any key (an email, an address, a user), kept by rate-limiter-flexible:
+ * in memory, or in Redis (REDIS_URL) where every instance shares them. A hit counts and checks in
+ * one atomic step (one synchronous update in memory, one Lua call in Redis), so of two simultaneous
+ * requests at the limit only one is allowed.
  */
 export interface RateLimiter {
   readonly kind: 'memory' | 'redis';
@@ -24,80 +26,49 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-type Check = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ remaining?: number; ttl?: number; isExceeded?: boolean }>;
+const isRefusal = (value: unknown): value is RateLimiterRes =>
+  typeof value === 'object' && value !== null && 'msBeforeNext' in value && !(value instanceof Error);
 
-/** Attacker-chosen keys (emails, addresses) must not push live windows out of the memory store. */
-const MEMORY_KEYS = 100_000;
+const secondsUntil = (ms: number) => (ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0);
 
-/**
- * The limiter functions come from `fastify.createRateLimit()` on a small Fastify instance of their
- * own, so services can count by any key (an email, an address and an email) outside a route hook.
- */
 export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: string; onError?: (error: unknown) => void } = {}): RateLimiter {
   const redis = options.redisUrl ? new (loadIoredis().Redis)(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 }) : null;
   redis?.on('error', (error) => options.onError?.(error));
-  // The Fastify instance is built on first use: a command that never counts (an import) skips it,
-  // and the server's start does not wait for it (~0.1-0.25 s of module loading and plugin setup).
-  // Its modules load then too: imported statically, they put Fastify's code in the command line's
-  // runtime, ~45 ms of loading for every command (the server loads them anyway).
-  let host: Promise<FastifyInstance> | null = null;
-  const build = async () => {
-    const [{ default: Fastify }, { default: rateLimit }, { zodSchemaController }] = await Promise.all([
-      import('fastify'),
-      import('@fastify/rate-limit'),
-      import('./schema-compilers'),
-    ]);
-    const instance = Fastify({ logger: false, schemaController: zodSchemaController });
-    await instance.register(rateLimit, {
-      global: false,
-      cache: MEMORY_KEYS,
-      ...(redis ? { redis, nameSpace: options.prefix ?? 'fueldesk:rl:' } : {}),
-      keyGenerator: (request: FastifyRequest) => (request as unknown as { limitKey: string }).limitKey,
-    });
-    await instance.ready();
-    return instance;
-  };
-  const checks = new Map<string, Check>();
-  const checkFor = async (limit: number, windowMs: number): Promise<Check> => {
-    const instance = await (host ??= build());
+  const prefix = options.prefix ?? 'fueldesk:rl:';
+  // The library loads with the first count: a command that never counts (an import) does without it.
+  let library: Promise<typeof import('rate-limiter-flexible')> | null = null;
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = async (limit: number, windowMs: number): Promise<RateLimiterAbstract> => {
+    const { RateLimiterMemory, RateLimiterRedis } = await (library ??= import('rate-limiter-flexible'));
     const name = `${limit}/${windowMs}`;
-    let check = checks.get(name);
-    if (!check) {
-      check = instance.createRateLimit({ max: limit, timeWindow: windowMs }) as unknown as Check;
-      checks.set(name, check);
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      const settings = { points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)), keyPrefix: `${prefix}${name}` };
+      limiter = redis ? new RateLimiterRedis({ ...settings, storeClient: redis }) : new RateLimiterMemory(settings);
+      limiters.set(name, limiter);
     }
-    return check;
-  };
-  // The limiter reads the key (and the route's group, none here) from the request it is given.
-  const requestFor = (key: string) => ({ limitKey: key, routeOptions: { config: {} } }) as unknown as FastifyRequest;
-  const toResult = (state: { remaining?: number; ttl?: number }, allowed: boolean): RateLimitResult => ({
-    allowed,
-    remaining: state.remaining ?? 0,
-    retryAfterSeconds: state.ttl && state.ttl > 0 ? Math.max(1, Math.ceil(state.ttl / 1000)) : 0,
-  });
-  // The memory store hands back its live entry, read after an await: two hits at once would both
-  // see the second count. Hits in memory are therefore taken one at a time (Redis answers per call).
-  let queue: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
-    if (redis) return task();
-    const run = queue.then(task, task);
-    queue = run.catch(() => {});
-    return run;
+    return limiter;
   };
   return {
     kind: redis ? 'redis' : 'memory',
     async hit(key, limit, windowMs) {
-      const check = await checkFor(limit, windowMs);
-      const state = await inTurn(() => check(requestFor(key)));
-      const result = toResult(state, !state.isExceeded);
-      return { ...result, retryAfterSeconds: Math.max(1, result.retryAfterSeconds) };
+      const limiter = await limiterFor(limit, windowMs);
+      try {
+        const counted = await limiter.consume(key);
+        return { allowed: true, remaining: counted.remainingPoints, retryAfterSeconds: Math.max(1, secondsUntil(counted.msBeforeNext)) };
+      } catch (refusal) {
+        if (!isRefusal(refusal)) throw refusal;
+        return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsUntil(refusal.msBeforeNext)) };
+      }
     },
     async peek(key, limit, windowMs) {
-      const state = await (await checkFor(limit, windowMs))(requestFor(key), { increment: false });
-      return toResult(state, (state.remaining ?? 0) > 0);
+      const state = await (await limiterFor(limit, windowMs)).get(key);
+      // The memory store hands back a window that has ended until its timer removes it: a new window.
+      if (!state || state.msBeforeNext <= 0) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
+      const remaining = Math.max(0, limit - state.consumedPoints);
+      return { allowed: remaining > 0, remaining, retryAfterSeconds: secondsUntil(state.msBeforeNext) };
     },
     async close() {
-      await (await host?.catch(() => null))?.close();
       await redis?.quit().catch(() => {});
     },
   };
@@ -106,4 +77,32 @@ export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: 
 /** Redis when REDIS_URL is set (shared by every instance), memory otherwise. */
 export function createRateLimiter(config: { REDIS_URL?: string }, onError?: (error: unknown) => void): RateLimiter {
   return createLibraryRateLimiter({ redisUrl: config.REDIS_URL, onError });
+}
+
+export interface LimitKey {
+  key: string;
+  limit: number;
+}
+
+function refuseIfAny(results: RateLimitResult[]): void {
+  const refused = results.filter((result) => !result.allowed);
+  if (refused.length > 0) throw rateLimited(Math.max(...refused.map((result) => result.retryAfterSeconds)));
+}
+
+/**
+ * The one way a service limits: counts one hit on every key at once and throws the 429
+ * (`rateLimited`, with Retry-After) when any is over its budget.
+ */
+export async function consumeLimits(limiter: RateLimiter, keys: LimitKey[], windowMs: number): Promise<void> {
+  refuseIfAny(await Promise.all(keys.map(({ key, limit }) => limiter.hit(key, limit, windowMs))));
+}
+
+/** Throws the 429 when any key has used its budget already, without counting (failures counted after the fact). */
+export async function checkLimits(limiter: RateLimiter, keys: LimitKey[], windowMs: number): Promise<void> {
+  refuseIfAny(await Promise.all(keys.map(({ key, limit }) => limiter.peek(key, limit, windowMs))));
+}
+
+/** One key: counts an attempt and throws the 429 once `limit` hits within `windowMs` are passed. */
+export function enforceRateLimit(limiter: RateLimiter, key: string, limit: number, windowMs: number): Promise<void> {
+  return consumeLimits(limiter, [{ key, limit }], windowMs);
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, normalizeRole, type Role } from '@fueldesk/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, errorMessages, normalizeRole, type Role } from '@fueldesk/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error';
 
@@ -51,7 +51,7 @@ const verified = new Map<string, VerifiedToken>();
 export async function verifyAccessToken(secret: string, token: string, now: Date, typ = 'access'): Promise<AccessClaims> {
   const known = verified.get(token);
   if (known && known.secret === secret && known.typ === typ) {
-    if (known.expiresAtMs <= now.getTime()) throw new AppError('TOKEN_EXPIRED', 401, 'The access token has expired.');
+    if (known.expiresAtMs <= now.getTime()) throw new AppError('TOKEN_EXPIRED', 401, errorMessages.TOKEN_EXPIRED);
     return known.claims;
   }
   return verifyAccessTokenSignature(secret, token, now, typ);
@@ -69,11 +69,11 @@ async function verifyAccessTokenSignature(secret: string, token: string, now: Da
     });
     const role = normalizeRole(payload.role);
     if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !role) {
-      throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+      throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
     }
     const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid, role, isSuperadmin: payload.is_superadmin === true };
     if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number' || payload.iat * 1000 > now.getTime() + 60_000) {
-      throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+      throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
     }
     if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
     verified.set(token, { claims, typ, secret, expiresAtMs: payload.exp * 1000 });
@@ -81,9 +81,9 @@ async function verifyAccessTokenSignature(secret: string, token: string, now: Da
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JWTExpired) {
-      throw new AppError('TOKEN_EXPIRED', 401, 'The access token has expired.');
+      throw new AppError('TOKEN_EXPIRED', 401, errorMessages.TOKEN_EXPIRED);
     }
-    throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+    throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
   }
 }
 

@@ -1,8 +1,18 @@
-import { errorBodySchema, isAdmin, isRestrictedClient, type Role } from '@fueldesk/contracts';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { apiKeyMessages, errorBodySchema, errorMessages, isAdmin, isRestrictedClient, type ApiKeyScope, type Role } from '@fueldesk/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { verifyAccessToken } from '../lib/tokens';
+import { scopeForRoute, screeningNamesOf } from '../modules/api-keys/api-key-scopes';
+import { apiKeyUsage } from '../modules/api-keys/api-key-usage';
+import {
+  authenticateApiKey,
+  hitApiKeyRateLimit,
+  isApiKey,
+  recordApiKeyUse,
+  spendScreeningNames,
+  watchApiKeyChanges,
+} from '../modules/api-keys/api-keys.service';
 import { authenticateSession, watchSessionChanges } from '../modules/sessions/sessions.service';
 
 /**
@@ -17,7 +27,10 @@ export type AuthMode = 'public' | 'user' | 'cliente' | 'admin';
 
 export interface AuthUser {
   id: string;
+  /** The session of a signed-in person; '' for an API key, which never has or touches a session. */
   sessionId: string;
+  /** Set when the caller is an API key (the owner's principal, limited to the key's scopes). */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
   role: Role;
   isSuperadmin: boolean;
   email: string;
@@ -28,6 +41,8 @@ export interface ApiRouteAccess {
   method: string;
   url: string;
   auth: AuthMode;
+  /** The API-key scope that opens this route (API.md "API keys"); null: no key may call it. */
+  scope: ApiKeyScope | null;
 }
 
 declare module 'fastify' {
@@ -66,7 +81,7 @@ export function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = bearerPattern.exec(header);
-  if (!match) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  if (!match) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
   return match[1]!;
 }
 
@@ -85,17 +100,31 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const auth = (route.config as { auth?: AuthMode } | undefined)?.auth ?? 'user';
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth });
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, auth, scope: auth === 'admin' ? null : scopeForRoute(method, route.url) });
     }
   });
 
   const unsubscribe = watchSessionChanges(app.ctx);
-  app.addHook('onClose', async () => unsubscribe());
+  const unsubscribeKeys = watchApiKeyChanges(app.ctx);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    unsubscribeKeys();
+    await apiKeyUsage(app.ctx).close();
+  });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url ?? '';
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const path = url || request.url;
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return;
     const mode: AuthMode = request.routeOptions.config?.auth ?? 'user';
+    // A key is judged as a key on every route, public ones included (see authenticateKeyRequest);
+    // on an unknown /api path it is checked and counted, then the answer is the 404.
+    const presented = readBearerQuietly(request);
+    if (presented && isApiKey(presented)) {
+      await authenticateKeyRequest(app, request, reply, presented, mode, url);
+      return;
+    }
+    if (!url) return;
     if (mode === 'public') {
       // A public route answers anyone: a malformed or stale header only means "not signed in".
       const token = (() => {
@@ -109,19 +138,62 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const token = readBearer(request);
-    if (!token) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+    if (!token) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
     const user = await authenticateToken(app, token);
     request.user = user;
     const subject = { role: user.role, is_superadmin: user.isSuperadmin };
-    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, 'This area is for administrators.');
+    if (mode === 'admin' && !isAdmin(subject)) throw new AppError('FORBIDDEN', 403, errorMessages.ADMIN_ONLY);
     if (mode === 'user' && isRestrictedClient(subject)) {
-      throw new AppError('FORBIDDEN', 403, 'Your account can only use bank verification.');
+      throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
     }
+  });
+
+  // Keys' batch screening spends names of the key's daily budget once the body has been checked.
+  app.addHook('preHandler', async (request) => {
+    const key = request.user?.apiKey;
+    if (!key) return;
+    const names = screeningNamesOf(request.method, request.routeOptions.url ?? '', request.body);
+    if (names !== null) await spendScreeningNames(app.ctx, key.id, names);
   });
 });
 
+function readBearerQuietly(request: FastifyRequest): string | null {
+  try {
+    return readBearer(request);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An API key's request (`Authorization: Bearer fd_…`): the key and its owner are checked (401
+ * API_KEY_INVALID when unknown, revoked, expired or the owner is inactive), the request counts
+ * against the key's rate limit (RateLimit-* headers on every answer, 429 + Retry-After past it)
+ * and its usage, then the route must be one its scopes open (403 API_KEY_SCOPE otherwise). The
+ * Authorization header carries one credential, so a request with a key is judged by the key alone:
+ * the owner's session (signed in or not, elsewhere) neither widens nor narrows it, and the key never
+ * reads or touches a session.
+ */
+async function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, mode: AuthMode, url: string) {
+  const state = await authenticateApiKey(app.ctx, key);
+  const rate = await hitApiKeyRateLimit(app.ctx, state.id);
+  reply.header('ratelimit-limit', String(rate.limit));
+  reply.header('ratelimit-remaining', String(rate.remaining));
+  reply.header('ratelimit-reset', String(rate.resetSeconds));
+  if (!rate.allowed) {
+    throw new AppError('RATE_LIMITED', 429, apiKeyMessages.rateLimited, undefined, { 'retry-after': String(rate.resetSeconds) });
+  }
+  recordApiKeyUse(app.ctx, state.id);
+  if (!url) return;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const scope = mode === 'admin' ? null : scopeForRoute(method, url);
+  if (!scope || !state.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', 403, apiKeyMessages.scope);
+  if (isRestrictedClient({ role: state.role, is_superadmin: state.isSuperadmin })) throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
+  request.user = { id: state.userId, sessionId: '', role: state.role, isSuperadmin: state.isSuperadmin, email: state.email, apiKey: { id: state.id, scopes: state.scopes } };
+}
+
 /** The signed-in user of a route that required one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   return request.user;
 }

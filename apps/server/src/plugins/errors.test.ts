@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { formMessages, releaseMessages, withParams } from '@fueldesk/contracts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -29,7 +30,7 @@ describe('error handling', () => {
         throw new Error('secret stack detail');
       });
       api.get('/api/probe/app-error', { config: { auth: 'public' } }, async () => {
-        throw new AppError('CONFLICT', 409, 'Already there.', undefined, { 'retry-after': '60' });
+        throw new AppError('CONFLICT', 409, withParams(releaseMessages.versionTaken, { version: '1.2.0' }), { version: formMessages.versionFormat },  { 'retry-after': '60' });
       });
     };
     await app.register(probes);
@@ -49,7 +50,7 @@ describe('error handling', () => {
   it('answers an unexpected error with a generic 500 and no stack', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.' });
+    expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.', key: 'errors.INTERNAL_ERROR' });
     expect(res.body).not.toContain('secret stack detail');
     // The log line names the request, so that an answer's x-request-id finds its cause.
     const requestId = res.headers['x-request-id'];
@@ -62,7 +63,24 @@ describe('error handling', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error' });
     expect(res.statusCode).toBe(409);
     expect(res.headers['retry-after']).toBe('60');
-    expect(res.json()).toEqual({ code: 'CONFLICT', detail: 'Already there.' });
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      detail: 'Version 1.2.0 has already been published.',
+      key: 'releases.versionTaken',
+      params: { version: '1.2.0' },
+      fields: { version: 'Use digits and dots only, for example 1.2.0.' },
+    });
+  });
+
+  it('translates the keys of an AppError into the language the caller prefers most (q-values)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'fr-FR, en;q=0.5, es;q=0.8' } });
+    expect(res.json()).toMatchObject({
+      detail: 'La versión 1.2.0 ya se publicó.',
+      key: 'releases.versionTaken',
+      fields: { version: 'Use solo dígitos y puntos, por ejemplo 1.2.0.' },
+    });
+    const english = await t.app.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'es;q=0.1, en-GB' } });
+    expect(english.json().detail).toBe('Version 1.2.0 has already been published.');
   });
 
   it('refuses a body over the limit with 413', async () => {
@@ -91,17 +109,17 @@ describe('error handling', () => {
     for (const url of ['/api/news/%E0%A4%A', '/api/legal/%zz', '/api/news/slug/%', '/api/news/%E0%A4%A?page=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ code: 'BAD_REQUEST', detail: 'The address of the request is not valid (a broken percent-encoding).' });
+      expect(res.json(), url).toEqual({ code: 'BAD_REQUEST', detail: 'The address of the request is not valid (a broken percent-encoding).', key: 'request.unreadableAddress' });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
     const spanish = await t.app.inject({ method: 'GET', url: '/api/news/%E0%A4%A', headers: { 'accept-language': 'es' } });
-    expect(spanish.json()).toEqual({ code: 'BAD_REQUEST', detail: 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).' });
+    expect(spanish.json()).toEqual({ code: 'BAD_REQUEST', detail: 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).', key: 'request.unreadableAddress' });
   });
 
   it('answers a path parameter over the router\'s length limit with the house 414 body', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.', key: 'request.addressTooLong' });
   });
 
   it('answers the same 414 with and without the web build, whose catch-all route would otherwise take the address', async () => {
@@ -113,7 +131,7 @@ describe('error handling', () => {
       try {
         const res = await app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
         expect(res.statusCode, webDistDir).toBe(414);
-        expect(res.json(), webDistDir).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.' });
+        expect(res.json(), webDistDir).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.', key: 'request.addressTooLong' });
         const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
         expect(missing.statusCode, webDistDir).toBe(404);
       } finally {

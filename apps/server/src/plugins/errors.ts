@@ -1,10 +1,10 @@
-import type { ErrorCode } from '@fueldesk/contracts';
+import { messageKeyOf, messageParamsOf, requestMessages, type ErrorCode, type Message } from '@fueldesk/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { ADDRESS_TOO_LONG, genericMessage, localizeText, NOT_AN_OBJECT, pickLanguage, UNREADABLE_ADDRESS } from '../lib/messages';
+import { genericMessageKey, pickLanguage, translate } from '../lib/messages';
 
 /** Fastify's own error codes mapped to ours: malformed input is a 4xx, never a 500. */
 const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
@@ -24,26 +24,37 @@ const fastifyCodes: Record<string, { code: ErrorCode; status: number }> = {
 /** SQLSTATEs of data the caller sent that PostgreSQL cannot store or read. */
 const invalidInputSqlStates = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
+/**
+ * The one place an error body is made: `message` and the field messages are keys (or, for Zod's
+ * and Fastify's own texts, plain text), translated here into the caller's language.
+ */
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,
   code: ErrorCode,
-  detail?: string,
-  fields?: Record<string, string>,
+  message?: Message,
+  fields?: Record<string, Message | string>,
   reason?: string,
 ) {
   const lang = pickLanguage(request.headers['accept-language']);
-  const body: Record<string, unknown> = { detail: detail ? localizeText(detail, lang) : (genericMessage(code, lang) ?? code), code };
+  const key = message ?? genericMessageKey(code);
+  const body: Record<string, unknown> = { detail: key ? translate(lang, key) : code, code };
+  if (key) {
+    body.key = messageKeyOf(key);
+    const params = messageParamsOf(key);
+    if (params) body.params = params;
+  }
   if (fields && Object.keys(fields).length > 0) {
-    body.fields = Object.fromEntries(Object.entries(fields).map(([key, message]) => [key, localizeText(message, lang)]));
+    body.fields = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, translate(lang, text)]));
   }
   if (reason) body.reason = reason;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-function fieldsFromValidation(error: FastifyError): Record<string, string> {
-  const fields: Record<string, string> = {};
+/** One message per field: a contracts key when the schema gave one, else the validator's own text. */
+function fieldsFromValidation(error: FastifyError): Record<string, Message | string> {
+  const fields: Record<string, Message | string> = {};
   for (const issue of error.validation ?? []) {
     const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
     const fromPath = params?.issue?.path?.map(String).join('.');
@@ -51,7 +62,9 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> {
     const key = fromPath || fromInstance || (issue.params as { missingProperty?: string })?.missingProperty || '_';
     // zod's "Invalid input: expected object, received string" for a body that is not an object.
     const notAnObject = key === '_' && /expected object/.test(issue.message ?? '');
-    if (!fields[key]) fields[key] = notAnObject ? NOT_AN_OBJECT : (issue.message ?? 'Invalid value');
+    if (fields[key]) continue;
+    const text = issue.message ?? 'Invalid value';
+    fields[key] = notAnObject ? requestMessages.notAnObject : text;
   }
   return fields;
 }
@@ -66,8 +79,8 @@ export { send as sendError };
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // No route hook runs for these answers: the request id the other answers carry is set here.
   reply.header('x-request-id', request.id);
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, request, 414, 'BAD_REQUEST', ADDRESS_TOO_LONG);
-  if (error.code === 'FST_ERR_BAD_URL') return send(reply, request, 400, 'BAD_REQUEST', UNREADABLE_ADDRESS);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, request, 414, 'BAD_REQUEST', requestMessages.addressTooLong);
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, request, 400, 'BAD_REQUEST', requestMessages.unreadableAddress);
   return send(reply, request, 400, 'BAD_REQUEST');
 }
 
@@ -79,18 +92,17 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 export function sendIfAddressTooLong(request: FastifyRequest, reply: FastifyReply, maxParamLength: number): FastifyReply | null {
   const pathname = request.url.split('?')[0] ?? '';
   if (!pathname.split('/').some((part) => part.length > maxParamLength)) return null;
-  return send(reply, request, 414, 'BAD_REQUEST', ADDRESS_TOO_LONG);
+  return send(reply, request, 414, 'BAD_REQUEST', requestMessages.addressTooLong);
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return send(reply, request, error.status, error.code, error.detail, error.fields, error.reason);
+      return send(reply, request, error.status, error.code, error.detailMessage, error.fieldMessages, error.reason);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const lang = pickLanguage(request.headers['accept-language']);
-      return send(reply, request, 400, 'VALIDATION_ERROR', genericMessage('VALIDATION_ERROR', lang), fieldsFromValidation(error));
+      return send(reply, request, 400, 'VALIDATION_ERROR', undefined, fieldsFromValidation(error));
     }
     if (error.statusCode === 429) {
       if (!reply.getHeader('retry-after')) reply.header('retry-after', '60');

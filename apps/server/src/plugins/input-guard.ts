@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAX_INPUT_DEPTH, requestMessages, withParams } from '@fueldesk/contracts';
 import { AppError } from '../lib/app-error';
-import { INVALID_CHARACTER, INVALID_CHARACTER_FIELD, MAX_INPUT_DEPTH, NESTED_TOO_DEEPLY } from '../lib/messages';
 
-/** Deepest nesting of objects and arrays a request may carry (64); no FuelDesk payload comes close. */
 export { MAX_INPUT_DEPTH };
 
 export type InputProblem = { kind: 'nul'; path: string } | { kind: 'depth'; path: string };
@@ -41,12 +40,12 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     const problem = findInputProblem(request.query) ?? findInputProblem(request.body) ?? findInputProblem(request.params);
     if (problem?.kind === 'nul') {
-      throw new AppError('VALIDATION_ERROR', 400, INVALID_CHARACTER, {
-        [problem.path]: INVALID_CHARACTER_FIELD,
+      throw new AppError('VALIDATION_ERROR', 400, requestMessages.invalidCharacter, {
+        [problem.path]: requestMessages.invalidCharacterField,
       });
     }
     if (problem?.kind === 'depth') {
-      throw new AppError('BAD_REQUEST', 400, NESTED_TOO_DEEPLY);
+      throw new AppError('BAD_REQUEST', 400, withParams(requestMessages.nestedTooDeeply, { max: MAX_INPUT_DEPTH }));
     }
   });
 });

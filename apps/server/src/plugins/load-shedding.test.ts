@@ -23,7 +23,7 @@ describe('load shedding (@fastify/under-pressure)', () => {
         blockEventLoop(300);
         const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'es' } });
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', detail: 'Servicio temporalmente no disponible' });
+        expect(response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', detail: 'Servicio temporalmente no disponible', key: 'errors.SERVICE_UNAVAILABLE' });
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       },
       { timeout: 10_000, interval: 100 },

@@ -47,14 +47,14 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
         if (isHashedScriptOrStyle(relative)) {
           // A script's or stylesheet's own CSP governs nothing (only a document's or a worker's does,
           // and the app starts no worker): the page's policy applies to them. Not sent with the app's
-          // hashed scripts and styles, ~0.4 KiB of each answer's headers; every other header stays.
+          // hashed scripts and styles, a large part of each answer's headers; every other header stays.
           fastifyReply.raw.removeHeader('content-security-policy');
           // Immutable for a year under a name that changes with the content: a browser never asks
-          // whether it changed, and the ETag would answer if one did. ~50 bytes per answer.
+          // whether it changed, and the ETag would answer if one did.
           fastifyReply.removeHeader('last-modified');
           // Nor the headers that only a document acts on (its browsing context group and agent
-          // cluster, DNS prefetching, legacy IE, Flash and XSS-filter switches): ~190 bytes of each
-          // of the ~11 answers a signed-in page loads its code with. nosniff, the resource policy
+          // cluster, DNS prefetching, legacy IE, Flash and XSS-filter switches), on each of the
+          // answers a signed-in page loads its code with. nosniff, the resource policy
           // and the referrer policy, which do apply to a script or a stylesheet, stay.
           for (const name of DOCUMENT_ONLY_HEADERS) fastifyReply.raw.removeHeader(name);
         }

@@ -53,7 +53,7 @@ function inSeparateTasks(steps: readonly (() => void)[]): void {
 /**
  * Starts what the page at `pathname` needs first, when it is the home of a live session: its first
  * request at once, then the layout's and the page's code, the texts and the other requests, each
- * group in a task of its own. Together they were one task of ~60 ms on a fast machine (the first
+ * group in a task of its own. Together they were one long task even on a fast machine (the first
  * storage read, the first fetch, the preload links), a long task on a phone while the framework is
  * still downloading. The code goes first: asked for after the framework has arrived, it would be
  * one more round trip before the page.

@@ -26,7 +26,7 @@ describe('/home of a restricted cliente', () => {
     renderApp('/home');
 
     // The first render also loads the page's code: more than findBy's default second on a busy machine.
-    const identity = await screen.findByRole('region', { name: 'Identity verification' }, { timeout: 5_000 });
+    const identity = await screen.findByRole('region', { name: 'Identity verification' });
     expect(await within(identity).findByText('Success')).toBeInTheDocument();
     const bank = panel('Connected accounts');
     expect(await within(bank).findByText('1 bank account is connected.')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('/home of a user', () => {
     const api = installFakePricesApi();
     renderApp('/home');
     // As above: the first render also loads the page's code.
-    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
     await waitFor(() => expect(api.last('/api/dashboards')).toBeDefined());
     expect(screen.queryByRole('region', { name: 'Invitations you received' })).not.toBeInTheDocument();
     expect(api.requests.filter(({ url }) => /^\/api\/bank\//.test(url.pathname) || url.pathname === '/api/sharing/received')).toEqual([]);

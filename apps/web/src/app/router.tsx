@@ -183,12 +183,12 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts(['due', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: lazyPage(withTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
@@ -197,6 +197,8 @@ const dashboardRoutes: RouteObject[] = [
   betaRoute('trade'),
   { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
   { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
+  { path: 'settings/api-keys', handle: title('sections.apiKeys'), lazy: lazyPage(withTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page'))) },
+  { path: 'developers', handle: title('sections.developers'), lazy: lazyPage(withTexts('developers', () => import('@/features/developers/pages/developers-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
   {
     path: 'due-diligence/watchlist',
@@ -221,7 +223,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms', 'screening'], () => import('./admin-sessions-route'))),
+    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists'], () => import('./admin-sessions-route'))),
   },
 ];
 

@@ -1,8 +1,8 @@
-import { HTTP_TIMEOUT_MS } from '@fueldesk/contracts';
+import { HTTP_TIMEOUT_MS, isMessageKey } from '@fueldesk/contracts';
 import { API_BASE_PATH } from './api-base';
 import { readAccessToken } from './auth-storage';
 import { takeEarlyResponse } from './early-requests';
-import i18n from './i18n';
+import i18n, { MESSAGES_NAMESPACE } from './i18n';
 import { maintenanceStore } from './maintenance';
 
 export { API_BASE_PATH } from './api-base';
@@ -18,6 +18,9 @@ export interface ApiErrorInit {
   fields?: Record<string, string> | null;
   serverMessage?: string | null;
   reason?: string | null;
+  /** The message key `detail` was made from, and its parameters (contracts' message catalogs). */
+  key?: string | null;
+  params?: Record<string, string | number> | null;
   /** The answer's status text and raw body, for screens whose failure text shows them (SPEC.md §8). */
   statusText?: string;
   body?: string;
@@ -33,6 +36,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   /** SESSION_REVOKED: why the session ended (concurrency, revoked, password). */
   readonly reason: string | null;
+  readonly key: string | null;
+  readonly params: Record<string, string | number> | null;
   readonly statusText: string;
   readonly body: string;
 
@@ -45,6 +50,8 @@ export class ApiError extends Error {
     this.fields = init.fields ?? null;
     this.serverMessage = init.serverMessage ?? null;
     this.reason = init.reason ?? null;
+    this.key = init.key ?? null;
+    this.params = init.params ?? null;
     this.statusText = init.statusText ?? '';
     this.body = init.body ?? '';
   }
@@ -189,6 +196,8 @@ function toApiError(response: Response, payload: unknown): ApiError {
     fields,
     serverMessage: text(body.message),
     reason: text(body.reason),
+    key: text(body.key),
+    params: body.params !== null && typeof body.params === 'object' ? (body.params as Record<string, string | number>) : null,
     statusText,
     body: raw,
   });
@@ -226,12 +235,16 @@ export const api = {
 };
 
 /**
- * Downloads a GET answer as a file named `filename`: through apiRequest, so with its timeout, the
- * refresh after a 401, the maintenance flag and the server's error message (the price export's CSV,
- * the due diligence report's PDF).
+ * Downloads a GET answer (or a POST's, given `method` and `body`) as a file named `filename`: through
+ * apiRequest, so with its timeout, the refresh after a 401, the maintenance flag and the server's
+ * error message (the price export's CSV, the due diligence report's PDF, the screening batch's CSV).
  */
-export async function downloadFile(path: string, filename: string, options: BodylessOptions = {}): Promise<void> {
-  const blob = await apiRequest<Blob>(path, { ...options, method: 'GET', asBlob: true });
+export async function downloadFile(
+  path: string,
+  filename: string,
+  options: BodylessOptions & { method?: 'GET' | 'POST'; body?: FormData } = {},
+): Promise<void> {
+  const blob = await apiRequest<Blob>(path, { ...options, method: options.method ?? 'GET', asBlob: true });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -243,13 +256,18 @@ export async function downloadFile(path: string, filename: string, options: Body
 }
 
 /**
- * The text to show for a failure: the translation of its code when one exists, else the server's
- * detail, else its message, else the generic 'Request error' (ARCHITECTURE.md, SPEC.md §8).
+ * The text to show for a failure: its message key's translation (contracts' catalogs) when the
+ * server sent one, else the translation of its code, else the server's detail, else its message,
+ * else the generic 'Request error' (ARCHITECTURE.md, SPEC.md §8).
  */
 export function resolveErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
+    // A specific message by its key; a code's generic one (`errors.*`) by the web's own wording.
+    const message = error.key && isMessageKey(error.key) ? i18n.t(error.key, { ...error.params, ns: MESSAGES_NAMESPACE }) : null;
+    if (message && !error.key!.startsWith('errors.')) return message;
     const key = `errors.${error.code}`;
     if (error.code && i18n.exists(key, { ns: 'common' })) return i18n.t(key, { ns: 'common' });
+    if (message) return message;
     if (error.detail) return error.detail;
     if (error.serverMessage) return error.serverMessage;
   } else if (error instanceof Error && error.message.trim() !== '') {

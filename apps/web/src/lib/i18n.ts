@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@fueldesk/contracts';
+import { englishMessages, FALLBACK_LANGUAGE, LANGUAGES, type Language, type MessageTree } from '@fueldesk/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOOKUP_STORAGE, languageDetector } from './language-detector';
@@ -22,9 +22,11 @@ export const LAZY_NAMESPACES = [
   'beta',
   'releases',
   'support',
+  'developers',
+  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
   'alerts',
   'webhooks',
-  // The sign-in, bank and due-diligence pages' texts (~2 KiB compressed each): the signed-in home
+  // The sign-in, bank and due-diligence pages' texts: the signed-in home
   // shows none of them. What the app shell and the dashboard layout show of them (the session
   // overlays, the report and invitation notifications) is in the 'shell' namespace.
   'auth',
@@ -33,6 +35,8 @@ export const LAZY_NAMESPACES = [
   // The form messages and the legal pages' texts: /home shows no form and no policy.
   'forms',
   'legal',
+  // The sanctions lists' freshness and upload: the screening, admin and report pages.
+  'lists',
   // Decisions on matches and the audit trail (issue 30): the screening, report, decisions and audit pages.
   'decisions',
   // The counterparty watchlist (issue 31): its page and the Watch buttons.
@@ -45,12 +49,22 @@ const lazyLoaders = import.meta.glob<LocaleTree>('../locales/*/lazy/*.json', { i
 const loading = new Map<Language, Promise<void>>();
 const loadingNamespaces = new Map<string, Promise<void>>();
 
+/** The namespace holding contracts' message catalogs: `t('forms.required', { ns: MESSAGES_NAMESPACE })`. */
+export const MESSAGES_NAMESPACE = 'messages';
+
+/** Contracts' messages of one language: English comes with contracts, Spanish in its own chunk. */
+const messageLoaders: Record<Language, () => Promise<MessageTree>> = {
+  en: () => Promise.resolve(englishMessages),
+  es: () => import('@fueldesk/contracts/messages-es').then((module) => module.spanishMessages),
+};
+
 /** Fetches the texts every page may need, of one language, into i18next (once). */
 function loadCoreTexts(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
-    pending = textBundleLoaders[language]().then((module) => {
+    pending = Promise.all([textBundleLoaders[language](), messageLoaders[language]()]).then(([module, messages]) => {
       for (const [namespace, tree] of Object.entries(module.default)) i18n.addResourceBundle(language, namespace, tree, true, true);
+      i18n.addResourceBundle(language, MESSAGES_NAMESPACE, messages, true, true);
     });
     // A failed fetch (link dropped) may be tried again on the next call.
     pending.catch(() => loading.delete(language));

@@ -14,7 +14,7 @@ export interface LazyPreloaded<P> {
 /**
  * A lazily loaded component that renders at once when its code has already arrived, where
  * React.lazy suspends for a tick on its first render even then: the Suspense fallback shown for
- * that tick holds the content back ~300 ms, as React throttles the reveal of content after a
+ * that tick holds the content back noticeably, as React throttles the reveal of content after a
  * fallback. The code loaded early by preload() (or by the first render) is read through use(),
  * with its outcome recorded on the promise as React's convention for thenables has it. A failed
  * load stays failed, as with React.lazy: the nearest error boundary shows it (the route's error

@@ -17,7 +17,7 @@ export interface TokenPayload {
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
-  // ASCII reads as it is; only other UTF-8 needs a decoder (whose first use costs ~10 ms on a slow machine).
+  // ASCII reads as it is; only other UTF-8 needs a decoder (whose first use is slow on a slow machine).
   if (!/[\x80-\xff]/.test(binary)) return binary;
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
 }

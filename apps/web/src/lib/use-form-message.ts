@@ -1,12 +1,15 @@
-import { findFormMessageKey } from '@fueldesk/contracts';
+import { isMessageKey } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
+import { MESSAGES_NAMESPACE } from './i18n';
 
-/** Shows a contracts validation message in the current language; other texts pass through. */
-export function useFormMessage(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('forms');
-  return (message) => {
+/**
+ * Shows a message key (a Zod issue's message from contracts, a server error's `key`) in the
+ * current language; a text that is not a key passes through as it is.
+ */
+export function useFormMessage(): (message: string | undefined, params?: Record<string, string | number>) => string | undefined {
+  const { t } = useTranslation(MESSAGES_NAMESPACE);
+  return (message, params) => {
     if (!message) return undefined;
-    const key = findFormMessageKey(message);
-    return key ? t(`messages.${key}`) : message;
+    return isMessageKey(message) ? t(message, { ...params, ns: MESSAGES_NAMESPACE }) : message;
   };
 }

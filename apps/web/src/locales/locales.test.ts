@@ -57,11 +57,11 @@ describe('locale files', () => {
 
 // Words that are the same in English and Spanish (names, brands, plan names, placeholders).
 const SAME_IN_BOTH = new Set([
-  'FuelDesk', 'English', 'Español', 'LinkedIn', 'Twitter', 'Colombia', 'Brent', 'WTI Cushing',
+  'FuelDesk', 'English', 'Español', 'Australia (DFAT)', 'OFAC SDN', 'LinkedIn', 'Twitter', 'Colombia', 'Brent', 'WTI Cushing',
   'Plan', 'Total', 'No', 'Demo', 'Beta', 'Legal', 'Error', 'Local', 'Regional',
   'Starter', 'Pro', 'Enterprise', 'Premium Enterprise',
   'OFAC SDN', 'LLC', 'Plan: {{plan}}',
-  '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}',
+  '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}', '{{entry}} ({{list}}, {{score}} %)',
 ]);
 
 function valueAt(tree: LocaleTree, key: string): unknown {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 
 /** The actions the audit log records (API.md "Decisions on matches and the audit trail"). */
 export const auditActions = [
@@ -27,24 +28,16 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Retention (SPEC.md §9's figure for audit logs); nothing in the product deletes entries. */
 export const AUDIT_RETENTION_YEARS = 7;
 
-export const auditMessages = {
+export const auditMessages = defineMessages('audit', {
   badDate: 'A date looks like 2026-01-31 (or a full ISO time).',
   badAction: 'Unknown action.',
   badActor: 'The user must be a user id.',
   badPage: 'The page must be a whole number from 1.',
   badFormat: 'The export format is csv.',
   badRange: 'The start date must not be after the end date.',
-} as const;
+});
 export type AuditMessageKey = keyof typeof auditMessages;
 
-export const auditMessagesEs: Record<AuditMessageKey, string> = {
-  badDate: 'Una fecha tiene la forma 2026-01-31 (o una hora ISO completa).',
-  badAction: 'Acción desconocida.',
-  badActor: 'El usuario debe ser un identificador de usuario.',
-  badPage: 'La página debe ser un número entero desde 1.',
-  badFormat: 'El formato de exportación es csv.',
-  badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
-};
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const isoDate = z
@@ -102,9 +95,3 @@ export const auditVerifyResponseSchema = z.object({
   first_bad_id: z.number().int().nullable(),
 });
 export type AuditVerifyResponse = z.infer<typeof auditVerifyResponseSchema>;
-
-export function findAuditMessageKey(message: string | null | undefined): AuditMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(auditMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as AuditMessageKey) : null;
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishMessages, translateMessage } from '../messages';
 import { adminUserUpdateBodySchema } from './admin';
 import { findBrokenPasswordRules, registerBodySchema, registerFormSchema, setPasswordBodySchema } from './auth';
 import { normalizeProfileUpdate, profileUpdateBodySchema } from './profile';
@@ -13,7 +14,7 @@ const validRegistration = {
 };
 
 function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), translateMessage(englishMessages, issue.message)]));
 }
 
 describe('registration schema', () => {

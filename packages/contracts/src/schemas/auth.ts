@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { LANGUAGES, REGISTRATION_PASSWORD_MIN, SET_PASSWORD_MIN } from '../constants';
 import { roleSchema } from './enums';
 
 /** SPEC.md §5 messages, word for word. The web shows them (and their Spanish side) as they are. */
-export const authMessages = {
+export const authMessages = defineMessages('auth', {
   emailRequired: 'Email is required',
   emailInvalid: 'The email format is invalid',
   passwordRequired: 'Password is required',
@@ -22,7 +23,33 @@ export const authMessages = {
   tokenRequired: 'Token is required',
   currentPasswordRequired: 'Current password is required',
   currentPasswordIncorrect: 'Current password is incorrect',
-} as const;
+});
+
+/** What the server answers about signing in, sessions, mailed links and accounts (SPEC.md §8). */
+export const authErrorMessages = defineMessages('authErrors', {
+  userNotFound: 'User not found. Please check your email',
+  invalidPassword: 'Incorrect password. Please try again.',
+  emailNotVerified: 'Your email address needs to be verified before you can log in. Please check your inbox for a verification link.',
+  accountInactive: 'This account is not active. Please contact the administrator.',
+  accountInactiveShort: 'This account is not active.',
+  activeSession: 'Active session on another device. Please wait 1 minute and try again.',
+  sessionConcurrency: 'Your session was closed because another session is active.',
+  sessionRevoked: 'Your session was closed by an administrator.',
+  sessionPassword: 'Your session was closed because the password was changed.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  superadminOnly: 'Only a superadmin can change a superadmin account or its sessions.',
+  superadminRights: 'Only a superadmin can change superadmin rights.',
+  selfLockout: 'You cannot remove your own administrator access or deactivate yourself.',
+  refreshInvalid: 'The session token is not valid. Please sign in again.',
+  passwordNotSet: 'This account has no password yet. Use the link in your invitation email, or reset your password.',
+  linkInvalid: 'This link is not valid.',
+  linkExpired: 'This link has expired. Please ask for a new one.',
+  linkUsed: 'This link was already used.',
+  emailTaken: 'An account with this email already exists.',
+  emailAlreadyVerified: 'This email address is already verified. You can sign in.',
+  userNotFoundShort: 'User not found.',
+  sessionNotFound: 'Session not found.',
+});
 
 /** Long enough for any passphrase, short enough that hashing cannot be used to exhaust the CPU. */
 export const PASSWORD_MAX = 128;
@@ -236,6 +263,9 @@ export type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
 
 export const activationQuerySchema = z.object({ token: tokenFieldSchema });
 export type ActivationQuery = z.infer<typeof activationQuerySchema>;
+/** POST /api/auth/activation/details: the same lookup with the token in the body, out of URLs and logs. */
+export const activationDetailsBodySchema = z.object({ token: tokenFieldSchema });
+export type ActivationDetailsBody = z.infer<typeof activationDetailsBodySchema>;
 
 /** GET /api/auth/activation?token: what the invitee is activating. */
 export const activationDetailsSchema = z.object({

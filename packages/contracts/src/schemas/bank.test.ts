@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankMessages, findBankMessageKey, isFinalVerificationStatus, sandboxPublicTokenBodySchema } from './bank';
+import { bankMessages, isFinalVerificationStatus, sandboxPublicTokenBodySchema } from './bank';
 import { createInvitationBodySchema } from './sharing';
 
 function firstMessages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -22,11 +22,6 @@ describe('createInvitationBodySchema', () => {
 });
 
 describe('bank helpers', () => {
-  it('finds the catalog key of a message and only of those', () => {
-    expect(findBankMessageKey('Could not connect the account. Please try again.')).toBe('connectFailed');
-    expect(findBankMessageKey('Something else')).toBeNull();
-  });
-
   it('knows which verification statuses are final (SPEC.md §4)', () => {
     expect(['approved', 'completed', 'success', 'failed', 'rejected'].every(isFinalVerificationStatus)).toBe(true);
     expect(['created', 'in_progress', 'needs_review'].some(isFinalVerificationStatus)).toBe(false);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { authMessages } from './auth';
+import { defineMessages } from '../messages';
 
 /** SPEC.md §5 and §8 texts of the bank and sharing screens, word for word, plus the API's own. */
-export const bankMessages = {
+export const bankMessages = defineMessages('bank', {
   emailRequired: 'Please enter an email address.',
-  emailInvalid: authMessages.emailInvalid,
+  emailInvalid: 'The email format is invalid',
   scopesRequired: 'Choose at least one scope to share.',
   scopeUnknown: 'Unknown scope. Use identity, balances, transactions or investments.',
   inviteFailed: 'Failed to send the invitation. Please try again.',
@@ -22,7 +22,9 @@ export const bankMessages = {
   consentNeedsIdentity: 'Complete identity verification before you consent.',
   sandboxOnly: 'The sandbox bank is not in use on this server.',
   noConnection: 'No bank account is connected.',
-} as const;
+  webhookUnverified: 'The webhook signature could not be verified.',
+  webhookNotJson: 'The webhook body is not JSON.',
+});
 
 /** SPEC.md §4: every status a verification may show; the final ones end the automatic refresh. */
 export const identityVerificationStatuses = [
@@ -80,6 +82,8 @@ export const sandboxPublicTokenResponseSchema = z.object({ public_token: z.strin
 
 export const exchangeBodySchema = z.object({
   public_token: z.string({ error: bankMessages.publicTokenRequired }).trim().min(1, { error: bankMessages.publicTokenRequired }).max(512),
+  /** Plaid: the link token Link was opened with (the server's link session, bound to the caller). */
+  link_token: z.string().trim().min(1).max(512).optional(),
 });
 export type ExchangeBody = z.infer<typeof exchangeBodySchema>;
 
@@ -127,9 +131,3 @@ export type IdentityVerification = z.infer<typeof identityVerificationSchema>;
 export const webhookAckSchema = z.object({ ok: z.literal(true), duplicate: z.boolean() });
 
 export type BankMessageKey = keyof typeof bankMessages;
-/** The catalog key of a bank or sharing message, so the web can show it in the user's language. */
-export function findBankMessageKey(message: string | null | undefined): BankMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(bankMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as BankMessageKey) : null;
-}

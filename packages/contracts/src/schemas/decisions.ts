@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { screeningDecisionKinds, screeningDecisionStatuses } from './decision-match';
 import { screeningEntityTypeSchema, screeningNameSchema } from './screening';
 
@@ -10,7 +11,7 @@ export const DECISION_NOTE_MAX = 2_000;
 export const DECISIONS_PAGE_SIZE = 50;
 
 /** English texts; the server sends them in Spanish too (decisionMessagesEs), the web shows them by key. */
-export const decisionMessages = {
+export const decisionMessages = defineMessages('decisions', {
   noteRequired: 'Write a note: why this decision.',
   noteTooLong: `A note may have at most ${DECISION_NOTE_MAX} characters.`,
   badDecision: 'The decision must be false_positive, true_match or needs_review.',
@@ -24,24 +25,9 @@ export const decisionMessages = {
   notPending: 'This decision does not wait for an approval.',
   entryChanged: 'The list entry changed since this decision was taken: the match is open again, decide anew.',
   reportNotFound: 'Report not found.',
-} as const;
+});
 export type DecisionMessageKey = keyof typeof decisionMessages;
 
-export const decisionMessagesEs: Record<DecisionMessageKey, string> = {
-  noteRequired: 'Escriba una nota: por qué esta decisión.',
-  noteTooLong: `Una nota puede tener como máximo ${DECISION_NOTE_MAX} caracteres.`,
-  badDecision: 'La decisión debe ser false_positive, true_match o needs_review.',
-  badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36 o un:QDi.001.',
-  badStatus: 'El estado debe ser final o pending_approval.',
-  badPage: 'La página debe ser un número entero desde 1.',
-  badId: 'Este identificador no es válido.',
-  notFound: 'Decisión no encontrada.',
-  entityNotLoaded: 'Ninguna lista cargada contiene esta entrada: cargue las listas y vuelva a buscar.',
-  fourEyes: 'Otra persona debe aprobarla: un administrador distinto del que decidió.',
-  notPending: 'Esta decisión no espera una aprobación.',
-  entryChanged: 'La entrada de la lista cambió desde esta decisión: la coincidencia vuelve a estar abierta, decida de nuevo.',
-  reportNotFound: 'Informe no encontrado.',
-};
 
 /** Any list's entry id (`<source>:<id in the list>`); more sources come with the lists. */
 export const decisionEntityIdSchema = z
@@ -110,11 +96,3 @@ export const decisionListResponseSchema = z.object({ items: z.array(screeningDec
 export type DecisionListResponse = z.infer<typeof decisionListResponseSchema>;
 
 export const decisionParamsSchema = z.object({ id: z.uuid({ error: decisionMessages.badId }) });
-
-
-/** The key of a decision message (to show it through i18n), or null for other texts. */
-export function findDecisionMessageKey(message: string | null | undefined): DecisionMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(decisionMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as DecisionMessageKey) : null;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { planCodes } from '../plans';
 import { matchDecisionSchema } from './decision-match';
 import { dueReportStatuses } from './due-diligence-status';
@@ -10,7 +11,7 @@ export * from './due-diligence-status';
  * ('Enter a contact or owner.', 'Invalid email.', 'Numbers only.', the payload message); the
  * others say the rule SPEC.md names. The web translates each by its key, never by parsing it.
  */
-export const dueMessages = {
+export const dueMessages = defineMessages('due', {
   businessRequired: 'Enter a business name or DBA.',
   contactRequired: 'Enter a contact or owner.',
   emailInvalid: 'Invalid email.',
@@ -21,15 +22,17 @@ export const dueMessages = {
   payloadNotObject: 'Due Diligence payload must be provided from the form.',
   tooLong: 'This text is too long.',
   invalidChoice: 'Please select an option.',
-} as const;
+});
+/** What the due-diligence endpoints answer beyond the form rules. */
+export const dueErrorMessages = defineMessages('dueErrors', {
+  planLimit: 'You have used the {{limit}} due diligence reports of your plan this month. Upgrade your plan to create more.',
+  notFound: 'Report not found.',
+  notReady: 'The report is not ready yet.',
+  noListChanged: 'No sanctions list changed since this report was screened: a re-run would find the same.',
+  newerVersion: 'A newer version of this report exists: re-run that one.',
+});
 export type DueMessageKey = keyof typeof dueMessages;
 
-/** The catalog key of a message produced by these schemas, or null for any other text. */
-export function findDueMessageKey(message: string | null | undefined): DueMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(dueMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as DueMessageKey) : null;
-}
 
 export const DUE_TEXT_MAX = 200;
 export const DUE_DESCRIPTION_MAX = 2_000;
@@ -158,8 +161,8 @@ export const dueFindingsSchema = z.object({
       source: z.string(),
       published_at: z.string().nullable(),
       entries: z.number(),
-      /** The stored list version screened against (sanctions_list_versions.id); absent in older reports. */
-      version_id: z.number().optional(),
+      /** The list version screened against (absent in reports made before versions had ids). */
+      version_id: z.string().optional(),
       /** Published more than SCREENING_STALE_DAYS before the report, or undated (absent in older reports). */
       stale: z.boolean().optional(),
     }),
@@ -210,7 +213,7 @@ const dueMatchRefSchema = z.object({ field: z.string(), name: z.string(), entity
 export const dueReportChangesSchema = z.object({
   new_matches: z.array(dueMatchRefSchema),
   cleared_matches: z.array(dueMatchRefSchema),
-  lists: z.array(z.object({ source: z.string(), previous_version_id: z.number().nullable(), version_id: z.number().nullable() })),
+  lists: z.array(z.object({ source: z.string(), previous_version_id: z.string().nullable(), version_id: z.string().nullable() })),
 });
 export type DueReportChanges = z.infer<typeof dueReportChangesSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 
 // The building blocks of the public, support and release forms: one catalog of messages and the
 // field rules they share, so that no module's contracts take them from another module's.
@@ -7,7 +8,7 @@ import { z } from 'zod';
  * Every message the public, support and release forms can show. SPEC.md §5's lead-form messages
  * are word for word; the web translates each entry by its key (never by parsing the text).
  */
-export const formMessages = {
+export const formMessages = defineMessages('forms', {
   required: 'This field is required.',
   emailRequired: 'Email is required',
   emailInvalid: 'The email format is invalid',
@@ -23,15 +24,9 @@ export const formMessages = {
   sectionTitleRequired: 'Each section needs a title.',
   sectionItemsRequired: 'Each section needs at least one item.',
   tooManyEntries: 'Too many entries.',
-} as const;
+});
 export type FormMessageKey = keyof typeof formMessages;
 
-/** The catalog key of a message produced by these schemas, or null for any other text. */
-export function findFormMessageKey(message: string | null | undefined): FormMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(formMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as FormMessageKey) : null;
-}
 
 export const PERSON_NAME_MAX = 80;
 export const SHORT_TEXT_MAX = 160;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { adminPageSchema, adminPageSizeSchema } from './admin';
 
 // The admin inbox (contact messages, leads, support messages) and the price-import history.
@@ -9,7 +10,7 @@ export const inboxStatuses = ['open', 'answered'] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
 
 /** Texts the server sends about the inbox, in English; the Spanish below goes to Spanish callers. */
-export const inboxMessages = {
+export const inboxMessages = defineMessages('inbox', {
   badKind: 'Kind must be contact, lead or support.',
   badStatus: 'Status must be open or answered.',
   badAssignee: 'Assignee must be a user id, "me" or "none".',
@@ -17,18 +18,9 @@ export const inboxMessages = {
   nothingToChange: 'Send a status or an assignee to change.',
   assigneeNotAdmin: 'The assignee must be an active administrator.',
   notFound: 'This message does not exist.',
-} as const;
+});
 export type InboxMessageKey = keyof typeof inboxMessages;
 
-export const inboxMessagesEs: Record<InboxMessageKey, string> = {
-  badKind: 'El tipo debe ser contacto, solicitud comercial o soporte.',
-  badStatus: 'El estado debe ser abierto o respondido.',
-  badAssignee: 'El responsable debe ser un id de usuario, "me" o "none".',
-  badId: 'No es un id válido',
-  nothingToChange: 'Envíe un estado o un responsable que cambiar.',
-  assigneeNotAdmin: 'El responsable debe ser un administrador activo.',
-  notFound: 'Este mensaje no existe.',
-};
 
 export const inboxKindSchema = z.enum(inboxKinds, { error: inboxMessages.badKind });
 export const inboxStatusSchema = z.enum(inboxStatuses, { error: inboxMessages.badStatus });

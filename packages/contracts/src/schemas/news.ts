@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { LANGUAGES, ROWS_PER_PAGE_OPTIONS } from '../constants';
 
 /** The three news sections (SPEC.md §2); the sidebar's News sub-items use the same values. */
@@ -12,7 +13,7 @@ export const NEWS_PAGE_MAX = 10_000;
 export const NEWS_SEARCH_MAX = 200;
 export const NEWS_SLUG_MAX = 120;
 
-export const newsMessages = {
+export const newsMessages = defineMessages('news', {
   unknownCategory: 'Unknown category. Use oil, market or regulation.',
   badPage: `Page must be a whole number from 1 to ${NEWS_PAGE_MAX}.`,
   badPageSize: `Rows per page must be a whole number from 1 to ${NEWS_PAGE_SIZE_MAX}.`,
@@ -33,7 +34,7 @@ export const newsMessages = {
   notFound: 'Article not found.',
   sourceUrlTaken: 'An article with this source URL already exists.',
   slugTaken: 'An article with this slug already exists.',
-} as const;
+});
 
 export const newsCategorySchema = z.enum(newsCategories, { error: newsMessages.unknownCategory });
 export const newsLanguageSchema = z.enum(LANGUAGES, { error: newsMessages.badLanguage });

@@ -1,4 +1,5 @@
 import { DASHBOARD_MAX_PRODUCTS } from '../constants';
+import { defineMessages } from '../messages';
 
 // The price values without zod (re-exported by prices.ts): a page that needs a category list or a
 // limit does not load the schema library with them.
@@ -20,7 +21,22 @@ export const DASHBOARD_NAME_MAX = 60;
 export const DASHBOARD_SLUG_MAX = 60;
 export const DASHBOARDS_PER_USER_MAX = 50;
 
-export const DASHBOARD_LIMIT_MESSAGE = `A dashboard holds at most ${DASHBOARD_MAX_PRODUCTS} products. Remove one before adding another.`;
+/** What the price and dashboard endpoints answer about bad input. */
+export const priceMessages = defineMessages('prices', {
+  dashboardLimit: `A dashboard holds at most ${DASHBOARD_MAX_PRODUCTS} products. Remove one before adding another.`,
+  unknownProduct: 'Unknown product code: {{codes}}.',
+  unknownProducts: 'Unknown product codes: {{codes}}.',
+  dashboardSlugTaken: 'You already have a dashboard at /home/{{slug}}.',
+  slugUsed: 'Already used.',
+  tooManyDashboards: `You can keep at most ${DASHBOARDS_PER_USER_MAX} dashboards.`,
+  dashboardNotFound: 'This dashboard does not exist.',
+  startAfterEnd: 'The start date {{from}} is after the end date {{to}}.',
+  fromAfterTo: 'Must not be after "to".',
+  historyTooLong: `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`,
+  fromTooEarly: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
+  importRefused: 'The file was refused, nothing was imported. {{reason}}',
+});
+export const DASHBOARD_LIMIT_MESSAGE = priceMessages.dashboardLimit;
 
 /** The server event that tells browsers and other instances that prices changed. */
 export const PRICES_UPDATED_EVENT = 'prices_updated';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { findFormMessageKey } from './forms';
+import { isMessageKey } from '../messages';
+import { formMessages } from './forms';
 import { createContactMessageBodySchema, createLeadBodySchema, employeeRanges, geographicRegions, subscriptionInterests } from './public';
 import { createSupportMessageBodySchema, supportMessageTypes } from './support';
 
@@ -48,7 +49,7 @@ describe('public form schemas (properties)', () => {
         const result = schema.safeParse(body);
         if (result.success) return;
         for (const issue of result.error.issues) {
-          expect(findFormMessageKey(issue.message), `${issue.path.join('.')}: ${issue.message}`).not.toBeNull();
+          expect(isMessageKey(issue.message), `${issue.path.join('.')}: ${issue.message}`).toBe(true);
           expect(issue.path.length).toBeGreaterThan(0);
         }
       }),
@@ -94,7 +95,7 @@ describe('public form schemas (properties)', () => {
           expect(createLeadBodySchema.safeParse(body).error?.issues ?? []).toEqual([]);
           const withDigit = `${first.slice(0, at % (first.length + 1))}${digit}${first.slice(at % (first.length + 1))}`;
           const refused = createLeadBodySchema.safeParse({ ...body, first_name: withDigit });
-          expect(refused.error?.issues.map((issue) => [issue.path.join('.'), findFormMessageKey(issue.message)])).toEqual([['first_name', 'noDigits']]);
+          expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['first_name', formMessages.noDigits]]);
         },
       ),
     );
@@ -104,7 +105,7 @@ describe('public form schemas (properties)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...supportMessageTypes), plainText, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }), (type, subject, message) => {
         const result = createSupportMessageBodySchema.safeParse({ type, subject, message });
-        if (message.trim() === '') expect(result.error?.issues.map((issue) => findFormMessageKey(issue.message))).toEqual(['required']);
+        if (message.trim() === '') expect(result.error?.issues.map((issue) => issue.message)).toEqual([formMessages.required]);
         else expect(result.error?.issues ?? []).toEqual([]);
       }),
     );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { englishMessages, translateMessage, type Message } from '../messages';
+
+const en = (message: Message) => translateMessage(englishMessages, message);
 import type { z } from 'zod';
-import { findFormMessageKey, formMessages } from './forms';
+import { formMessages } from './forms';
 import { createContactMessageBodySchema, createLeadBodySchema } from './public';
 import { createReleaseBodySchema } from './releases';
 import { createSupportMessageBodySchema } from './support';
@@ -11,7 +14,7 @@ function messagesByField(schema: z.ZodType, input: unknown): Record<string, stri
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.');
-    fields[key] ??= issue.message;
+    fields[key] ??= translateMessage(englishMessages, issue.message);
   }
   return fields;
 }
@@ -65,19 +68,19 @@ describe('lead form (SPEC.md §5 messages)', () => {
   });
 
   it('needs at least one known interest and known choices', () => {
-    expect(messagesByField(createLeadBodySchema, { ...lead, interests: [] })).toEqual({ interests: formMessages.selectAtLeastOne });
-    expect(messagesByField(createLeadBodySchema, { ...lead, interests: ['gold'] })).toEqual({ 'interests.0': formMessages.selectOption });
+    expect(messagesByField(createLeadBodySchema, { ...lead, interests: [] })).toEqual({ interests: en(formMessages.selectAtLeastOne) });
+    expect(messagesByField(createLeadBodySchema, { ...lead, interests: ['gold'] })).toEqual({ 'interests.0': en(formMessages.selectOption) });
     expect(messagesByField(createLeadBodySchema, { ...lead, operational_scale: 'galactic' })).toEqual({
-      operational_scale: formMessages.selectOption,
+      operational_scale: en(formMessages.selectOption),
     });
   });
 
   it('requires names, email and company', () => {
     expect(messagesByField(createLeadBodySchema, { interests: ['regulatory_updates'] })).toEqual({
-      first_name: formMessages.required,
-      last_name: formMessages.required,
-      email: formMessages.emailRequired,
-      company: formMessages.required,
+      first_name: en(formMessages.required),
+      last_name: en(formMessages.required),
+      email: en(formMessages.emailRequired),
+      company: en(formMessages.required),
     });
   });
 });
@@ -88,10 +91,10 @@ describe('contact form', () => {
   it('requires name, email, subject and question only', () => {
     expect(createContactMessageBodySchema.parse(contact)).toMatchObject({ ...contact, phone: '', company: '' });
     expect(messagesByField(createContactMessageBodySchema, {})).toEqual({
-      name: formMessages.required,
-      email: formMessages.emailRequired,
-      subject: formMessages.required,
-      question: formMessages.required,
+      name: en(formMessages.required),
+      email: en(formMessages.emailRequired),
+      subject: en(formMessages.required),
+      question: en(formMessages.required),
     });
   });
 
@@ -104,13 +107,13 @@ describe('contact form', () => {
 
   it('refuses line breaks and control characters in the subject (mail header injection)', () => {
     expect(messagesByField(createContactMessageBodySchema, { ...contact, subject: 'Hi\r\nBcc: all@example.com' })).toEqual({
-      subject: formMessages.invalidCharacters,
+      subject: en(formMessages.invalidCharacters),
     });
   });
 
   it('refuses overly long text', () => {
     expect(messagesByField(createContactMessageBodySchema, { ...contact, question: 'x'.repeat(5_001) })).toEqual({
-      question: formMessages.tooLong,
+      question: en(formMessages.tooLong),
     });
   });
 });
@@ -121,9 +124,9 @@ describe('support message', () => {
       expect(createSupportMessageBodySchema.safeParse({ type, subject: 'Hi', message: 'Text' }).success).toBe(true);
     }
     expect(messagesByField(createSupportMessageBodySchema, { type: 'praise', subject: ' ', message: '' })).toEqual({
-      type: formMessages.selectOption,
-      subject: formMessages.required,
-      message: formMessages.required,
+      type: en(formMessages.selectOption),
+      subject: en(formMessages.required),
+      message: en(formMessages.required),
     });
   });
 });
@@ -140,25 +143,17 @@ describe('release form (SPEC.md §5)', () => {
   it('accepts digits and dots only as the version', () => {
     expect(createReleaseBodySchema.parse(release).sections).toEqual([{ title: 'New', items: ['Prices'] }]);
     for (const version of ['v1.0', '1.0-beta', '1..0', '.1', '1.0.']) {
-      expect(messagesByField(createReleaseBodySchema, { ...release, version })).toEqual({ version: formMessages.versionFormat });
+      expect(messagesByField(createReleaseBodySchema, { ...release, version })).toEqual({ version: en(formMessages.versionFormat) });
     }
   });
 
   it('needs at least one section with a title and items', () => {
-    expect(messagesByField(createReleaseBodySchema, { ...release, sections: [] })).toEqual({ sections: formMessages.sectionsRequired });
+    expect(messagesByField(createReleaseBodySchema, { ...release, sections: [] })).toEqual({ sections: en(formMessages.sectionsRequired) });
     expect(messagesByField(createReleaseBodySchema, { ...release, sections: [{ title: ' ', items: ['a'] }] })).toEqual({
-      'sections.0.title': formMessages.sectionTitleRequired,
+      'sections.0.title': en(formMessages.sectionTitleRequired),
     });
     expect(messagesByField(createReleaseBodySchema, { ...release, sections: [{ title: 'New', items: [' '] }] })).toEqual({
-      'sections.0.items': formMessages.sectionItemsRequired,
+      'sections.0.items': en(formMessages.sectionItemsRequired),
     });
-  });
-});
-
-describe('findFormMessageKey', () => {
-  it('maps catalog texts back to their keys and nothing else', () => {
-    expect(findFormMessageKey('This field cannot contain numbers.')).toBe('noDigits');
-    expect(findFormMessageKey('Something else')).toBeNull();
-    expect(findFormMessageKey(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX, SUBJECT_MAX, checkFreeText, emailSchema, formMessages, optionalPhoneSchema, optionalText, personNameSchema, requiredText } from './forms';
+import { defineMessages } from '../messages';
+
+/** What the public endpoints answer beyond the form rules. */
+export const publicMessages = defineMessages('public', {
+  noSuchDocument: 'No such document.',
+  noPdf: 'No PDF file provided.',
+});
 
 // Contact form (SPEC.md §3): name, email, subject and question required.
 

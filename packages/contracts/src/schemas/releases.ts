@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { defineMessages } from '../messages';
 import { SHORT_TEXT_MAX, formMessages, requiredText } from './forms';
+
+export const releaseMessages = defineMessages('releases', {
+  versionTaken: 'Version {{version}} has already been published.',
+});
 
 // Releases (SPEC.md §2, §5): at least one section with a title and items; version digits and dots.
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import type { SanctionsSource } from './screening';
 
 /**
@@ -47,29 +48,17 @@ export const screeningListFreshnessShape = {
   update: screeningListUpdateSchema,
 };
 
-/** English texts of the upload's refusals; Spanish below (the web shows them by key). */
-export const screeningImportMessages = {
-  noFiles: 'Send at least one list file.',
-  tooManyFiles: 'Send at most 12 files at once.',
-  fileTooLarge: 'A list file may be at most {mb} MB.',
-  badSource: 'Unknown list. Choose OFAC SDN, OFAC consolidated, UN, EU, UK, Canada or Australia.',
-  notAList: 'This file is not a sanctions list FuelDesk can read: {detail}',
-  refused: 'The {list} file was refused and the stored list stays in use: {detail}',
-  busy: 'Another list import is under way. Try again in a minute.',
-} as const;
-export type ScreeningImportMessageKey = keyof typeof screeningImportMessages;
-
-export const screeningImportMessagesEs: Record<ScreeningImportMessageKey, string> = {
-  noFiles: 'Envíe al menos un archivo de lista.',
-  tooManyFiles: 'Envíe como máximo 12 archivos a la vez.',
-  fileTooLarge: 'Un archivo de lista puede tener como máximo {mb} MB.',
-  badSource: 'Lista desconocida. Elija OFAC SDN, OFAC consolidada, ONU, UE, Reino Unido, Canadá o Australia.',
-  notAList: 'Este archivo no es una lista de sanciones que FuelDesk sepa leer: {detail}',
-  refused: 'Se rechazó el archivo de {list} y se sigue usando la lista guardada: {detail}',
-  busy: 'Hay otra importación de listas en curso. Vuelva a intentarlo en un minuto.',
-};
-
 export const SCREENING_IMPORT_MAX_FILES = 12;
+
+/** The upload's refusals (Spanish in messages-es.ts). */
+export const screeningImportMessages = defineMessages('screeningImport', {
+  noFiles: 'Send at least one list file.',
+  tooManyFiles: `Send at most ${SCREENING_IMPORT_MAX_FILES} files at once.`,
+  fileTooLarge: 'A list file may be at most {{mb}} MB.',
+  badSource: 'Unknown list. Choose OFAC SDN, OFAC consolidated, UN, EU, UK, Canada or Australia.',
+  notAList: 'This file is not a sanctions list FuelDesk can read: {{detail}}',
+  refused: 'The {{list}} file was refused and the stored list stays in use: {{detail}}',
+});
 
 /** POST /screening/lists/import → 200 */
 export const screeningImportResponseSchema = z.object({

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  findScreeningMessageKey,
   screeningBatchBodySchema,
   screeningMessages,
   screeningSearchQuerySchema,
@@ -31,11 +30,5 @@ describe('screening schemas', () => {
     expect(firstMessage(screeningBatchBodySchema.safeParse(names(SCREENING_BATCH_MAX + 1)))).toBe(screeningMessages.batchTooLarge);
     expect(firstMessage(screeningBatchBodySchema.safeParse(names(0)))).toBe(screeningMessages.batchEmpty);
     expect(firstMessage(screeningBatchBodySchema.safeParse({}))).toBe(screeningMessages.batchEmpty);
-  });
-
-  it('maps its messages back to their keys and nothing else', () => {
-    expect(findScreeningMessageKey(screeningMessages.badType)).toBe('badType');
-    expect(findScreeningMessageKey('Something else')).toBeNull();
-    expect(findScreeningMessageKey(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { screeningListFreshnessShape } from './screening-lists';
 import { matchDecisionSchema } from './decision-match';
+import { defineMessages } from '../messages';
+import { screeningListFreshnessShape } from './screening-lists';
 
 /** The sanctions lists we screen against (API.md "Sanctions screening"). */
 export const sanctionsSources = [
@@ -33,7 +34,7 @@ export const SCREENING_THRESHOLD_MAX = 1;
  * English texts of the validation messages; the web shows them through i18n (screening.errors.*,
  * keyed by the same property names), the server sends them as `fields` details.
  */
-export const screeningMessages = {
+export const screeningMessages = defineMessages('screening', {
   queryRequired: 'Enter a name to search for.',
   queryTooLong: `A name must be at most ${SCREENING_NAME_MAX} characters.`,
   badType: 'Type must be person, organization, vessel or aircraft.',
@@ -51,29 +52,9 @@ export const screeningMessages = {
   fileBadType: 'A "type" in the file must be person, organization, vessel or aircraft (or empty).',
   fileTooLarge: 'The file is too large for one batch.',
   badFormat: 'Format must be json or csv.',
-} as const;
+});
 export type ScreeningMessageKey = keyof typeof screeningMessages;
 
-/** The same messages in Spanish ("usted"), sent by the server when the caller asks for Spanish. */
-export const screeningMessagesEs: Record<ScreeningMessageKey, string> = {
-  queryRequired: 'Introduzca un nombre para buscar.',
-  queryTooLong: `Un nombre puede tener como máximo ${SCREENING_NAME_MAX} caracteres.`,
-  badType: 'El tipo debe ser persona, organización, buque o aeronave.',
-  badLimit: `El límite debe ser un número entero de 1 a ${SCREENING_SEARCH_LIMIT_MAX}.`,
-  batchEmpty: 'Envíe al menos un nombre.',
-  batchTooLarge: `Envíe como máximo ${SCREENING_BATCH_MAX} nombres a la vez.`,
-  nameRequired: 'Cada nombre debe tener al menos una letra o un dígito.',
-  badEntityId: 'Un identificador de entrada tiene la forma ofac_sdn:36, ofac_consolidated:1234 o un:QDi.001.',
-  entityNotFound: 'Ninguna lista cargada contiene esta entrada.',
-  badSources: 'Las fuentes deben ser una lista separada por comas de ofac_sdn, ofac_consolidated, un, eu_fsf, uk_ofsi, ca_sema, au_dfat.',
-  badThreshold: `El umbral debe ser un número de ${SCREENING_THRESHOLD_MIN} a ${SCREENING_THRESHOLD_MAX}.`,
-  fileMissing: 'Adjunte un archivo CSV o XLSX (campo de formulario "file").',
-  fileUnreadable: 'No se pudo leer el archivo: envíe un CSV (UTF-8, separado por comas o punto y coma) o un libro XLSX.',
-  fileNoNameColumn: 'El archivo necesita una fila de encabezado con una columna "name" (y, si quiere, "type" y "country").',
-  fileBadType: 'Un "type" del archivo debe ser person, organization, vessel o aircraft (o estar vacío).',
-  fileTooLarge: 'El archivo es demasiado grande para un lote.',
-  badFormat: 'El formato debe ser json o csv.',
-};
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -158,8 +139,8 @@ export const screeningMatchSchema = z.object({
   /** score ≥ the screening threshold. */
   is_match: z.boolean(),
   explanation: z.string(),
-  /** The stored version of the match's list (GET /screening/lists `version_id`); null when unknown. */
-  version_id: z.number().int().nullable(),
+  /** The version of the match's list (GET /screening/lists `version_id`, `<source>@<hash>`); null when unknown. */
+  version_id: z.string().nullable(),
   /** The caller's decision on this match, when one applies (cleared: it no longer counts). */
   decision: matchDecisionSchema.optional(),
 });
@@ -287,9 +268,3 @@ export const screeningCompareResponseSchema = z.object({
 });
 export type ScreeningCompareResponse = z.infer<typeof screeningCompareResponseSchema>;
 
-/** The key of a screening validation message (to show it through i18n), or null for other texts. */
-export function findScreeningMessageKey(message: string | null | undefined): ScreeningMessageKey | null {
-  if (!message) return null;
-  const entry = Object.entries(screeningMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as ScreeningMessageKey) : null;
-}

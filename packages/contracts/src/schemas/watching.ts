@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 import { productCodeSchema } from './prices';
 
 // Watching: notifications kept by the server and price alerts (DECISIONS.md "Watching", API.md "Watching").
@@ -13,62 +14,57 @@ export const WEBHOOK_LIMIT = 10;
 export const webhookEvents = ['price_alert', 'watch_match', 'watch_clear'] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
-/** Messages of the watching endpoints (the server sends the Spanish ones when the caller asks for Spanish). */
-export const watchingMessages = {
-  badDateTime: `Use a date and time written as ISO 8601, e.g. 2026-01-31T08:00:00Z.`,
-  wholeNumber: `Use a whole number.`,
+/** Messages of the watching endpoints (Spanish in messages-es.ts). */
+export const watchingMessages = defineMessages('watching', {
+  badDateTime: 'Use a date and time written as ISO 8601, e.g. 2026-01-31T08:00:00Z.',
+  wholeNumber: 'Use a whole number.',
   limitRange: `Use a number from 1 to ${NOTIFICATIONS_PAGE_MAX}.`,
-  badNotificationId: `Not a notification id.`,
-  enterNumber: `Enter a number.`,
-  numberFormat: `Enter a number with at most 6 decimals.`,
-  badChannel: `Choose panel, email or webhook.`,
-  channelRequired: `Choose at least one channel.`,
-  badCondition: `Choose above, below or change_pct.`,
-  pctRange: `A change is a percentage above 0 and at most 1000.`,
-  trueOrFalse: `Use true or false.`,
-  changeSomething: `Change at least one field.`,
-  badAlertId: `Not an alert id.`,
-  unknownProduct: `There is no product with this code.`,
-  alertNotFound: `This alert does not exist.`,
+  badNotificationId: 'Not a notification id.',
+  enterNumber: 'Enter a number.',
+  numberFormat: 'Enter a number with at most 6 decimals.',
+  badChannel: 'Choose panel, email or webhook.',
+  channelRequired: 'Choose at least one channel.',
+  badCondition: 'Choose above, below or change_pct.',
+  pctRange: 'A change is a percentage above 0 and at most 1000.',
+  trueOrFalse: 'Use true or false.',
+  changeSomething: 'Change at least one field.',
+  badAlertId: 'Not an alert id.',
+  unknownProduct: 'There is no product with this code.',
+  alertNotFound: 'This alert does not exist.',
   alertLimit: `You can keep at most ${PRICE_ALERT_LIMIT} price alerts. Delete one to add another.`,
-  badUrl: `Enter the full address of your endpoint, starting with https://.`,
-  urlTooLong: `An address has at most 2000 characters.`,
-  plainHttp: `Use https://. Plain http:// is allowed only to a private address on servers set up for it.`,
-  privateAddress: `This address is private or local: webhooks go to public HTTPS endpoints only.`,
-  eventsRequired: `Choose at least one event.`,
-  badEvent: `Choose events from the list.`,
+  badUrl: 'Enter the full address of your endpoint, starting with https://.',
+  urlTooLong: 'An address has at most 2000 characters.',
+  plainHttp: 'Use https://. Plain http:// is allowed only to a private address on servers set up for it.',
+  privateAddress: 'This address is private or local: webhooks go to public HTTPS endpoints only.',
+  eventsRequired: 'Choose at least one event.',
+  badEvent: 'Choose events from the list.',
   webhookLimit: `You can register at most ${WEBHOOK_LIMIT} webhooks.`,
-  webhookNotFound: `This webhook does not exist.`,
-  badWebhookId: `Not a webhook id.`,
-};
-export type WatchingMessageKey = keyof typeof watchingMessages;
-export const watchingMessagesEs: Record<WatchingMessageKey, string> = {
-  badDateTime: `Use una fecha y hora en formato ISO 8601, p. ej. 2026-01-31T08:00:00Z.`,
-  wholeNumber: `Use un número entero.`,
-  limitRange: `Use un número del 1 al ${NOTIFICATIONS_PAGE_MAX}.`,
-  badNotificationId: `No es un identificador de notificación.`,
-  enterNumber: `Introduzca un número.`,
-  numberFormat: `Introduzca un número con 6 decimales como máximo.`,
-  badChannel: `Elija panel, correo o webhook.`,
-  channelRequired: `Elija al menos un canal.`,
-  badCondition: `Elija por encima, por debajo o variación (change_pct).`,
-  pctRange: `Una variación es un porcentaje mayor que 0 y de 1000 como máximo.`,
-  trueOrFalse: `Use true o false.`,
-  changeSomething: `Cambie al menos un campo.`,
-  badAlertId: `No es un identificador de alerta.`,
-  unknownProduct: `No hay ningún producto con este código.`,
-  alertNotFound: `Esta alerta no existe.`,
-  alertLimit: `Puede tener como máximo ${PRICE_ALERT_LIMIT} alertas de precio. Elimine una para añadir otra.`,
-  badUrl: `Introduzca la dirección completa de su endpoint, empezando por https://.`,
-  urlTooLong: `Una dirección tiene como máximo 2000 caracteres.`,
-  plainHttp: `Use https://. http:// sin cifrar solo se admite hacia una dirección privada en servidores configurados para ello.`,
-  privateAddress: `Esta dirección es privada o local: los webhooks solo van a endpoints HTTPS públicos.`,
-  eventsRequired: `Elija al menos un evento.`,
-  badEvent: `Elija eventos de la lista.`,
-  webhookLimit: `Puede registrar como máximo ${WEBHOOK_LIMIT} webhooks.`,
-  webhookNotFound: `Este webhook no existe.`,
-  badWebhookId: `No es un identificador de webhook.`,
-};
+  webhookNotFound: 'This webhook does not exist.',
+  badWebhookId: 'Not a webhook id.',
+});
+
+/** What a notification says, by kind; the server renders it in the reader's language from its parameters. */
+export const notificationMessages = defineMessages('notifications', {
+  priceAbove: '{{product_name}} rose to or above {{level}}: {{value}} {{units}} on {{publication_date}}{{change}}.',
+  priceBelow: '{{product_name}} fell to or below {{level}}: {{value}} {{units}} on {{publication_date}}{{change}}.',
+  priceChange: '{{product_name}} moved more than {{level}} % in a day: {{value}} {{units}} on {{publication_date}}{{change}}.',
+  watchMatch: '{{name}} now matches {{matched_name}} on {{list_name}}.',
+  watchClear: '{{name}} no longer matches {{matched_name}} on {{list_name}}.',
+  reportReady: 'Your due-diligence report "{{title}}" is ready.',
+  invitation: '{{email}} answered your data-sharing invitation: {{status}}.',
+  listStale: 'The sanctions list {{list_name}} is out of date (published {{published_at}}).',
+  unknownDate: 'on an unknown date',
+  subjectPriceAlert: 'FuelDesk price alert',
+  subjectWatchMatch: 'FuelDesk watchlist: new match',
+  subjectWatchClear: 'FuelDesk watchlist: match cleared',
+  subjectReportReady: 'FuelDesk: report ready',
+  subjectInvitation: 'FuelDesk: invitation answered',
+  subjectListStale: 'FuelDesk: sanctions list out of date',
+  subjectWebhookDisabled: 'FuelDesk: webhook disabled',
+  webhookDisabled: 'Your webhook {{url}} has failed for a day and was disabled. Check the endpoint and register it again.',
+  mailAction: 'Open in FuelDesk',
+  mailFooter: 'You get this mail because you set up this notice. You can turn mail off in your profile (communication preferences).',
+});
 
 export const notificationKinds = ['price_alert', 'watch_match', 'watch_clear', 'report_ready', 'invitation', 'list_stale'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

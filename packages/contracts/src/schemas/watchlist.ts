@@ -1,27 +1,27 @@
 import { z } from 'zod';
+import { defineMessages } from '../messages';
 
 /** DECISIONS.md "Watching": at most this many watched counterparties per user. */
 export const WATCHLIST_LIMIT = 1000;
 export const watchlistTypes = ['person', 'organization', 'vessel'] as const;
 export type WatchlistType = (typeof watchlistTypes)[number];
 
-/** English texts of the watchlist's refusals (Spanish below; the server picks by Accept-Language). */
-export const watchlistMessages = {
+/** Messages of the watchlist (Spanish in messages-es.ts). */
+export const watchlistMessages = defineMessages('watchlist', {
   nameRequired: 'Enter a name.',
   nameTooLong: 'A name is at most 300 characters.',
   badType: 'Choose person, organization or vessel.',
   countryTooLong: 'A country is at most 100 characters.',
   noteTooLong: 'A note is at most 1000 characters.',
   badId: 'Not a watchlist item id.',
-} as const;
-export const watchlistMessagesEs: Record<keyof typeof watchlistMessages, string> = {
-  nameRequired: 'Escriba un nombre.',
-  nameTooLong: 'Un nombre tiene como máximo 300 caracteres.',
-  badType: 'Elija persona, organización o buque.',
-  countryTooLong: 'Un país tiene como máximo 100 caracteres.',
-  noteTooLong: 'Una nota tiene como máximo 1000 caracteres.',
-  badId: 'No es un identificador de la lista de vigilancia.',
-};
+  notFound: 'Watchlist item not found.',
+  limit: 'You can watch at most {{limit}} counterparties. Remove one to add another.',
+  importNoName: 'The file has no name column (name, nombre).',
+  importLimit: 'Over the limit of {{limit}} counterparties.',
+  importBadType: 'Type must be person, organization or vessel.',
+  fileMissing: 'Send a CSV or XLSX file in the field "file".',
+  fileTooLarge: 'The file is too large.',
+});
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 

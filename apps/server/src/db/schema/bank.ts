@@ -94,3 +94,27 @@ export const bankWebhookEvents = pgTable('bank_webhook_events', {
   itemId: text('item_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A bank link session: the link token (Plaid) or the sandbox's public token, bound to the user who
+ * asked for it. Only that user can exchange it, once, before `expires_at`. Tokens are stored hashed.
+ */
+export const bankLinkSessions = pgTable(
+  'bank_link_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['plaid', 'sandbox'] }).notNull(),
+    tokenKind: text('token_kind', { enum: ['link', 'public'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('bank_link_sessions_token_idx').on(table.tokenKind, table.tokenHash),
+    index('bank_link_sessions_expires_idx').on(table.expiresAt),
+  ],
+);

@@ -7,6 +7,7 @@ export * from './news';
 export * from './screening';
 export * from './due-diligence';
 export * from './bank';
+export * from './api-keys';
 export * from './watching';
 export * from './audit';
 export * from './decisions';

@@ -9,7 +9,7 @@ import {
   type ProviderTransaction,
 } from './provider';
 
-/** The SDK (axios and ~2 MB of generated models, ~0.45 s to load) only when Plaid is configured and used. */
+/** The SDK (axios and megabytes of generated models, slow to load) only when Plaid is configured and used. */
 const loadPlaid = lazyModule<typeof import('plaid')>('plaid');
 
 export interface PlaidProviderOptions {

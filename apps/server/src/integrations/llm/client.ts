@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { lazyModule } from '../../lib/lazy-module';
 
-/** The SDK (~0.17 s to load) only when a language model is configured and called. */
+/** The SDK (slow to load) only when a language model is configured and called. */
 const loadOpenAI = lazyModule<typeof import('openai')>('openai');
 
 /** LLM_* settings: any OpenAI-compatible chat-completions endpoint (OpenAI, a local server, a test stub). */

@@ -208,23 +208,10 @@ export function renderSharingRequestMail(
   return renderMail(copy[language], input.name, input.link);
 }
 
-/** A notification mail (price alert, watchlist change): the notification's own text and a link to it. */
+/** A notification mail (price alert, watchlist change): its text, a link to it, and the action and footer in the reader's language. */
 export function renderNoticeMail(
   language: Language,
-  input: { name: string | null; subject: string; lines: string[]; link: string },
+  input: { name: string | null; subject: string; lines: string[]; link: string; action: string; footer: string },
 ): RenderedMail {
-  return renderMail(
-    {
-      subject: input.subject,
-      greeting: hello[language],
-      lines: input.lines,
-      action: language === 'es' ? 'Abrir en FuelDesk' : 'Open in FuelDesk',
-      ignore:
-        language === 'es'
-          ? 'Recibe este correo porque activó este aviso. Puede desactivar los correos en su perfil (preferencias de comunicación).'
-          : 'You get this mail because you set up this notice. You can turn mail off in your profile (communication preferences).',
-    },
-    input.name,
-    input.link,
-  );
+  return renderMail({ subject: input.subject, greeting: hello[language], lines: input.lines, action: input.action, ignore: input.footer }, input.name, input.link);
 }

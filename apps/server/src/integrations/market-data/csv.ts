@@ -1,3 +1,4 @@
+// Hand-written for speed: it splits the 24 daily EIA files into cells ~4.5x faster than csv-parse/sync (0.37 s vs 1.66 s, median of 5, tsx, 2026-11-28); csv-parse stays its oracle in the property tests.
 /**
  * A file split into physical lines, with the BOM and line endings removed: line n of the file is
  * element n - 1 (an object per line cost a fifth of a 22-file import's parsing in garbage collection).

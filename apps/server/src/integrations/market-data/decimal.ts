@@ -1,6 +1,8 @@
+import Decimal from 'decimal.js';
+
 /**
  * Exact decimal strings for prices. Stored values are never passed through floating point: they are
- * compared, added and averaged as scaled BigInts.
+ * compared, subtracted and averaged with decimal.js; normalizeDecimal is the importers' canonical form.
  */
 
 const DECIMAL_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;
@@ -42,68 +44,35 @@ function isCanonicalDecimal(text: string): boolean {
   return at === length && at > fracStart && text.charCodeAt(length - 1) !== 48;
 }
 
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
+// Precision well beyond any price (at most a few dozen digits); rounding half away from zero.
+const Exact = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
 
-function toScaled(value: string): Scaled {
+function toExact(value: string): Decimal {
   const canonical = normalizeDecimal(value);
   if (canonical === null) throw new Error(`not a decimal: ${value}`);
-  const negative = canonical.startsWith('-');
-  const [intPart, fracPart = ''] = canonical.replace('-', '').split('.') as [string, string?];
-  const units = BigInt(intPart + fracPart);
-  return { units: negative ? -units : units, scale: fracPart.length };
+  return new Exact(canonical);
 }
 
-function rescale(value: Scaled, scale: number): bigint {
-  return value.units * 10n ** BigInt(scale - value.scale);
-}
-
-function fromScaled(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return normalizeDecimal(negative ? `-${text}` : text)!;
-}
-
-/** Rounds half away from zero to `places` decimals. */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (n * 2n + d) / (2n * d);
-  return negative ? -quotient : quotient;
-}
+/** A result back as a canonical decimal string (toFixed never writes an exponent). */
+const fromExact = (value: Decimal, places?: number) => normalizeDecimal(places === undefined ? value.toFixed() : value.toFixed(places))!;
 
 export function compareDecimals(a: string, b: string): number {
-  const left = toScaled(a);
-  const right = toScaled(b);
-  const scale = Math.max(left.scale, right.scale);
-  const diff = rescale(left, scale) - rescale(right, scale);
-  return diff === 0n ? 0 : diff < 0n ? -1 : 1;
+  return toExact(a).comparedTo(toExact(b));
 }
 
 export function subtractDecimals(a: string, b: string): string {
-  const left = toScaled(a);
-  const right = toScaled(b);
-  const scale = Math.max(left.scale, right.scale);
-  return fromScaled(rescale(left, scale) - rescale(right, scale), scale);
+  return fromExact(toExact(a).minus(toExact(b)));
 }
 
-/** The mean of decimal strings, rounded to `places` decimals. */
+/** The mean of decimal strings, rounded to `places` decimals (half away from zero). */
 export function averageDecimals(values: readonly string[], places: number): string | null {
   if (values.length === 0) return null;
-  const scaled = values.map(toScaled);
-  const scale = Math.max(places, ...scaled.map((value) => value.scale));
-  const total = scaled.reduce((sum, value) => sum + rescale(value, scale), 0n);
-  const mean = divideRounded(total * 10n ** BigInt(places), BigInt(values.length) * 10n ** BigInt(scale));
-  return fromScaled(mean, places);
+  const total = values.reduce((sum, value) => sum.plus(toExact(value)), new Exact(0));
+  return fromExact(total.dividedBy(values.length), places);
 }
 
 /** Rounds a decimal string to `places` decimals (half away from zero). */
 export function roundDecimal(value: string, places: number): string {
-  const scaled = toScaled(value);
-  if (scaled.scale <= places) return fromScaled(scaled.units, scaled.scale);
-  return fromScaled(divideRounded(scaled.units, 10n ** BigInt(scaled.scale - places)), places);
+  const exact = toExact(value);
+  return exact.decimalPlaces() <= places ? fromExact(exact) : fromExact(exact, places);
 }

@@ -1,3 +1,4 @@
+import { authErrorMessages } from '@fueldesk/contracts';
 import type { AdminUserListResponse, AdminUserRow, AdminUserUpdateBody, AdminUsersQuery } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
@@ -22,7 +23,7 @@ export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): P
 
 export async function getAdminUser(ctx: AppContext, userId: string): Promise<AdminUserRow> {
   const found = await repo.findUser(ctx.db, userId);
-  if (!found) throw notFound('User not found.');
+  if (!found) throw notFound(authErrorMessages.userNotFoundShort);
   return toAdminUserRow(found.user, found.lastSeenAt);
 }
 
@@ -34,18 +35,18 @@ export async function getAdminUser(ctx: AppContext, userId: string): Promise<Adm
  */
 export async function updateAdminUser(ctx: AppContext, caller: AuthUser, userId: string, body: AdminUserUpdateBody, actor: AuditActor = userActor(caller)): Promise<AdminUserRow> {
   const found = await repo.findUser(ctx.db, userId);
-  if (!found) throw notFound('User not found.');
+  if (!found) throw notFound(authErrorMessages.userNotFoundShort);
   // Only a superadmin changes a superadmin: an ordinary admin must not lock the owner out.
   if (found.user.isSuperadmin && !caller.isSuperadmin) throw authErrors.superadminOnly();
   if (body.is_superadmin !== undefined && body.is_superadmin !== found.user.isSuperadmin && !caller.isSuperadmin) {
-    throw new AppError('FORBIDDEN', 403, 'Only a superadmin can change superadmin rights.');
+    throw new AppError('FORBIDDEN', 403, authErrorMessages.superadminRights);
   }
   if (userId === caller.id) {
     const demotes = body.role !== undefined && body.role !== 'admin' && !caller.isSuperadmin;
     const deactivates = body.active === false;
     const dropsSuper = body.is_superadmin === false && found.user.isSuperadmin;
     if (demotes || deactivates || dropsSuper) {
-      throw new AppError('FORBIDDEN', 403, 'You cannot remove your own administrator access or deactivate yourself.');
+      throw new AppError('FORBIDDEN', 403, authErrorMessages.selfLockout);
     }
   }
   await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import {
   PRICE_ALERT_LIMIT,
+  errorMessages,
   watchingMessages,
   type CreatePriceAlertInput,
   type PriceAlert,
@@ -7,7 +8,7 @@ import {
   type UpdatePriceAlertInput,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
 import { lockUser } from '../users/users.service';
@@ -81,7 +82,7 @@ export async function updateAlert(ctx: AppContext, user: AuthUser, id: string, i
   const condition = input.condition ?? existing.condition;
   const value = input.value ?? existing.value;
   if (condition === 'change_pct' && !(Number(value) > 0 && Number(value) <= 1000)) {
-    throw new AppError('VALIDATION_ERROR', 400, 'Some fields are not valid.', { value: watchingMessages.pctRange });
+    throw badRequest(errorMessages.VALIDATION_ERROR, { value: watchingMessages.pctRange });
   }
   await updateAlertOfUser(ctx.db, user.id, id, {
     ...(input.value !== undefined ? { value: input.value } : {}),

@@ -3,7 +3,19 @@ import { createHash } from 'node:crypto';
 /** The prev_hash of the first entry. */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 
-/** JSON with every object's keys sorted (jsonb reorders keys, so the hash cannot depend on their order). */
+/**
+ * An entry's hash is computed by the database, by `audit_entry_hash` (migration 0013), when the entry
+ * is appended and again when the chain is verified: SHA-256 (hex) over the canonical form
+ *
+ *   prev_hash | id | at in microseconds since 1970 (UTC) | actor_id | actor_email | action | subject | details | ip
+ *
+ * where each text field is written as a JSON string (or null), and details as jsonb's own text,
+ * whose key order and spacing are fixed whatever order the keys were sent in. Computing it where
+ * the row is stored keeps the append to one statement and lets verification run in the database.
+ */
+export const AUDIT_CANONICAL_FORM = 'prev_hash|id|at_us|actor_id|actor_email|action|subject|details|ip';
+
+/** JSON with every object's keys sorted (a content hash that does not depend on key order). */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
@@ -14,30 +26,7 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`).join(',')}}`;
 }
 
-export interface HashedFields {
-  id: number;
-  at: Date;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  subject: string;
-  details: Record<string, unknown>;
-  ip: string | null;
-  prevHash: string;
-}
-
-/** SHA-256 (hex) over the canonical form: a JSON array of every field but the hash itself, in a fixed order. */
-export function auditEntryHash(entry: HashedFields): string {
-  const canonical = canonicalJson([
-    entry.id,
-    entry.at.toISOString(),
-    entry.actorId,
-    entry.actorEmail,
-    entry.action,
-    entry.subject,
-    entry.details,
-    entry.ip,
-    entry.prevHash,
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
+/** SHA-256 (hex) of a value's canonical JSON. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { auditExportQuerySchema, auditListResponseSchema, auditQuerySchema, auditVerifyResponseSchema, errorBodySchema } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { exportAuditCsv, listAudit, verifyAuditChain } from './audit.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -9,38 +9,29 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['audit'],
-        summary: "Audit entries, newest first: admins every entry, anybody else their own",
-        querystring: auditQuerySchema,
-        response: { 200: auditListResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['audit'],
+      summary: "Audit entries, newest first: admins every entry, anybody else their own",
+      querystring: auditQuerySchema,
+      response: { 200: auditListResponseSchema, ...errors },
+    }),
     async (request, reply) => reply.header('cache-control', 'no-store').send(await listAudit(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(
     '/audit/mine',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['audit'],
-        summary: "The caller's own audit entries (My activity), admins included",
-        querystring: auditQuerySchema,
-        response: { 200: auditListResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['audit'],
+      summary: "The caller's own audit entries (My activity), admins included",
+      querystring: auditQuerySchema,
+      response: { 200: auditListResponseSchema, ...errors },
+    }),
     async (request, reply) => reply.header('cache-control', 'no-store').send(await listAudit(app.ctx, currentUser(request), request.query, true)),
   );
 
   app.get(
     '/audit/export',
-    {
-      config: { auth: 'admin' },
-      schema: { tags: ['audit'], summary: "Every matching audit entry as CSV, oldest first (admin)", querystring: auditExportQuerySchema },
-    },
+    route('admin', { tags: ['audit'], summary: "Every matching audit entry as CSV, oldest first (admin)", querystring: auditExportQuerySchema }),
     async (request, reply) => {
       const { format: _format, ...query } = request.query;
       const stamp = app.ctx.now().toISOString().slice(0, 10);
@@ -54,10 +45,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/audit/verify',
-    {
-      config: { auth: 'admin' },
-      schema: { tags: ['audit'], summary: 'Recomputes the hash chain: ok, entries, the first entry that does not hold (admin)', response: { 200: auditVerifyResponseSchema, ...errors } },
-    },
+    route('admin', { tags: ['audit'], summary: 'Recomputes the hash chain: ok, entries, the first entry that does not hold (admin)', response: { 200: auditVerifyResponseSchema, ...errors } }),
     async (_request, reply) => reply.header('cache-control', 'no-store').send(await verifyAuditChain(app.ctx)),
   );
 };

@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { formatCsv, formatCsvCell } from '../../integrations/market-data/csv';
 import type { AuthUser } from '../../plugins/auth';
-import { AUDIT_GENESIS_HASH, auditEntryHash } from './audit.hash';
-import { appendAuditRow, listAuditRows, lockAuditHead, readAuditBatch, readAuditHead, type AuditFilter, type AuditRow } from './audit.repository';
+import { AUDIT_GENESIS_HASH } from './audit.hash';
+import { appendAuditEntry, checkAuditChunk, useAsynchronousCommit, countAuditEntries, listAuditRows, readAuditBatch, readAuditHead, type AuditFilter, type AuditRow } from './audit.repository';
 
 /**
  * Who did it, from where. `id` and `email` are null for the system (a scheduled list import, the
@@ -59,18 +59,17 @@ function storable(value: unknown): unknown {
  * Appends one entry to the audit log, inside the caller's transaction: the entry exists exactly
  * when the action does (a rolled-back action leaves none). The chain head is locked FOR UPDATE
  * until that transaction ends, so writers on every server append one after the other and the chain
- * stays one. Keep the transaction short after calling this: other audited actions wait for it.
+ * stays one. It is one statement: called with `ctx.db` (an action that writes nothing else, such as
+ * a search) it is its own transaction. Keep the caller's transaction short after calling this:
+ * other audited actions wait for it.
  *
  *   await ctx.db.transaction(async (tx) => {
  *     const key = await insertApiKey(tx, ...);
  *     await recordAudit(tx, { actor, action: 'api_key.create', subject: key.name, details: { key_id: key.id } });
  *   });
  */
-export async function recordAudit(tx: DbOrTx, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
-  const head = await lockAuditHead(tx);
-  const id = Number(head.lastId) + 1;
-  const row = {
-    id,
+export async function recordAudit(db: DbOrTx, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
+  return appendAuditEntry(db, {
     at: input.at ?? new Date(),
     actorId: input.actor.id,
     actorEmail: input.actor.email,
@@ -78,11 +77,22 @@ export async function recordAudit(tx: DbOrTx, input: AuditEntryInput): Promise<{
     subject: (storable(input.subject ?? '') as string).slice(0, 1_000),
     details: (storable(input.details ?? {}) as Record<string, unknown>) ?? {},
     ip: input.actor.ip,
-    prevHash: head.lastHash,
-  };
-  const hash = auditEntryHash(row);
-  await appendAuditRow(tx, { ...row, hash });
-  return { id, hash };
+  });
+}
+
+/**
+ * The entry of an action that changes nothing else (a screening search or batch): its own
+ * transaction with an asynchronous commit (`synchronous_commit = off` for it alone). The answer does
+ * not wait for the WAL flush (most of an append's time on a busy disk); the entry is still whole,
+ * in chain order, and durable within PostgreSQL's wal_writer_delay (0.2 s): only a crash of the
+ * database in that window could lose it, never break the chain. Actions that change data record
+ * their entry with recordAudit in their own (synchronous) transaction.
+ */
+export async function recordReadAudit(ctx: AppContext, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
+  return ctx.db.transaction(async (tx) => {
+    await useAsynchronousCommit(tx);
+    return recordAudit(tx, { at: ctx.now(), ...input });
+  });
 }
 
 /** An action and its audit entry in one transaction. */
@@ -158,39 +168,28 @@ export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<Audi
   return Readable.from(lines());
 }
 
-const VERIFY_BATCH = 20_000;
-
 /**
- * Recomputes the chain: each entry's hash over its fields, its prev_hash against the entry before,
- * consecutive ids (a deleted row leaves a gap), and the head against the last entry (a deleted last
- * row). `first_bad_id` is the first entry that does not hold (the head's id when only the end is gone).
+ * Recomputes the chain in the database: each entry's hash over its fields (audit_entry_hash), its
+ * prev_hash against the entry before, consecutive ids (a deleted row leaves a gap), and the head
+ * against the last entry (a deleted last row). `first_bad_id` is the first entry that does not hold
+ * (the id after the last one when only the end is gone).
  */
 export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResponse> {
-  let previousHash = AUDIT_GENESIS_HASH;
-  let previousId = 0;
+  let lastId = 0;
+  let lastHash = AUDIT_GENESIS_HASH;
   let entries = 0;
   for (;;) {
-    const rows = await readAuditBatch(ctx.db, previousId, VERIFY_BATCH);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const id = Number(row.id);
-      entries += 1;
-      const expected = auditEntryHash({ ...row, id, details: row.details ?? {} });
-      if (id !== previousId + 1 || row.prevHash !== previousHash || row.hash !== expected) {
-        return { ok: false, entries: await countAll(ctx), first_bad_id: id };
-      }
-      previousHash = row.hash;
-      previousId = id;
-    }
+    const chunk = await checkAuditChunk(ctx.db, lastId, lastHash, VERIFY_CHUNK);
+    if (chunk.firstBadId !== null) return { ok: false, entries: await countAuditEntries(ctx.db), first_bad_id: chunk.firstBadId };
+    if (chunk.entries === 0) break;
+    entries += chunk.entries;
+    lastId = chunk.lastId!;
+    lastHash = chunk.lastHash!;
   }
   const head = await readAuditHead(ctx.db);
-  if (head && (Number(head.lastId) !== previousId || head.lastHash !== previousHash)) {
-    return { ok: false, entries, first_bad_id: Math.max(previousId + 1, 1) };
-  }
+  if (head && (head.lastId !== lastId || head.lastHash !== lastHash)) return { ok: false, entries, first_bad_id: lastId + 1 };
   return { ok: true, entries, first_bad_id: null };
 }
 
-/** Every entry of the log (the answer's `entries` when the walk stopped early). */
-async function countAll(ctx: AppContext): Promise<number> {
-  return (await listAuditRows(ctx.db, {}, { limit: 0, offset: 0 })).total;
-}
+/** Entries recomputed per statement (each well inside the statement timeout). */
+const VERIFY_CHUNK = 100_000;

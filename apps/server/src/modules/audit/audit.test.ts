@@ -5,7 +5,7 @@ import { createTestContext, testDb, type TestContext } from '../../../test/build
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
-import { AUDIT_GENESIS_HASH, auditEntryHash, canonicalJson } from './audit.hash';
+import { canonicalJson } from './audit.hash';
 import { recordAudit, SYSTEM_ACTOR } from './audit.service';
 
 let t: TestContext;
@@ -38,14 +38,25 @@ async function tamper(statement: ReturnType<typeof sql>) {
 }
 
 describe('canonical form', () => {
-  it('does not depend on key order and changes with any field', () => {
+  it('does not depend on key order and changes with any field', async () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
-    const base = { id: 1, at: new Date('2026-01-01T00:00:00Z'), actorId: null, actorEmail: null, action: 'screening.search', subject: 'x', details: { a: 1 }, ip: null, prevHash: AUDIT_GENESIS_HASH };
-    const hash = auditEntryHash(base);
-    expect(auditEntryHash({ ...base, details: { a: 1 } })).toBe(hash);
-    expect(auditEntryHash({ ...base, subject: 'y' })).not.toBe(hash);
-    expect(auditEntryHash({ ...base, details: { a: 2 } })).not.toBe(hash);
-    expect(auditEntryHash({ ...base, prevHash: '1'.repeat(64) })).not.toBe(hash);
+    const hash = async (fields: { subject?: string; details?: string; prev?: string; id?: number; ip?: string | null }) => {
+      const [row] = (
+        (await t.ctx.db.execute(
+          sql`select audit_entry_hash(${fields.prev ?? '0'.repeat(64)}, ${fields.id ?? 1}, ${new Date('2026-01-01T00:00:00.123Z')}, null, null, 'screening.search', ${fields.subject ?? 'x'}, ${fields.details ?? '{"a": 1, "b": [1, 2]}'}::jsonb, ${fields.ip ?? null}) as h`,
+        )) as unknown as { rows: { h: string }[] }
+      ).rows;
+      return row!.h;
+    };
+    const base = await hash({});
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hash({ details: '{"b":[1,2],"a":1}' })).toBe(base);
+    expect(await hash({ subject: 'y' })).not.toBe(base);
+    expect(await hash({ details: '{"a": 2, "b": [1, 2]}' })).not.toBe(base);
+    expect(await hash({ prev: '1'.repeat(64) })).not.toBe(base);
+    expect(await hash({ id: 2 })).not.toBe(base);
+    // A null is not an empty text: the fields cannot shift into each other.
+    expect(await hash({ ip: '' })).not.toBe(base);
   });
 });
 

@@ -1,14 +1,4 @@
-import {
-  ACTIVATION_TTL_DAYS,
-  EMAIL_VERIFICATION_TTL_HOURS,
-  PASSWORD_RESET_TTL_HOURS,
-  type ActivationBody,
-  type ActivationDetails,
-  type ActivationResponse,
-  type Language,
-  type ResetPasswordBody,
-  type VerifyEmailResponse,
-} from '@fueldesk/contracts';
+import { ACTIVATION_TTL_DAYS, type ActivationBody, type ActivationDetails, type ActivationResponse, authErrorMessages, EMAIL_VERIFICATION_TTL_HOURS, type Language, PASSWORD_RESET_TTL_HOURS, type ResetPasswordBody, type VerifyEmailResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AccountTokenPurpose } from '../../db/schema';
 import {
@@ -56,9 +46,17 @@ export function buildLink(ctx: AppContext, purpose: AccountTokenPurpose, token: 
 }
 
 /** A new single-use link token; earlier unused ones of the same purpose stop working. */
-async function issueLinkToken(ctx: AppContext, user: UserRow, purpose: AccountTokenPurpose, data?: Record<string, unknown>): Promise<string> {
+async function issueLinkToken(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: AccountTokenPurpose,
+  data?: Record<string, unknown>,
+  /** An earlier end than the purpose's lifetime (an invitation's activation link ends with the invitation). */
+  endsBy?: Date,
+): Promise<string> {
   const token = generateOpaqueToken();
   const now = ctx.now();
+  const lifetimeEnd = now.getTime() + linkLifetimesMs[purpose];
   await ctx.db.transaction(async (tx) => {
     await repo.expireUnusedTokens(tx, user.id, purpose, now);
     await repo.insertAccountToken(tx, {
@@ -67,16 +65,16 @@ async function issueLinkToken(ctx: AppContext, user: UserRow, purpose: AccountTo
       tokenHash: hashToken(token),
       data: data ?? null,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + linkLifetimesMs[purpose]),
+      expiresAt: new Date(endsBy ? Math.min(lifetimeEnd, endsBy.getTime()) : lifetimeEnd),
     });
   });
   return token;
 }
 
 const linkErrors = {
-  invalid: () => new AppError('TOKEN_INVALID', 400, 'This link is not valid.'),
-  expired: () => new AppError('TOKEN_EXPIRED', 400, 'This link has expired. Please ask for a new one.'),
-  used: () => new AppError('TOKEN_USED', 400, 'This link was already used.'),
+  invalid: () => new AppError('TOKEN_INVALID', 400, authErrorMessages.linkInvalid),
+  expired: () => new AppError('TOKEN_EXPIRED', 400, authErrorMessages.linkExpired),
+  used: () => new AppError('TOKEN_USED', 400, authErrorMessages.linkUsed),
 };
 
 /** Why a token cannot be used (it exists but is spent or stale), for a precise answer. */
@@ -117,7 +115,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   return { ok: true, email: user.email };
 }
 
-const emailTaken = () => new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.', { email: 'An account with this email already exists.' });
+const emailTaken = () => new AppError('EMAIL_TAKEN', 409, authErrorMessages.emailTaken, { email: authErrorMessages.emailTaken });
 
 async function confirmEmailChange(ctx: AppContext, row: AccountTokenRow): Promise<VerifyEmailResponse> {
   const email = typeof row.data?.email === 'string' ? row.data.email : null;
@@ -192,7 +190,7 @@ export async function resendVerification(ctx: AppContext, email: string, ip: str
   await consumeLimits(ctx, mailLimitKeys('resend', email, ip));
   const user = await users.findUserByEmail(ctx.db, email);
   if (!user) throw authErrors.userNotFound();
-  if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'This email address is already verified. You can sign in.');
+  if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, authErrorMessages.emailAlreadyVerified);
   await sendVerificationMail(ctx, user);
   return { ok: true };
 }
@@ -268,6 +266,8 @@ export interface InviteAccountInput {
   /** Shown in the mail and on the activation page, e.g. the inviter's name or company. */
   invitedBy?: string | null;
   language?: Language;
+  /** The activation link stops working then at the latest (the invitation's own expiry). */
+  expiresAt?: Date;
 }
 
 /**
@@ -300,7 +300,7 @@ export async function inviteAccount(
     }
   }
   if (user.passwordHash) return { userId: user.id, created, activationSent: false };
-  const token = await issueLinkToken(ctx, user, 'activation', { invitedBy: input.invitedBy ?? null });
+  const token = await issueLinkToken(ctx, user, 'activation', { invitedBy: input.invitedBy ?? null }, input.expiresAt);
   const mail = renderActivationMail(userLanguage(user), {
     name: user.firstName ? displayName(user) : null,
     link: buildLink(ctx, 'activation', token),

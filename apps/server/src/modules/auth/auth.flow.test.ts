@@ -33,6 +33,7 @@ describe('registration → verification → login → ping → refresh → logou
     expect(unverified.json()).toEqual({
       code: 'EMAIL_NOT_VERIFIED',
       detail: 'Your email address needs to be verified before you can log in. Please check your inbox for a verification link.',
+      key: 'authErrors.emailNotVerified',
     });
 
     const mail = lastMailTo(t, email);
@@ -160,12 +161,12 @@ describe('registration → verification → login → ping → refresh → logou
   it('answers USER_NOT_FOUND and INVALID_PASSWORD so the web can show SPEC.md §8 messages', async () => {
     const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('ghost'), password }, remoteAddress: nextIp() });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'USER_NOT_FOUND', detail: 'User not found. Please check your email' });
+    expect(unknown.json()).toEqual({ code: 'USER_NOT_FOUND', detail: 'User not found. Please check your email', key: 'authErrors.userNotFound' });
 
     const email = uniqueEmail('wrong');
     await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(email), remoteAddress: nextIp() });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Nope12345' }, remoteAddress: nextIp() });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 'INVALID_PASSWORD', detail: 'Incorrect password. Please try again.' });
+    expect(wrong.json()).toEqual({ code: 'INVALID_PASSWORD', detail: 'Incorrect password. Please try again.', key: 'authErrors.invalidPassword' });
   });
 });

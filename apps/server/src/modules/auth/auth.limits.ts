@@ -1,7 +1,6 @@
 import { LOGIN_FAILURES_PER_MINUTE } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
-import type { RateLimitResult } from '../../lib/rate-limiter';
+import { checkLimits as checkLimitsIn, consumeLimits as consumeLimitsIn, type LimitKey } from '../../lib/rate-limiter';
 
 const MINUTE_MS = 60_000;
 
@@ -16,34 +15,15 @@ export const authLimits = {
   registerPerIp: 10,
 } as const;
 
-export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', 429, 'Please wait 1 minute and try again.', undefined, {
-    'retry-after': String(Math.max(1, retryAfterSeconds)),
-  });
-}
 
-export interface LimitKey {
-  key: string;
-  limit: number;
-}
-
-/**
- * Counts one hit on every key at once and refuses when any is over its budget. The count and the
- * check are one atomic step in the store, so of two simultaneous requests at the limit only one passes.
- */
-export async function consumeLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
-  const results = await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.hit(key, limit, MINUTE_MS)));
-  refuseIfAny(results);
+/** Counts one hit on every key (one minute windows); the 429 comes from lib/rate-limiter. */
+export function consumeLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
+  return consumeLimitsIn(ctx.rateLimiter, keys, MINUTE_MS);
 }
 
 /** Refuses when any key has used its budget already, without counting (sign-in failures are counted after the fact). */
-export async function checkLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
-  refuseIfAny(await Promise.all(keys.map(({ key, limit }) => ctx.rateLimiter.peek(key, limit, MINUTE_MS))));
-}
-
-function refuseIfAny(results: RateLimitResult[]): void {
-  const refused = results.filter((result) => !result.allowed);
-  if (refused.length > 0) throw rateLimited(Math.max(...refused.map((result) => result.retryAfterSeconds)));
+export function checkLimits(ctx: AppContext, keys: LimitKey[]): Promise<void> {
+  return checkLimitsIn(ctx.rateLimiter, keys, MINUTE_MS);
 }
 
 /** Sign-in failures are counted per address and per (address, account); successes are not counted. */

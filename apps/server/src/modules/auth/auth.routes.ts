@@ -1,5 +1,6 @@
 import {
   activationBodySchema,
+  activationDetailsBodySchema,
   activationDetailsSchema,
   activationQuerySchema,
   activationResponseSchema,
@@ -106,10 +107,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => setPassword(app.ctx, currentUser(request), request.body),
   );
 
+  // Kept for links and clients that read details by GET (API.md); the web app uses the POST below.
   app.get(
     '/auth/activation',
-    route('public', { tags, summary: 'Invitation details of an activation link', querystring: activationQuerySchema, response: { 200: activationDetailsSchema } }),
+    route('public', { tags, summary: 'Invitation details of an activation link (prefer POST /auth/activation/details)', querystring: activationQuerySchema, response: { 200: activationDetailsSchema } }),
     async (request) => getActivation(app.ctx, request.query.token),
+  );
+
+  app.post(
+    '/auth/activation/details',
+    route('public', {
+      tags,
+      summary: 'Invitation details of an activation link, the token in the body (never in a URL that gets logged)',
+      body: activationDetailsBodySchema,
+      response: { 200: activationDetailsSchema },
+    }),
+    async (request) => getActivation(app.ctx, request.body.token),
   );
 
   app.post(

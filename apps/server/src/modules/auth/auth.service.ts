@@ -1,12 +1,4 @@
-import {
-  authMessages,
-  type LoginBody,
-  type LoginResponse,
-  type MeResponse,
-  type RegisterBody,
-  type RegisterResponse,
-  type SetPasswordBody,
-} from '@fueldesk/contracts';
+import { authErrorMessages, authMessages, errorMessages, type LoginBody, type LoginResponse, type MeResponse, type RegisterBody, type RegisterResponse, type SetPasswordBody } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -26,7 +18,7 @@ import { authErrors } from './auth.errors';
  */
 export async function registerUser(ctx: AppContext, body: RegisterBody, client: ClientInfo & { language: 'en' | 'es' }): Promise<RegisterResponse> {
   await consumeLimits(ctx, [{ key: `register:ip:${client.ip}`, limit: authLimits.registerPerIp }]);
-  const emailTaken = () => new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.', { email: 'An account with this email already exists.' });
+  const emailTaken = () => new AppError('EMAIL_TAKEN', 409, authErrorMessages.emailTaken, { email: authErrorMessages.emailTaken });
   if (await users.findUserByEmail(ctx.db, body.email)) throw emailTaken();
   const passwordHash = await hashPassword(body.password);
   let user: UserRow;
@@ -80,7 +72,7 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
 
 export async function getMe(ctx: AppContext, userId: string): Promise<MeResponse> {
   const user = await users.findUserById(ctx.db, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   return toMe(user);
 }
 
@@ -105,7 +97,7 @@ export async function requireCurrentPassword(ctx: AppContext, user: UserRow, cur
  */
 export async function setPassword(ctx: AppContext, caller: { id: string; sessionId: string }, body: SetPasswordBody): Promise<{ ok: true }> {
   const user = await users.findUserById(ctx.db, caller.id);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   if (user.passwordHash) await requireCurrentPassword(ctx, user, body.current_password);
   await users.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now() });
   await revokeSessionsAndNotify(ctx, { userId: user.id, exceptId: caller.sessionId }, 'password_changed');

@@ -54,7 +54,7 @@ export const demoAccountsSeeder: Seeder = {
       ctx.db,
       demoAccounts.map((account) => account.email),
     );
-    // Together: on a fresh install each hashes its password (argon2, on the thread pool), ~0.1 s apiece.
+    // Together: on a fresh install each hashes its password (argon2, on the thread pool), which is slow enough to matter at start.
     await Promise.all(
       demoAccounts.map((account) => ensureDemoAccount(ctx, account, stored.find((user) => user.email.toLowerCase() === account.email.toLowerCase()))),
     );

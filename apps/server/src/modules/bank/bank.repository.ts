@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bankConnections, bankWebhookEvents, identityVerifications } from '../../db/schema';
+import { bankConnections, bankLinkSessions, bankWebhookEvents, identityVerifications } from '../../db/schema';
 
 export type BankConnectionRow = typeof bankConnections.$inferSelect;
 export type IdentityVerificationRow = typeof identityVerifications.$inferSelect;
@@ -70,4 +70,35 @@ export async function markConnectionWebhook(db: DbOrTx, provider: 'plaid' | 'san
 export async function recordWebhookEvent(db: DbOrTx, values: typeof bankWebhookEvents.$inferInsert): Promise<boolean> {
   const rows = await db.insert(bankWebhookEvents).values(values).onConflictDoNothing().returning({ id: bankWebhookEvents.id });
   return rows.length > 0;
+}
+
+export async function insertLinkSession(db: DbOrTx, values: typeof bankLinkSessions.$inferInsert) {
+  // A token seen twice (never, from a real provider) keeps its first owner.
+  await db.insert(bankLinkSessions).values(values).onConflictDoNothing();
+}
+
+/**
+ * Spends a link session atomically: only its own user's, unused, unexpired; null otherwise (another
+ * user's token, a second use and a stale one all look the same to the caller).
+ */
+export async function consumeLinkSession(db: DbOrTx, input: { tokenKind: 'link' | 'public'; tokenHash: string; userId: string; now: Date }) {
+  const [row] = await db
+    .update(bankLinkSessions)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(bankLinkSessions.tokenKind, input.tokenKind),
+        eq(bankLinkSessions.tokenHash, input.tokenHash),
+        eq(bankLinkSessions.userId, input.userId),
+        isNull(bankLinkSessions.usedAt),
+        gt(bankLinkSessions.expiresAt, input.now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Sessions that ended a day ago are of no more use. */
+export async function deleteStaleLinkSessions(db: DbOrTx, before: Date) {
+  await db.delete(bankLinkSessions).where(lt(bankLinkSessions.expiresAt, before));
 }

@@ -41,7 +41,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       body: sandboxPublicTokenBodySchema,
       response: { 200: sandboxPublicTokenResponseSchema, ...errors },
     }),
-    async (request) => createSandboxPublicToken(app.ctx, request.body),
+    async (request) => createSandboxPublicToken(app.ctx, currentUser(request), request.body),
   );
 
   app.post(

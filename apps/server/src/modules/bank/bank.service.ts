@@ -1,23 +1,11 @@
-import {
-  bankMessages,
-  isFinalVerificationStatus,
-  SHARED_TRANSACTIONS_DAYS,
-  successfulIdentityVerificationStatuses,
-  type BankAccountsResponse,
-  type ExchangeBody,
-  type ExchangeResponse,
-  type IdentityVerification,
-  type IdentityVerificationStatus,
-  type LinkTokenResponse,
-  type SandboxPublicTokenBody,
-  type SharedData,
-  type SharingScope,
-} from '@fueldesk/contracts';
+import { type BankAccountsResponse, bankMessages, type ExchangeBody, type ExchangeResponse, type IdentityVerification, type IdentityVerificationStatus, isFinalVerificationStatus, type LinkTokenResponse, type MessageKey, type SandboxPublicTokenBody, SHARED_TRANSACTIONS_DAYS, type SharedData, type SharingScope, successfulIdentityVerificationStatuses, verbatim } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { getBankProvider, isSandboxProvider } from '../../integrations/bank';
 import { ProviderError, type ProviderAccount } from '../../integrations/bank/provider';
 import { AppError, notFound } from '../../lib/app-error';
 import { decryptSecret, encryptSecret } from '../../lib/encryption';
+import { hardeningMessages } from '../../lib/hardening-messages';
+import { hashToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { getProfile } from '../profile/profile.service';
 import * as repo from './bank.repository';
@@ -28,15 +16,15 @@ const DAY_MS = 86_400_000;
 const tokenContext = (row: { userId: string; provider: string; itemId: string }) => `bank:${row.provider}:${row.userId}:${row.itemId}`;
 
 /** A provider refusal becomes a 400 carrying the provider's reason; an outage a 502 with SPEC.md's text. */
-function toAppError(error: unknown, fallback: string): never {
+function toAppError(error: unknown, fallback: MessageKey): never {
   if (error instanceof ProviderError) {
-    if (error.userFault) throw new AppError('PROVIDER_ERROR', 400, error.reason);
+    if (error.userFault) throw new AppError('PROVIDER_ERROR', 400, verbatim(error.reason));
     throw new AppError('PROVIDER_ERROR', 502, fallback);
   }
   throw error;
 }
 
-async function callProvider<T>(ctx: AppContext, operation: string, run: () => Promise<T>, fallback: string = bankMessages.connectFailed): Promise<T> {
+async function callProvider<T>(ctx: AppContext, operation: string, run: () => Promise<T>, fallback: MessageKey = bankMessages.connectFailed): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -47,21 +35,69 @@ async function callProvider<T>(ctx: AppContext, operation: string, run: () => Pr
   }
 }
 
-/** A Link token for Plaid Link, or the sandbox's own marker; the web picks its connect dialog from `provider`. */
+/** A link session (Plaid's link token) lasts this long: Link is opened and finished within it. */
+export const BANK_LINK_SESSION_TTL_MS = 30 * 60_000;
+/** The sandbox's public token is exchanged right after the sign-in that made it. */
+export const SANDBOX_PUBLIC_TOKEN_TTL_MS = 10 * 60_000;
+
+const linkInvalid = () => new AppError('BAD_REQUEST', 400, hardeningMessages.bankLinkInvalid);
+
+/**
+ * A Link token for Plaid Link, or the sandbox's own marker; the web picks its connect dialog from
+ * `provider`. The token is a link session bound to the caller: only the caller exchanges with it, once.
+ */
 export async function createLinkToken(ctx: AppContext, user: AuthUser, language: 'en' | 'es'): Promise<LinkTokenResponse> {
   const provider = getBankProvider(ctx);
   const linkToken = await callProvider(ctx, 'link_token', () => provider.createLinkToken({ userId: user.id, language }));
+  const now = ctx.now();
+  await repo.deleteStaleLinkSessions(ctx.db, new Date(now.getTime() - DAY_MS));
+  await repo.insertLinkSession(ctx.db, {
+    userId: user.id,
+    provider: provider.name,
+    tokenKind: 'link',
+    tokenHash: hashToken(linkToken),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + BANK_LINK_SESSION_TTL_MS),
+  });
   return { provider: provider.name, link_token: linkToken };
 }
 
-/** The sandbox dialog's sign-in at the simulated bank (404 when Plaid is in use). */
-export async function createSandboxPublicToken(ctx: AppContext, body: SandboxPublicTokenBody): Promise<{ public_token: string }> {
+/** The sandbox dialog's sign-in at the simulated bank (404 when Plaid is in use); its token is the caller's alone. */
+export async function createSandboxPublicToken(ctx: AppContext, user: AuthUser, body: SandboxPublicTokenBody): Promise<{ public_token: string }> {
   const provider = getBankProvider(ctx);
   if (!isSandboxProvider(provider)) throw notFound(bankMessages.sandboxOnly);
   const publicToken = await callProvider(ctx, 'sandbox_public_token', async () =>
     provider.createPublicToken({ institutionId: body.institution_id, username: body.username, password: body.password }),
   );
+  const now = ctx.now();
+  await repo.insertLinkSession(ctx.db, {
+    userId: user.id,
+    provider: provider.name,
+    tokenKind: 'public',
+    tokenHash: hashToken(publicToken),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SANDBOX_PUBLIC_TOKEN_TTL_MS),
+  });
   return { public_token: publicToken };
+}
+
+/**
+ * The exchange must come from the user the link session was made for, once, in time: the sandbox's
+ * public token is the session itself; with Plaid, the link token Link was opened with.
+ */
+async function spendLinkSession(ctx: AppContext, user: AuthUser, providerName: string, body: ExchangeBody) {
+  const session =
+    providerName === 'sandbox'
+      ? { tokenKind: 'public' as const, token: body.public_token }
+      : body.link_token
+        ? { tokenKind: 'link' as const, token: body.link_token }
+        : null;
+  if (!session) throw linkInvalid();
+  const spent = await repo.consumeLinkSession(ctx.db, { tokenKind: session.tokenKind, tokenHash: hashToken(session.token), userId: user.id, now: ctx.now() });
+  if (!spent) {
+    ctx.log.warn({ userId: user.id, tokenKind: session.tokenKind }, 'bank exchange refused: no usable link session of this user');
+    throw linkInvalid();
+  }
 }
 
 function presentAccount(account: ProviderAccount) {
@@ -78,6 +114,7 @@ function presentAccount(account: ProviderAccount) {
 /** Exchanges Link's public token and keeps the connection, its access token encrypted. */
 export async function exchangePublicToken(ctx: AppContext, user: AuthUser, body: ExchangeBody): Promise<ExchangeResponse> {
   const provider = getBankProvider(ctx);
+  await spendLinkSession(ctx, user, provider.name, body);
   const exchange = await callProvider(ctx, 'exchange', () => provider.exchangePublicToken(body.public_token));
   const now = ctx.now();
   const row = await repo.upsertConnection(ctx.db, {

@@ -1,3 +1,4 @@
+import { bankMessages } from '@fueldesk/contracts';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { getBankProvider } from '../../integrations/bank';
@@ -6,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import * as repo from './bank.repository';
 
 const keyCaches = new WeakMap<AppContext, WebhookKeyCache>();
-const unverified = () => new AppError('WEBHOOK_UNVERIFIED', 401, 'The webhook signature could not be verified.');
+const unverified = () => new AppError('WEBHOOK_UNVERIFIED', 401, bankMessages.webhookUnverified);
 
 interface WebhookBody {
   webhook_type?: unknown;
@@ -44,7 +45,7 @@ export async function handleBankWebhook(ctx: AppContext, header: string | string
   try {
     body = JSON.parse(rawBody) as WebhookBody;
   } catch {
-    throw new AppError('BAD_REQUEST', 400, 'The webhook body is not JSON.');
+    throw new AppError('BAD_REQUEST', 400, bankMessages.webhookNotJson);
   }
   const type = typeof body.webhook_type === 'string' ? body.webhook_type : 'UNKNOWN';
   const code = typeof body.webhook_code === 'string' ? body.webhook_code : 'UNKNOWN';

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
+import { createSignedInUser, signIn } from '../../../test/factories';
 import { startPlaidStub, type PlaidStub } from '../../../test/plaid-stub';
 import { bankConnections, identityVerifications } from '../../db/schema';
+import { WEBHOOK_KEY_FETCHES_PER_MINUTE } from '../../integrations/bank/webhook-verification';
 import { collectSharedData } from './bank.service';
 
 /** The Plaid adapter through the real app, against a local stub checked against Plaid's OpenAPI. */
@@ -19,15 +20,20 @@ describe('Plaid provider', () => {
     stub = await startPlaidStub();
     t = await createTestContext({
       env: { PLAID_CLIENT_ID: 'client-id-test', PLAID_SECRET: 'secret-test', PLAID_BASE_URL: stub.url, PLAID_IDV_TEMPLATE_ID: 'idvtmp_4FrXJvfQU3zGUR' },
+      captureLogs: true,
     });
     ({ privateKey: signingKey } = await generateKeyPair('ES256', { extractable: true }));
     const pair = await generateKeyPair('ES256', { extractable: true });
     otherKey = pair.privateKey;
     const jwk = await exportJWK(signingKey);
-    stub.override('/webhook_verification_key/get', (example) => ({
-      ...example,
-      key: { ...example.key, kid, x: jwk.x, y: jwk.y, expired_at: null },
-    }));
+    // Plaid issues a new link token each time.
+    stub.override('/link/token/create', (example) => ({ ...example, link_token: `link-sandbox-${randomUUID()}` }));
+    // Like Plaid: a kid it never issued is an INVALID_INPUT error, not a key.
+    stub.override('/webhook_verification_key/get', (example, body) =>
+      body.key_id === kid
+        ? { ...example, key: { ...example.key, kid, x: jwk.x, y: jwk.y, expired_at: null } }
+        : { error_type: 'INVALID_INPUT', error_code: 'INVALID_WEBHOOK_VERIFICATION_KEY_ID', error_message: 'invalid key_id provided', display_message: null, request_id: 'r' },
+    );
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -36,18 +42,48 @@ describe('Plaid provider', () => {
   beforeEach(() => {
     t.setNow(null);
   });
+  const linkTokenOf = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'POST', url: '/api/bank/link-token', headers })).json().link_token as string;
+
+  it('exchanges a public token only with a link session of the caller, once and in time', async () => {
+    stub.override('/item/public_token/exchange', (example) => ({ ...example, item_id: `item-${randomUUID()}` }));
+    stub.override('/item/get', (example) => example);
+    const owner = await createSignedInUser(t.ctx);
+    const other = await createSignedInUser(t.ctx);
+    const exchangesBefore = stub.calls.filter((call) => call.path === '/item/public_token/exchange').length;
+    const exchange = (headers: Record<string, string>, linkToken?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/bank/exchange', headers, payload: { public_token: 'public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d', ...(linkToken ? { link_token: linkToken } : {}) } });
+    const ownersLink = await linkTokenOf(owner.headers);
+    for (const response of [await exchange(other.headers, ownersLink), await exchange(owner.headers), await exchange(owner.headers, 'link-sandbox-forged')]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('This bank connection could not be confirmed, or it took too long. Please connect again.');
+    }
+    // Refused before Plaid is asked.
+    expect(stub.calls.filter((call) => call.path === '/item/public_token/exchange').length).toBe(exchangesBefore);
+    expect((await exchange(owner.headers, ownersLink)).statusCode).toBe(200);
+    expect((await exchange(owner.headers, ownersLink)).statusCode).toBe(400);
+    const late = await linkTokenOf(owner.headers);
+    t.setNow(new Date(Date.now() + 31 * 60_000));
+    const { headers } = await signIn(t.ctx, owner.user);
+    expect((await exchange(headers, late)).statusCode).toBe(400);
+  });
 
   it('speaks to the Plaid endpoints in the shapes of the OpenAPI spec, and never returns the access token', async () => {
     const user = await createSignedInUser(t.ctx);
     const link = await t.app.inject({ method: 'POST', url: '/api/bank/link-token', headers: { ...user.headers, 'accept-language': 'es' } });
-    expect(link.json()).toEqual({ provider: 'plaid', link_token: 'link-sandbox-af1a0311-da53-4636-b754-dd15cc058176' });
-    const linkCall = stub.calls.find((call) => call.path === '/link/token/create')!;
+    expect(link.json()).toEqual({ provider: 'plaid', link_token: expect.stringMatching(/^link-sandbox-[0-9a-f-]{36}$/) });
+    const linkCall = stub.calls.filter((call) => call.path === '/link/token/create').at(-1)!;
     expect(linkCall.body).toMatchObject({ language: 'es', user: { client_user_id: user.user.id }, webhook: 'http://localhost:3000/api/bank/webhook' });
     expect(linkCall.headers['plaid-client-id']).toBe('client-id-test');
 
     expect((await t.app.inject({ method: 'POST', url: '/api/bank/sandbox/public-token', headers: user.headers, payload: { username: 'user_good', password: 'pass_good' } })).statusCode).toBe(404);
 
-    const exchanged = await t.app.inject({ method: 'POST', url: '/api/bank/exchange', headers: user.headers, payload: { public_token: 'public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d' } });
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/api/bank/exchange',
+      headers: user.headers,
+      payload: { public_token: 'public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d', link_token: link.json().link_token },
+    });
     expect(exchanged.statusCode).toBe(200);
     expect(exchanged.json().institution).toEqual({ id: 'ins_109508', name: 'First Platypus Bank' });
     expect(exchanged.body).not.toContain('access-sandbox');
@@ -87,7 +123,7 @@ describe('Plaid provider', () => {
       display_message: null,
       request_id: 'r',
     }));
-    const response = await t.app.inject({ method: 'POST', url: '/api/bank/exchange', headers: user.headers, payload: { public_token: 'public-bad' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/bank/exchange', headers: user.headers, payload: { public_token: 'public-bad', link_token: await linkTokenOf(user.headers) } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'PROVIDER_ERROR', detail: 'could not find matching public token' });
   });
@@ -97,7 +133,7 @@ describe('Plaid provider', () => {
     stub.override('/item/public_token/exchange', (example) => example);
     stub.override('/item/get', (example) => ({ ...example, item: 'not an object' }));
     const before = stub.problems.length;
-    const response = await t.app.inject({ method: 'POST', url: '/api/bank/exchange', headers: user.headers, payload: { public_token: 'public-x' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/bank/exchange', headers: user.headers, payload: { public_token: 'public-x', link_token: await linkTokenOf(user.headers) } });
     expect(response.statusCode).toBe(502);
     expect(response.json().detail).toBe('Could not connect the account. Please try again.');
     expect(stub.problems.slice(before)).toEqual([expect.stringContaining('/item/get response')]);
@@ -157,6 +193,42 @@ describe('Plaid provider', () => {
       }
       expect((await post(body)).statusCode).toBe(401);
       expect((await post(body, 'not-a-jwt')).statusCode).toBe(401);
+      expect(stub.problems).toEqual([]);
+    });
+
+    it('answers 100 forged webhooks (unknown, repeated and malformed kids) with 401, calling Plaid only a few times and logging no stack', async () => {
+      const keyFetches = () => stub.calls.filter((call) => call.path === '/webhook_verification_key/get').length;
+      const before = keyFetches();
+      const linesBefore = t.logLines.length;
+      const body = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'item-forged' });
+      const forge = async (forgedKid: string) =>
+        new SignJWT({ request_body_sha256: createHash('sha256').update(body).digest('hex') })
+          .setProtectedHeader({ alg: 'ES256', kid: forgedKid, typ: 'JWT' })
+          .setIssuedAt(Math.floor(t.ctx.now().getTime() / 1000))
+          .sign(otherKey);
+      const headers: string[] = [];
+      for (let i = 0; i < 80; i += 1) headers.push(await forge(randomUUID()));
+      for (let i = 0; i < 10; i += 1) headers.push(await forge('00000000-0000-4000-8000-000000000000'));
+      headers.push(await forge('../../etc/passwd'), await forge('x'.repeat(500)), 'eyJhbGciOiJFUzI1NiJ9.e30.', 'a.b.c', '', '...');
+      while (headers.length < 100) headers.push(`${await forge(randomUUID())}x`);
+      const answers = await Promise.all(headers.map((header) => post(body, header || undefined)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(headers.map(() => 401));
+      for (const answer of answers) expect(answer.json().code).toBe('WEBHOOK_UNVERIFIED');
+      // A few calls a minute at most, whatever the stream of kids.
+      expect(keyFetches() - before).toBeGreaterThan(0);
+      expect(keyFetches() - before).toBeLessThanOrEqual(WEBHOOK_KEY_FETCHES_PER_MINUTE);
+      // The kid Plaid called unknown is remembered: asking again, even a minute later, costs no call.
+      const unknownKid = stub.calls.filter((call) => call.path === '/webhook_verification_key/get').at(-1)!.body.key_id as string;
+      t.setNow(new Date(Date.now() + 2 * 60_000));
+      const fetchesNow = keyFetches();
+      expect((await post(body, await forge(unknownKid))).statusCode).toBe(401);
+      expect(keyFetches()).toBe(fetchesNow);
+      // The signed webhooks still pass: the real key is cached, the refusals did not evict it.
+      const good = JSON.stringify({ webhook_type: 'ITEM', webhook_code: 'PENDING_EXPIRATION', item_id: 'item-still-good', webhook_id: randomUUID() });
+      expect((await post(good, await sign(good))).statusCode).toBe(200);
+      const lines = t.logLines.slice(linesBefore).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+      expect(lines.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
       expect(stub.problems).toEqual([]);
     });
   });

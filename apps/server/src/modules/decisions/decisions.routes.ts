@@ -8,7 +8,7 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, route } from '../../plugins/auth';
 import { auditActorOf } from '../audit/audit.service';
 import { approveDecision, createDecision, getDecision, listDecisions } from './decisions.service';
 
@@ -18,15 +18,12 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/screening/decisions',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Record a decision on a match (note required); clearing a match scored ≥ 0.95 waits for an admin’s approval',
-        body: createDecisionBodySchema,
-        response: { 201: screeningDecisionSchema, 404: errorBodySchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'Record a decision on a match (note required); clearing a match scored ≥ 0.95 waits for an admin’s approval',
+      body: createDecisionBodySchema,
+      response: { 201: screeningDecisionSchema, 404: errorBodySchema, ...errors },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -35,43 +32,34 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/screening/decisions',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: "Decisions: the caller's own, admins everybody's; pending approvals first",
-        querystring: listDecisionsQuerySchema,
-        response: { 200: decisionListResponseSchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: "Decisions: the caller's own, admins everybody's; pending approvals first",
+      querystring: listDecisionsQuerySchema,
+      response: { 200: decisionListResponseSchema, ...errors },
+    }),
     async (request, reply) => reply.header('cache-control', 'no-store').send(await listDecisions(app.ctx, currentUser(request), request.query)),
   );
 
   app.get(
     '/screening/decisions/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['screening'],
-        summary: 'One decision (its decider or an admin)',
-        params: decisionParamsSchema,
-        response: { 200: screeningDecisionSchema, 404: errorBodySchema, ...errors },
-      },
-    },
+    route('user', {
+      tags: ['screening'],
+      summary: 'One decision (its decider or an admin)',
+      params: decisionParamsSchema,
+      response: { 200: screeningDecisionSchema, 404: errorBodySchema, ...errors },
+    }),
     async (request, reply) => reply.header('cache-control', 'no-store').send(await getDecision(app.ctx, currentUser(request), request.params.id)),
   );
 
   app.post(
     '/screening/decisions/:id/approve',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags: ['screening'],
-        summary: 'Approve a pending decision (an admin other than the decider; the decider gets 403 FOUR_EYES)',
-        params: decisionParamsSchema,
-        response: { 200: screeningDecisionSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
-      },
-    },
+    route('admin', {
+      tags: ['screening'],
+      summary: 'Approve a pending decision (an admin other than the decider; the decider gets 403 FOUR_EYES)',
+      params: decisionParamsSchema,
+      response: { 200: screeningDecisionSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
+    }),
     async (request) => approveDecision(app.ctx, currentUser(request), auditActorOf(request), request.params.id, pickLanguage(request.headers['accept-language'])),
   );
 };

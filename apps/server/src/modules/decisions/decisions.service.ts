@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   decisionMessages,
-  decisionMessagesEs,
   DECISIONS_PAGE_SIZE,
   FOUR_EYES_SCORE,
   type CreateDecisionBody,
@@ -15,10 +14,12 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { translate } from '../../lib/messages';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { canonicalJson } from '../audit/audit.hash';
-import { refreshReportsAfterDecision, reportReadableBy } from '../due-diligence/due-diligence.service';
+import { refreshReportsAfterDecision } from '../due-diligence/due-diligence.decisions';
+import { reportReadableBy } from '../due-diligence/due-diligence.service';
 import { getScreeningEntities, scoreAgainstEntity } from '../screening/screening.service';
 import type { SanctionsEntity } from '../screening/engine';
 import {
@@ -93,14 +94,14 @@ export function decisionStatus(decision: ScreeningDecisionKind, score: number): 
   return decision === 'false_positive' && score >= FOUR_EYES_SCORE ? 'pending_approval' : 'final';
 }
 
-const message = (lang: Lang, key: keyof typeof decisionMessages) => (lang === 'es' ? decisionMessagesEs[key] : decisionMessages[key]);
+const message = (lang: Lang, key: keyof typeof decisionMessages) => translate(lang, decisionMessages[key]);
 
 /**
  * Records a decision on one match (a note is required). Clearing a match scored ≥ 0.95 starts
  * `pending_approval` (four eyes); anything else is final at once. The decision and its audit
  * entry are one transaction; a final decision re-rates the decider's reports that show the match.
  */
-export async function createDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, body: CreateDecisionBody, lang: Lang): Promise<ScreeningDecision> {
+export async function createDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, body: CreateDecisionBody, _lang: Lang): Promise<ScreeningDecision> {
   if (body.report_id && !(await reportReadableBy(ctx, user, body.report_id))) throw notFound(decisionMessages.reportNotFound);
   const scored = await scoreAgainstEntity(ctx, body.subject_name, body.entity_id, body.subject_type);
   if (!scored) throw notFound(decisionMessages.entityNotLoaded);
@@ -140,7 +141,7 @@ export async function createDecision(ctx: AppContext, user: AuthUser, actor: Aud
         watch_id: body.watch_id ?? null,
       },
     });
-    if (status === 'final') await refreshReportsAfterDecision(ctx, tx, { userId: user.id, entityId: body.entity_id, subjectKey: key }, lang);
+    if (status === 'final') await refreshReportsAfterDecision(ctx, tx, { userId: user.id, entityId: body.entity_id, subjectKey: key });
     return inserted;
   });
   const found = await findDecision(ctx.db, row.id);
@@ -151,7 +152,7 @@ export async function createDecision(ctx: AppContext, user: AuthUser, actor: Aud
  * An admin other than the decider approves a pending decision: it becomes final. The decider gets
  * 403 FOUR_EYES (even an admin); a decision whose entry changed since cannot be approved (409).
  */
-export async function approveDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, lang: Lang): Promise<ScreeningDecision> {
+export async function approveDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, _lang: Lang): Promise<ScreeningDecision> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockDecision(tx, id);
@@ -167,7 +168,7 @@ export async function approveDecision(ctx: AppContext, user: AuthUser, actor: Au
       subject: row.subjectName,
       details: { decision_id: row.id, entity_id: row.entityId, decided_by: row.userId, score: row.score, version_ids: row.versionId === null ? [] : [row.versionId] },
     });
-    if (row.userId) await refreshReportsAfterDecision(ctx, tx, { userId: row.userId, entityId: row.entityId, subjectKey: row.subjectKey }, lang);
+    if (row.userId) await refreshReportsAfterDecision(ctx, tx, { userId: row.userId, entityId: row.entityId, subjectKey: row.subjectKey });
   });
   const found = await findDecision(ctx.db, id);
   return presentDecision(found!, false);

@@ -120,7 +120,7 @@ describe('suppression', () => {
     const report = await reportFor(bob, { business_name: 'Karvelis Petrol' });
     const match = report.findings.screening.find((entry: { field: string }) => entry.field === 'business_name').matches[0];
     expect(match.entity_id).toBe('ofac_sdn:90002');
-    expect(report.findings.lists[0].version_id).toEqual(expect.any(Number));
+    expect(report.findings.lists[0].version_id).toEqual(expect.any(String));
     expect(report).toMatchObject({ version: 1, previous_id: null, engine_version: expect.any(String), threshold: expect.any(Number), rating_history: [] });
     const ratingBefore = report.rating;
     expect(['high', 'critical']).toContain(ratingBefore);

@@ -9,11 +9,15 @@ const outboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** GET /api/dev/outbox: 404 unless the outbox is available (see isOutboxAvailable). */
+/** GET /api/dev/outbox: 404 unless the outbox is available and the caller is on this machine (see isOutboxAvailable). */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/outbox',
     route('public', { tags: ['dev'], summary: 'Mail kept by the outbox transport (development only)', querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } }),
-    async (request) => listOutboxMail(app.ctx, request.query, request.ip),
+    async (request) =>
+      listOutboxMail(app.ctx, request.query, {
+        socketAddress: request.socket.remoteAddress,
+        forwarded: request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined,
+      }),
   );
 };

@@ -29,6 +29,39 @@ describe('GET /api/dev/outbox with the outbox transport', () => {
     expect(items[0].html).toContain('<a href="http://localhost:3000/verify-email?token=');
     expect(Date.parse(items[0].created_at)).not.toBeNaN();
   });
+
+  it('answers only requests from the loopback address, not another machine nor one relayed by a proxy', async () => {
+    const get = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress, headers });
+    expect((await get('127.0.0.1')).statusCode).toBe(200);
+    expect((await get('::1')).statusCode).toBe(200);
+    for (const [remote, headers] of [
+      ['192.168.1.20', {}],
+      ['10.0.0.7', { 'x-forwarded-for': '127.0.0.1' }],
+      ['203.0.113.5', {}],
+      // A reverse proxy on this machine relays a request from elsewhere.
+      ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+      ['127.0.0.1', { forwarded: 'for=203.0.113.9' }],
+    ] as const) {
+      const response = await get(remote, headers);
+      expect(response.statusCode, `${remote} ${JSON.stringify(headers)}`).toBe(404);
+      expect(response.body).not.toContain('token=');
+    }
+  });
+});
+
+describe('GET /api/dev/outbox behind TRUST_PROXY', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('does not take a forwarded loopback address for the caller', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '10.0.0.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(response.statusCode).toBe(404);
+  });
 });
 
 describe('GET /api/dev/outbox in production', () => {

@@ -4,7 +4,7 @@ import { lazyModule } from '../../lib/lazy-module';
 import { dueText, type DueLang } from './due-diligence.messages';
 
 // JSON lists, loaded on the first contact check rather than at every start: disposable-email-domains
-// is 2.4 MB of JSON (~100,000 domains), ~35 ms of a restart's CPU and a large set kept in memory by
+// is megabytes of JSON (a hundred thousand domains), a restart's CPU and a large set kept in memory by
 // a server that may never check a contact. Read with require: the same under tsx and in the compiled
 // (ESM) server; email-providers' own entry only re-exports its all.json.
 const loadFreeMailDomains = lazyModule<string[]>('email-providers/all.json');
@@ -47,7 +47,7 @@ export function checkFederalTaxId(value: string, lang: DueLang): DueFindings['fe
   return { valid: true, reason: dueText(lang, 'einValid', { prefix }) };
 }
 
-/** libphonenumber-js and its metadata (~0.1 s to load) only when a due-diligence form is checked. */
+/** libphonenumber-js and its metadata (slow to load) only when a due-diligence form is checked. */
 const loadPhoneNumbers = lazyModule<typeof import('libphonenumber-js')>('libphonenumber-js');
 
 let countryNamesCache: Map<string, CountryCode> | undefined;

@@ -14,7 +14,7 @@ export interface PdfReport {
   threshold?: number | null;
 }
 
-/** pdfkit and its fonts (~0.3 s to load) only when a report is downloaded as a PDF. */
+/** pdfkit and its fonts (slow to load) only when a report is downloaded as a PDF. */
 const loadPdfKit = lazyModule<typeof import('pdfkit')>('pdfkit');
 
 /** The report as a PDF (pdfkit): rating and reasons, the lists with their dates, every check. */

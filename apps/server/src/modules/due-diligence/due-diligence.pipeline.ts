@@ -4,12 +4,13 @@ import { createLlmClient, type LlmClient } from '../../integrations/llm/client';
 import { findNewsMentioning } from '../news/news.service';
 import { explainHit } from '../screening/screening.explanation';
 import { screenNames, screeningThreshold, SCREENING_ENGINE_VERSION } from '../screening/screening.service';
+import { attachDecisions } from './due-diligence.decisions';
 import { checkContact, checkFederalTaxId, checkRoutingNumber, checkUst, listMissingFields } from './due-diligence.checks';
 import { dueText, type DueLang as Lang } from './due-diligence.messages';
 import { renderReportHtml } from './due-diligence.render';
 import { completeReport, failReport, startReportAttempt, type DueReportRow } from './due-diligence.repository';
 import { buildNarrativePrompt, rateRisk } from './due-diligence.risk';
-import { asLang, attachDecisions, DUE_REPORT_MAX_ATTEMPTS } from './due-diligence.service';
+import { asLang, DUE_REPORT_MAX_ATTEMPTS } from './due-diligence.service';
 
 /** The report job's pipeline: screening, checks, adverse media, the rating, the narrative, then ready or failed. */
 
@@ -18,7 +19,7 @@ export const DUE_NARRATIVE_TIMEOUT_MS = 30_000;
 /**
  * Every person and business name of the form that is screened, with the list types it is compared
  * with. Business names are compared with persons too: a company named after a sanctioned person is
- * a finding (DECISIONS.md; issue 29).
+ * a finding (issue 29).
  */
 const screenedFields: { field: keyof DueForm; type: EntityType; types?: EntityType[] }[] = [
   { field: 'business_name', type: 'organization', types: ['organization', 'person'] },

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { en } from '../../../test/messages';
 import type { AddressInfo } from 'node:net';
 import { DUE_REPORT_READY_EVENT, dueFormSections, dueMessages, type DueReport } from '@fueldesk/contracts';
 import fc from 'fast-check';
@@ -53,16 +54,16 @@ describe('/api/due', () => {
 
   it('answers 400 with SPEC.md §5 messages and stores nothing', async () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
-      ['no business', validDueForm({ business_name: '  ' }), 'extra.business_name', dueMessages.businessRequired],
-      ['no contact or owner', validDueForm({ contact_name: '', owner_name: '' }), 'extra.contact_name', dueMessages.contactRequired],
-      ['bad email', validDueForm({ email: 'dana@' }), 'extra.email', dueMessages.emailInvalid],
-      ['bad extra email', validDueForm({ emails: 'a@b.com, nope' }), 'extra.emails', dueMessages.emailInvalid],
-      ['letters in tanks', validDueForm({ ust_count: 'three' }), 'extra.ust_count', dueMessages.numbersOnly],
-      ['letters in routing', validDueForm({ routing_number: '02100002A' }), 'extra.routing_number', dueMessages.numbersOnly],
-      ['short routing', validDueForm({ routing_number: '02100002' }), 'extra.routing_number', dueMessages.routingLength],
-      ['long tax id', validDueForm({ federal_tax_id: '12-34567890' }), 'extra.federal_tax_id', dueMessages.taxIdLength],
-      ['no consent', validDueForm({ consent: false }), 'extra.consent', dueMessages.consentRequired],
-      ['unknown business type', validDueForm({ business_type: 'trust' }), 'extra.business_type', dueMessages.invalidChoice],
+      ['no business', validDueForm({ business_name: '  ' }), 'extra.business_name', en(dueMessages.businessRequired)],
+      ['no contact or owner', validDueForm({ contact_name: '', owner_name: '' }), 'extra.contact_name', en(dueMessages.contactRequired)],
+      ['bad email', validDueForm({ email: 'dana@' }), 'extra.email', en(dueMessages.emailInvalid)],
+      ['bad extra email', validDueForm({ emails: 'a@b.com, nope' }), 'extra.emails', en(dueMessages.emailInvalid)],
+      ['letters in tanks', validDueForm({ ust_count: 'three' }), 'extra.ust_count', en(dueMessages.numbersOnly)],
+      ['letters in routing', validDueForm({ routing_number: '02100002A' }), 'extra.routing_number', en(dueMessages.numbersOnly)],
+      ['short routing', validDueForm({ routing_number: '02100002' }), 'extra.routing_number', en(dueMessages.routingLength)],
+      ['long tax id', validDueForm({ federal_tax_id: '12-34567890' }), 'extra.federal_tax_id', en(dueMessages.taxIdLength)],
+      ['no consent', validDueForm({ consent: false }), 'extra.consent', en(dueMessages.consentRequired)],
+      ['unknown business type', validDueForm({ business_type: 'trust' }), 'extra.business_type', en(dueMessages.invalidChoice)],
     ];
     for (const [label, form, field, message] of cases) {
       const response = await create(createBody(form));
@@ -72,7 +73,7 @@ describe('/api/due', () => {
     for (const extra of ['a string', [1, 2], null, 42]) {
       const response = await create({ description: '', contact_name: 'X', extra });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields?.extra).toBe(dueMessages.payloadNotObject);
+      expect(response.json().fields?.extra).toBe(en(dueMessages.payloadNotObject));
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/due/create', headers: { ...user, 'content-type': 'application/json' }, payload: '{"broken' })).statusCode).toBe(400);
     expect((await create(createBody(validDueForm({ ust_count: 'x' })), { ...user, 'accept-language': 'es' })).json().detail).toBe('Algunos campos no son válidos.');

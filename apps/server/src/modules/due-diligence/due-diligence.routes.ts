@@ -66,24 +66,18 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getDueReport(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language']))),
+        .send(await getDueReport(app.ctx, currentUser(request), request.params.id)),
   );
 
   app.post(
     '/due/report/:id/rerun',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['due-diligence'],
-        summary: 'Screen the same form against the lists stored now: the next version (not counted toward the plan; 409 when no list changed)',
-        params: dueReportParamsSchema,
-        response: { 201: dueReportSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await rerunDueReport(app.ctx, currentUser(request), auditActorOf(request), request.params.id, pickLanguage(request.headers['accept-language']))),
+    route('user', {
+      tags: ['due-diligence'],
+      summary: 'Screen the same form against the lists stored now: the next version (not counted toward the plan; 409 when no list changed)',
+      params: dueReportParamsSchema,
+      response: { 201: dueReportSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
+    }),
+    async (request, reply) => reply.status(201).send(await rerunDueReport(app.ctx, currentUser(request), auditActorOf(request), request.params.id)),
   );
 
   app.get(
@@ -94,7 +88,7 @@ export const dueDiligenceRoutes: FastifyPluginAsyncZod = async (app) => {
       params: dueReportParamsSchema,
     }),
     async (request, reply) => {
-      const { filename, pdf } = await getDueReportPdf(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language']));
+      const { filename, pdf } = await getDueReportPdf(app.ctx, currentUser(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,11 +1,9 @@
+import { dueErrorMessages, withParams, type DueFindings, type DueReportChanges } from '@fueldesk/contracts';
 import {
   findPlan,
   planCodes,
-  type DueFindings,
   type DueForm,
   type DueReport,
-  type DueRatingHistoryEntry,
-  type DueReportChanges,
   type DueReportListItem,
   type DueUsage,
   type ListDueReportsQuery,
@@ -13,15 +11,10 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
-import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import type { DueLang } from './due-diligence.messages';
-import { dueText } from './due-diligence.messages';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
 import { getScreeningStatus } from '../screening/screening.service';
-import { renderReportHtml } from './due-diligence.render';
-import { rateRisk } from './due-diligence.risk';
+import type { DueLang } from './due-diligence.messages';
 import { renderReportPdf } from './due-diligence.pdf';
 import {
   countReportsCreated,
@@ -29,11 +22,9 @@ import {
   findReportOwner,
   hasNextVersion,
   insertReport,
-  listReadyReportsWithEntity,
   listReports,
   listStaleReports,
   lockReportOwner,
-  updateReportFindings,
   type DueReportRow,
 } from './due-diligence.repository';
 
@@ -47,20 +38,6 @@ const DUE_REPORT_STALE_MS = 10 * 60_000;
 type Lang = DueLang;
 export const asLang = (value: string | null | undefined): Lang => (value === 'es' ? 'es' : 'en');
 
-const planLimitMessages: Record<Lang, (limit: number) => string> = {
-  en: (limit) => `You have used the ${limit} due diligence reports of your plan this month. Upgrade your plan to create more.`,
-  es: (limit) => `Ha usado los ${limit} informes de diligencia debida de su plan este mes. Mejore su plan para crear más.`,
-};
-const notFoundMessages: Record<Lang, string> = { en: 'Report not found.', es: 'Informe no encontrado.' };
-const notReadyMessages: Record<Lang, string> = { en: 'The report is not ready yet.', es: 'El informe aún no está listo.' };
-const noListChangedMessages: Record<Lang, string> = {
-  en: 'No sanctions list changed since this report was screened: a re-run would find the same.',
-  es: 'Ninguna lista de sanciones cambió desde el cribado de este informe: repetirlo daría lo mismo.',
-};
-const newerVersionMessages: Record<Lang, string> = {
-  en: 'A newer version of this report exists: re-run that one.',
-  es: 'Existe una versión más reciente de este informe: repita esa.',
-};
 
 function monthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -109,10 +86,7 @@ export function compareReports(previous: DueFindings | null, current: DueFinding
 
 function presentReport(row: DueReportRow, previous: DueReportRow | null = null): DueReport {
   return {
-    ...presentListItem(row),
-    description: row.description,
-    findings: row.findings ?? null,
-    failure_reason: row.failureReason,
+    ...presentBase(row),
     version: row.version,
     previous_id: row.previousId,
     engine_version: row.engineVersion,
@@ -120,6 +94,10 @@ function presentReport(row: DueReportRow, previous: DueReportRow | null = null):
     rating_history: row.ratingHistory ?? [],
     changes: previous && row.status === 'ready' ? compareReports(previous.findings ?? null, row.findings ?? null) : null,
   };
+}
+
+function presentBase(row: DueReportRow): Omit<DueReport, 'version' | 'previous_id' | 'engine_version' | 'threshold' | 'rating_history' | 'changes'> {
+  return { ...presentListItem(row), description: row.description, findings: row.findings ?? null, failure_reason: row.failureReason };
 }
 
 /** The caller's plan, its monthly report limit, and how many reports this calendar month (UTC) used. */
@@ -148,11 +126,11 @@ export async function createDueReport(
   const title = body.contact_name || form.contact_name || form.owner_name;
   const row = await ctx.db.transaction(async (tx) => {
     const owner = await lockReportOwner(tx, user.id);
-    if (!owner) throw notFound(notFoundMessages[lang]);
+    if (!owner) throw notFound(dueErrorMessages.notFound);
     const { start, end } = monthOf(ctx.now());
     const limit = reportLimit(owner.planCode);
     if ((await countReportsCreated(tx, user.id, start, end)) >= limit) {
-      throw new AppError('PLAN_LIMIT', 403, planLimitMessages[lang](limit));
+      throw new AppError('PLAN_LIMIT', 403, withParams(dueErrorMessages.planLimit, { limit }));
     }
     const inserted = await insertReport(tx, { userId: user.id, title, description: body.description, form: form as unknown as Record<string, unknown>, language: lang, createdAt: ctx.now() });
     await recordAudit(tx, { at: ctx.now(), actor, action: 'due.create', subject: title, details: { report_id: inserted.id, plan_code: owner.planCode } });
@@ -188,15 +166,15 @@ export async function listDueReports(ctx: AppContext, user: AuthUser, query: Lis
 }
 
 /** Owner or admin only; anybody else gets the same 404 as for a report that does not exist. */
-async function findReadableReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReportRow> {
+async function findReadableReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReportRow> {
   const row = await findReport(ctx.db, id);
   const admin = user.role === 'admin' || user.isSuperadmin;
-  if (!row || (row.userId !== user.id && !admin)) throw notFound(notFoundMessages[lang]);
+  if (!row || (row.userId !== user.id && !admin)) throw notFound(dueErrorMessages.notFound);
   return row;
 }
 
-export async function getDueReport(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<DueReport> {
-  const row = await findReadableReport(ctx, user, id, lang);
+export async function getDueReport(ctx: AppContext, user: AuthUser, id: string): Promise<DueReport> {
+  const row = await findReadableReport(ctx, user, id);
   const previous = row.previousId ? await findReport(ctx.db, row.previousId) : null;
   return presentReport(row, previous);
 }
@@ -207,7 +185,7 @@ export async function reportReadableBy(ctx: AppContext, user: AuthUser, id: stri
   return Boolean(row && (row.userId === user.id || user.role === 'admin' || user.isSuperadmin));
 }
 
-const listVersionsKey = (lists: { source: string; version_id?: number | null }[]) =>
+const listVersionsKey = (lists: { source: string; version_id?: string | number | null }[]) =>
   lists
     .map((list) => `${list.source}#${list.version_id ?? '?'}`)
     .sort()
@@ -218,13 +196,13 @@ const listVersionsKey = (lists: { source: string; version_id?: number | null }[]
  * version (previous_id). It does not count toward the plan; 409 when no list changed since, while
  * the report is still processing, or when a newer version exists already.
  */
-export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, lang: Lang): Promise<DueReport> {
-  const row = await findReadableReport(ctx, user, id, lang);
-  if (row.status === 'processing') throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
-  if (await hasNextVersion(ctx.db, id)) throw new AppError('CONFLICT', 409, newerVersionMessages[lang]);
+export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string): Promise<DueReport> {
+  const row = await findReadableReport(ctx, user, id);
+  if (row.status === 'processing') throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
+  if (await hasNextVersion(ctx.db, id)) throw new AppError('CONFLICT', 409, dueErrorMessages.newerVersion);
   const status = await getScreeningStatus(ctx);
   const current = status.loaded ? status.lists.map((list) => ({ source: list.source, version_id: list.versionId })) : [];
-  if (listVersionsKey(row.findings?.lists ?? []) === listVersionsKey(current)) throw new AppError('CONFLICT', 409, noListChangedMessages[lang]);
+  if (listVersionsKey(row.findings?.lists ?? []) === listVersionsKey(current)) throw new AppError('CONFLICT', 409, dueErrorMessages.noListChanged);
   const created = await ctx.db.transaction(async (tx) => {
     const inserted = await insertReport(tx, {
       userId: row.userId,
@@ -249,55 +227,10 @@ export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: Aud
   return presentReport(created, row);
 }
 
-/**
- * After a decision became final: the user's ready reports that show the match get the decisions
- * attached again and their rating recomputed; a changed rating keeps the earlier one in the
- * report's history. Runs in the decision's transaction.
- */
-export async function refreshReportsAfterDecision(
-  ctx: AppContext,
-  tx: DbOrTx,
-  decision: { userId: string; entityId: string; subjectKey: string },
-  _lang: Lang,
-): Promise<number> {
-  let changed = 0;
-  for (const row of await listReadyReportsWithEntity(tx, decision.userId, decision.entityId)) {
-    if (!row.findings) continue;
-    const lang = asLang(row.language);
-    const { risk: previousRisk, narrative, ...rest } = row.findings;
-    const screening = await attachDecisions(ctx, tx, decision.userId, rest.screening, lang);
-    const partial = { ...rest, screening };
-    const risk = rateRisk(partial, lang);
-    const findings: DueFindings = { ...partial, risk, narrative };
-    const entry = row.findings.screening.flatMap((item) => item.matches).find((match) => match.entity_id === decision.entityId);
-    const history: DueRatingHistoryEntry[] = [...(row.ratingHistory ?? [])];
-    if (risk.rating !== previousRisk.rating) {
-      history.push({ rating: previousRisk.rating, at: ctx.now().toISOString(), reason: dueText(lang, 'ratingRecomputed', { entry: entry?.name ?? decision.entityId }) });
-    }
-    await updateReportFindings(tx, row.id, { findings, content: renderReportHtml(findings, lang), ratingHistory: history });
-    changed += 1;
-  }
-  return changed;
-}
-
-/** Each match of a report's screening with the owner's decision on it (or without, when none applies). */
-export async function attachDecisions(ctx: AppContext, db: DbOrTx, userId: string, screening: DueFindings['screening'], lang: Lang): Promise<DueFindings['screening']> {
-  const refs = screening.flatMap((entry) => entry.matches.map((match) => ({ subjectName: entry.name, entityId: match.entity_id })));
-  const decisions = await decisionsForMatches(ctx, db, userId, refs, lang);
-  return screening.map((entry) => ({
-    ...entry,
-    matches: entry.matches.map((match) => {
-      const { decision: _old, ...bare } = match;
-      const decision = decisions.get(matchKey(entry.name, match.entity_id));
-      return decision ? { ...bare, decision } : bare;
-    }),
-  }));
-}
-
 /** The ready report as a PDF file; 409 while it is still processing or when it failed. */
-export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string, lang: Lang): Promise<{ filename: string; pdf: Buffer }> {
-  const row = await findReadableReport(ctx, user, id, lang);
-  if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, notReadyMessages[lang]);
+export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  const row = await findReadableReport(ctx, user, id);
+  if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
   const pdf = await renderReportPdf(
     { title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings, version: row.version, engineVersion: row.engineVersion, threshold: row.threshold },
     asLang(row.language),

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { eventsQuerySchema, eventsTokenResponseSchema } from '@fueldesk/contracts';
+import { eventsQuerySchema, eventsTokenResponseSchema, requestMessages } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { authenticateToken, currentUser, route } from '../../plugins/auth';
@@ -34,7 +34,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await authenticateToken(app, request.query.token, EVENTS_TOKEN_PURPOSE);
       // Each stream holds a socket and a subscription: a client may not open them without bound.
       if (perSession.count(user.sessionId) >= app.ctx.config.SSE_MAX_STREAMS_PER_SESSION || perUser.count(user.id) >= app.ctx.config.SSE_MAX_STREAMS_PER_USER) {
-        throw new AppError('RATE_LIMITED', 429, 'Too many open event streams. Close other tabs and try again.', undefined, { 'retry-after': '30' });
+        throw new AppError('RATE_LIMITED', 429, requestMessages.tooManyStreams, undefined, { 'retry-after': '30' });
       }
       perSession.add(user.sessionId);
       perUser.add(user.id);

@@ -154,7 +154,7 @@ describe('news API', () => {
       for (const url of ['/api/news/999999', '/api/news/slug/no-such-article']) {
         const response = await t.app.inject({ method: 'GET', url, headers: user });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ code: 'NOT_FOUND', detail: 'Article not found.' });
+        expect(response.json()).toEqual({ code: 'NOT_FOUND', detail: 'Article not found.', key: 'news.notFound' });
       }
       for (const url of ['/api/news/abc', '/api/news/0', '/api/news/99999999999', '/api/news/1e3', '/api/news/slug/Bad_Slug', '/api/news/slug/a--b']) {
         const response = await t.app.inject({ method: 'GET', url, headers: user });

@@ -1,14 +1,4 @@
-import {
-  newsMessages,
-  slugify,
-  type CreateNewsArticleBody,
-  type ListNewsQuery,
-  type NewsArticle,
-  type NewsLanguage,
-  type NewsListItem,
-  type NewsListResponse,
-  type UpdateNewsArticleBody,
-} from '@fueldesk/contracts';
+import { type CreateNewsArticleBody, type ListNewsQuery, type MessageKey, type NewsArticle, type NewsLanguage, type NewsListItem, type NewsListResponse, newsMessages, slugify, type UpdateNewsArticleBody } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sanitizeArticleHtml } from '../../integrations/news/html-sanitizer';
@@ -124,7 +114,7 @@ export async function getNewsArticleBySlug(ctx: AppContext, slug: string, lang?:
   return presentArticle(row, lang);
 }
 
-const conflict = (detail: string, field: string) => new AppError('CONFLICT', 409, detail, { [field]: detail });
+const conflict = (detail: MessageKey, field: string) => new AppError('CONFLICT', 409, detail, { [field]: detail });
 
 /** Tells the caller which unique rule a refused write broke. */
 async function explainConflict(ctx: AppContext, values: { slug?: string; sourceUrl?: string }, ignoreId?: number): Promise<AppError> {

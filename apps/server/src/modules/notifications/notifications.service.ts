@@ -1,5 +1,6 @@
 import {
   notificationKinds,
+  notificationMessages,
   type Language,
   type ListNotificationsQuery,
   type MarkNotificationsReadBody,
@@ -10,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { renderNoticeMail } from '../../integrations/mail/templates';
+import { translate } from '../../lib/messages';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserById } from '../users/users.service';
 import { createWebhookDeliveries, WEBHOOKS_NOW_JOB } from '../webhooks/webhooks.service';
@@ -123,6 +125,8 @@ export async function mailNotification(ctx: AppContext, notificationId: string):
     subject: notificationMailSubject(language, row.kind),
     lines: [text],
     link,
+    action: translate(language, notificationMessages.mailAction),
+    footer: translate(language, notificationMessages.mailFooter),
   });
   await ctx.mailer.send({ to: user.email, ...mail });
   await setNotificationMailStatus(ctx.db, row.id, 'sent');

@@ -1,70 +1,66 @@
-import type { Language, NotificationKind } from '@fueldesk/contracts';
+import { notificationMessages, sanctionsListName, withParams, type Language, type MessageKey, type NotificationKind } from '@fueldesk/contracts';
+import { translate } from '../../lib/messages';
 
-/** What a notification says, rendered from its parameters in the reader's language. */
+/** A notification's parameters, stored with it; its text is rendered from them in the reader's language. */
 export type NotificationParams = Record<string, string | number | null>;
 
-type Renderer = (params: NotificationParams) => string;
-
-const conditionWords: Record<Language, Record<string, string>> = {
-  en: { above: 'rose to or above', below: 'fell to or below' },
-  es: { above: 'subió hasta o por encima de', below: 'bajó hasta o por debajo de' },
+const priceKeys: Record<string, MessageKey> = {
+  above: notificationMessages.priceAbove,
+  below: notificationMessages.priceBelow,
+  change_pct: notificationMessages.priceChange,
 };
 
-function changeText(language: Language, params: NotificationParams): string {
-  if (params.change_pct === null || params.change_pct === undefined) return '';
-  const value = Number(params.change_pct).toFixed(2);
-  const signed = value.startsWith('-') ? value : `+${value}`;
-  return language === 'es' ? ` (${signed.replace('.', ',')} %)` : ` (${signed} %)`;
+const kindKeys: Record<Exclude<NotificationKind, 'price_alert'>, MessageKey> = {
+  watch_match: notificationMessages.watchMatch,
+  watch_clear: notificationMessages.watchClear,
+  report_ready: notificationMessages.reportReady,
+  invitation: notificationMessages.invitation,
+  list_stale: notificationMessages.listStale,
+};
+
+const subjectKeys: Record<NotificationKind, MessageKey> = {
+  price_alert: notificationMessages.subjectPriceAlert,
+  watch_match: notificationMessages.subjectWatchMatch,
+  watch_clear: notificationMessages.subjectWatchClear,
+  report_ready: notificationMessages.subjectReportReady,
+  invitation: notificationMessages.subjectInvitation,
+  list_stale: notificationMessages.subjectListStale,
+};
+
+/** A decimal in the reader's notation (Spanish writes a decimal comma). */
+function localNumber(language: Language, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return language === 'es' ? text.replace('.', ',') : text;
 }
 
-const texts: Record<Language, Record<NotificationKind, Renderer>> = {
-  en: {
-    price_alert: (p) =>
-      p.condition === 'change_pct'
-        ? `${p.product_name} moved more than ${p.level} % in a day: ${p.value} ${p.units} on ${p.publication_date}${changeText('en', p)}.`
-        : `${p.product_name} ${conditionWords.en[String(p.condition)]} ${p.level}: ${p.value} ${p.units} on ${p.publication_date}${changeText('en', p)}.`,
-    watch_match: (p) => `${p.name} now matches ${p.matched_name} on ${p.list_name}.`,
-    watch_clear: (p) => `${p.name} no longer matches ${p.matched_name} on ${p.list_name}.`,
-    report_ready: (p) => `Your due-diligence report "${p.title}" is ready.`,
-    invitation: (p) => `${p.email} answered your data-sharing invitation: ${p.status}.`,
-    list_stale: (p) => `The sanctions list ${p.list_name} is out of date (published ${p.published_at ?? 'on an unknown date'}).`,
-  },
-  es: {
-    price_alert: (p) =>
-      p.condition === 'change_pct'
-        ? `${p.product_name} se movió más de un ${String(p.level).replace('.', ',')} % en un día: ${String(p.value).replace('.', ',')} ${p.units} el ${p.publication_date}${changeText('es', p)}.`
-        : `${p.product_name} ${conditionWords.es[String(p.condition)]} ${String(p.level).replace('.', ',')}: ${String(p.value).replace('.', ',')} ${p.units} el ${p.publication_date}${changeText('es', p)}.`,
-    watch_match: (p) => `${p.name} coincide ahora con ${p.matched_name} en ${p.list_name}.`,
-    watch_clear: (p) => `${p.name} ya no coincide con ${p.matched_name} en ${p.list_name}.`,
-    report_ready: (p) => `Su informe de diligencia debida «${p.title}» está listo.`,
-    invitation: (p) => `${p.email} respondió a su invitación para compartir datos: ${p.status}.`,
-    list_stale: (p) => `La lista de sanciones ${p.list_name} está desactualizada (publicada ${p.published_at ?? 'en una fecha desconocida'}).`,
-  },
-};
-
 export function renderNotificationText(language: Language, kind: NotificationKind, params: NotificationParams): string {
-  return texts[language][kind](params);
+  if (kind !== 'price_alert') {
+    const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value ?? '']));
+    if (kind === 'list_stale') {
+      if (params.source) values.list_name = sanctionsListName(String(params.source), language);
+      if (!params.published_at) values.published_at = translate(language, notificationMessages.unknownDate);
+    }
+    return translate(language, withParams(kindKeys[kind], values));
+  }
+  const change =
+    params.change_pct === null || params.change_pct === undefined
+      ? ''
+      : ` (${Number(params.change_pct) >= 0 ? '+' : ''}${localNumber(language, Number(params.change_pct).toFixed(2))} %)`;
+  return translate(
+    language,
+    withParams(priceKeys[String(params.condition)] ?? notificationMessages.priceAbove, {
+      product_name: String(params.product_name ?? params.product_code ?? ''),
+      level: localNumber(language, params.level),
+      value: localNumber(language, params.value),
+      units: String(params.units ?? ''),
+      publication_date: String(params.publication_date ?? ''),
+      change,
+    }),
+  );
 }
 
 /** The subject line of a notification mail. */
 export function notificationMailSubject(language: Language, kind: NotificationKind): string {
-  const subjects: Record<Language, Record<NotificationKind, string>> = {
-    en: {
-      price_alert: 'FuelDesk price alert',
-      watch_match: 'FuelDesk watchlist: new match',
-      watch_clear: 'FuelDesk watchlist: match cleared',
-      report_ready: 'FuelDesk: report ready',
-      invitation: 'FuelDesk: invitation answered',
-      list_stale: 'FuelDesk: sanctions list out of date',
-    },
-    es: {
-      price_alert: 'Alerta de precio de FuelDesk',
-      watch_match: 'Lista de vigilancia de FuelDesk: nueva coincidencia',
-      watch_clear: 'Lista de vigilancia de FuelDesk: coincidencia retirada',
-      report_ready: 'FuelDesk: informe listo',
-      invitation: 'FuelDesk: invitación respondida',
-      list_stale: 'FuelDesk: lista de sanciones desactualizada',
-    },
-  };
-  return subjects[language][kind];
+  return translate(language, subjectKeys[kind]);
 }

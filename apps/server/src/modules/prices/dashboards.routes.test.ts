@@ -38,7 +38,7 @@ describe('/api/dashboards', () => {
     expect(five.statusCode).toBe(201);
     const six = await call('POST', '/api/dashboards', { name: 'Six', product_codes: SIX });
     expect(six.statusCode).toBe(400);
-    expect(six.json()).toEqual({ code: 'DASHBOARD_LIMIT', detail: LIMIT_MESSAGE, fields: { product_codes: LIMIT_MESSAGE } });
+    expect(six.json()).toEqual({ code: 'DASHBOARD_LIMIT', detail: LIMIT_MESSAGE, key: 'prices.dashboardLimit', fields: { product_codes: LIMIT_MESSAGE } });
 
     const update = await call('PUT', `/api/dashboards/${five.json().id}`, { product_codes: SIX });
     expect(update.statusCode).toBe(400);

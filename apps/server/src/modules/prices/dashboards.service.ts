@@ -1,11 +1,4 @@
-import {
-  DASHBOARD_LIMIT_MESSAGE,
-  DASHBOARD_MAX_PRODUCTS,
-  DASHBOARDS_PER_USER_MAX,
-  slugify,
-  type Dashboard,
-  type DashboardListResponse,
-} from '@fueldesk/contracts';
+import { type Dashboard, DASHBOARD_LIMIT_MESSAGE, DASHBOARD_MAX_PRODUCTS, type DashboardListResponse, DASHBOARDS_PER_USER_MAX, priceMessages, slugify, withParams } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import {
@@ -39,7 +32,7 @@ async function assertProductCodes(ctx: AppContext, codes: string[]) {
   const known = new Set((await listAllProducts(ctx.db)).filter((product) => product.active).map((product) => product.code));
   const unknown = codes.filter((code) => !known.has(code));
   if (unknown.length > 0) {
-    const detail = `Unknown product code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`;
+    const detail = withParams(unknown.length > 1 ? priceMessages.unknownProducts : priceMessages.unknownProduct, { codes: unknown.join(', ') });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { product_codes: detail });
   }
 }
@@ -47,7 +40,7 @@ async function assertProductCodes(ctx: AppContext, codes: string[]) {
 async function assertSlugFree(ctx: AppContext, userId: string, slug: string, exceptId?: string) {
   const existing = await findDashboardBySlug(ctx.db, userId, slug);
   if (existing && existing.id !== exceptId) {
-    const detail = `You already have a dashboard at /home/${slug}.`;
+    const detail = withParams(priceMessages.dashboardSlugTaken, { slug });
     throw new AppError('CONFLICT', 409, detail, { slug: detail });
   }
 }
@@ -67,14 +60,14 @@ export async function createDashboard(
   const slug = body.slug ?? (slugify(body.name).slice(0, 60).replace(/-+$/, '') || 'dashboard');
   await assertProductCodes(ctx, body.product_codes);
   if ((await countDashboards(ctx.db, userId)) >= DASHBOARDS_PER_USER_MAX) {
-    throw new AppError('CONFLICT', 409, `You can keep at most ${DASHBOARDS_PER_USER_MAX} dashboards.`);
+    throw new AppError('CONFLICT', 409, priceMessages.tooManyDashboards);
   }
   await assertSlugFree(ctx, userId, slug);
   const row = await insertDashboard(ctx.db, { userId, name: body.name, slug, productCodes: body.product_codes, now: ctx.now() }).catch(
     (error: unknown) => {
       // Two saves of the same new slug at once: the unique index decides, the loser gets the same 409.
       if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw new AppError('CONFLICT', 409, `You already have a dashboard at /home/${slug}.`, { slug: 'Already used.' });
+        throw new AppError('CONFLICT', 409, withParams(priceMessages.dashboardSlugTaken, { slug }), { slug: priceMessages.slugUsed });
       }
       throw error;
     },
@@ -90,7 +83,7 @@ export async function updateDashboard(
   body: { name?: string; slug?: string; product_codes?: string[] },
 ): Promise<Dashboard> {
   const existing = await findDashboard(ctx.db, userId, id);
-  if (!existing) throw notFound('This dashboard does not exist.');
+  if (!existing) throw notFound(priceMessages.dashboardNotFound);
   if (body.product_codes) await assertProductCodes(ctx, body.product_codes);
   if (body.slug && body.slug !== existing.slug) await assertSlugFree(ctx, userId, body.slug, id);
   const row = await updateDashboardRow(ctx.db, userId, id, {
@@ -99,11 +92,11 @@ export async function updateDashboard(
     productCodes: body.product_codes,
     now: ctx.now(),
   });
-  if (!row) throw notFound('This dashboard does not exist.');
+  if (!row) throw notFound(priceMessages.dashboardNotFound);
   return presentDashboard(row);
 }
 
 /** Deletes one of the caller's dashboards; someone else's answers 404 like a missing one. */
 export async function deleteDashboard(ctx: AppContext, userId: string, id: string): Promise<void> {
-  if (!(await deleteDashboardRow(ctx.db, userId, id))) throw notFound('This dashboard does not exist.');
+  if (!(await deleteDashboardRow(ctx.db, userId, id))) throw notFound(priceMessages.dashboardNotFound);
 }

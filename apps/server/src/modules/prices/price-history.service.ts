@@ -7,6 +7,8 @@ import {
   toIsoDate,
   type PriceHistoryQuery,
   type PriceHistoryResponse,
+  priceMessages,
+  withParams,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
@@ -20,7 +22,7 @@ async function resolveProducts(ctx: AppContext, codes: string[]): Promise<Produc
   const catalog = await loadCatalog(ctx);
   const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
   if (unknown.length > 0) {
-    const detail = `Unknown product code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`;
+    const detail = withParams(unknown.length > 1 ? priceMessages.unknownProducts : priceMessages.unknownProduct, { codes: unknown.join(', ') });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { codes: detail });
   }
   return codes.map((code) => catalog.byCode.get(code)!);
@@ -32,9 +34,7 @@ async function resolveRange(ctx: AppContext, from: string | undefined, to: strin
   const start = from ?? shiftIsoDate(end, { years: -1 });
   assertOrderedRange(start, end);
   if (start < shiftIsoDate(end, { years: -PRICE_HISTORY_MAX_YEARS })) {
-    throw new AppError('INVALID_RANGE', 400, `A history covers at most ${PRICE_HISTORY_MAX_YEARS} years; narrow the range.`, {
-      from: `Must be within ${PRICE_HISTORY_MAX_YEARS} years of "to".`,
-    });
+    throw new AppError('INVALID_RANGE', 400, priceMessages.historyTooLong, { from: priceMessages.fromTooEarly });
   }
   return { start, end };
 }

@@ -2,6 +2,10 @@ import {
   PRICES_UPDATED_EVENT,
   type ImportReport,
   type PriceSource,
+  priceMessages,
+  withParams,
+  verbatim,
+  type Message,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
@@ -334,7 +338,8 @@ const REFUSAL_FIELDS_MAX = 50;
 export async function importUploadedPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const report = await importPriceFile(ctx, input);
   if (!report.refused) return report;
-  const fields: Record<string, string> = { file: report.refusal_reason! };
-  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = rejected.reason;
-  throw new AppError('IMPORT_REJECTED', 400, `The file was refused, nothing was imported. ${report.refusal_reason}`, fields);
+  // The importer's reasons are English sentences built per line (its report), sent as they are.
+  const fields: Record<string, Message> = { file: verbatim(report.refusal_reason!) };
+  for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = verbatim(rejected.reason);
+  throw new AppError('IMPORT_REJECTED', 400, withParams(priceMessages.importRefused, { reason: report.refusal_reason! }), fields);
 }

@@ -171,17 +171,16 @@ export interface PricePointsOrigin {
  * Writes points with one statement: the rows travel as five array parameters (ids, product positions
  * in a sixth array of the write's products, dates, forward periods, values) unpacked side by side by
  * unnest: an upsert, or a plain insert when the caller knows none of the products has a stored
- * point. One JSON parameter unpacked by json_to_recordset cost PostgreSQL ~200 ms of 83,000 rows'
- * import, where parsing the typed arrays costs ~110 ms, and JSON.stringify of 83,000 objects with
- * their repeated keys ~16 MB of text to build
- * and send. Building a multi-row VALUES list through the query builder cost more than the database's
- * own work (about 1.3 s of 83,000 rows). Array literals are text, so the same statement works on
+ * point. One JSON parameter unpacked by json_to_recordset cost PostgreSQL more than parsing the
+ * typed arrays, and JSON.stringify of every row object with its repeated keys is much more text to
+ * build and send. Building a multi-row VALUES list through the query builder cost more than the
+ * database's own work (README Benchmarks has the figures). Array literals are text, so the same statement works on
  * PGlite and node-postgres, and values stay text all the way to `numeric`.
  * The ids are made here (crypto.randomUUID) rather than by the column's gen_random_uuid() default:
  * PostgreSQL's pg_strong_random without OpenSSL (PGlite's build) opens, reads and closes
  * /dev/urandom for every value, and in PGlite that is Emscripten's virtual file system: path lookup,
- * open, a read that calls out to JavaScript's crypto, close — about 0.6 s of the 83,000 rows' 5 s
- * in the CPU profile (___syscall_openat). On a conflict the existing row keeps its id (the update does not set it).
+ * open, a read that calls out to JavaScript's crypto, close — a visible share of an import's CPU
+ * profile (___syscall_openat). On a conflict the existing row keeps its id (the update does not set it).
  *
  * A stored point of equal value (numerically: 1.5 and 1.50 are one value) is left alone, whatever
  * the file it came from. The upsert counts what it did itself: a row it inserted has no xmax, a
@@ -238,7 +237,7 @@ export async function upsertPricePoints(
  * importing user exist, locking them as those checks do (FOR KEY SHARE) until the transaction ends.
  * Then it turns the per-row checks off for the rest of the write (session_replication_role = replica,
  * which the write sets back, and which a transaction's end resets anyway). In PGlite those checks
- * were a quarter of the 83,000 rows' upsert (~0.3 s of ~1.3 s), each a query run from a trigger;
+ * were a quarter of a full import's upsert, each a query run from a trigger;
  * on PostgreSQL a quarter of the server's work too (an executor started per row, `perf`).
  * The only triggers on price_points are those foreign-key checks. It needs a superuser (see
  * mayCheckReferencesOnce).
@@ -289,7 +288,7 @@ export async function noPointsOfProducts(db: DbOrTx, productIds: string[]): Prom
 /** Removes generated demo values of products that now receive real ones. */
 export async function deleteDemoPoints(db: DbOrTx, productIds: string[]): Promise<number> {
   if (productIds.length === 0) return 0;
-  // Counted by the database: returning the ids sent ~28k rows back to be counted on a fresh install's first import.
+  // Counted by the database: returning the ids sent every row back to be counted on a fresh install's first import.
   const [row] = await queryRows<{ deleted: number }>(
     db,
     sql`with deleted as (

@@ -429,6 +429,8 @@ describe('POST /api/admin/prices/import', () => {
     expect(refused.json()).toEqual({
       code: 'IMPORT_REJECTED',
       detail: 'The file was refused, nothing was imported. Line 2: No row of the file could be read.',
+      key: 'prices.importRefused',
+      params: { reason: 'Line 2: No row of the file could be read.' },
       fields: {
         file: 'Line 2: No row of the file could be read.',
         line_2: '"not a date" is not a date (YYYY-MM-DD)',

@@ -18,6 +18,8 @@ import {
 } from '@fueldesk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyEtag from '@fastify/etag';
+import Negotiator from 'negotiator';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser, route } from '../../plugins/auth';
@@ -30,23 +32,9 @@ import { formatMarketDataValidationError } from './validation-errors';
 
 const tags = ['prices'];
 
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
-}
-
+/** The one coding the history is kept in (gzip, compressed once per import) or none, by the client's q-values. */
 function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding'];
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (!q || Number(q.slice(2)) > 0);
-  });
+  return new Negotiator(request.raw).encoding(['gzip', 'identity']) === 'gzip';
 }
 
 /** Market data: /api/prices/*, and the admin upload at /api/admin/prices/import. */
@@ -59,25 +47,55 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => listProducts(app.ctx),
   );
 
-  app.get(
-    '/prices',
-    {
-      schema: {
-        tags,
-        summary: 'The daily price table (latest publication date by default)',
-        querystring: listPricesQuerySchema,
-        response: { 200: listPricesResponseSchema, 304: z.null().describe('Not modified (If-None-Match)') },
+  // The table and the history carry an ETag made from the data (set by the handler, so no body is
+  // hashed); @fastify/etag answers 304 to a matching If-None-Match.
+  await app.register(async (scope) => {
+    await scope.register(fastifyEtag);
+    const cached = scope.withTypeProvider<ZodTypeProvider>();
+
+    cached.get(
+      '/prices',
+      {
+        schema: {
+          tags,
+          summary: 'The daily price table (latest publication date by default)',
+          querystring: listPricesQuerySchema,
+          response: { 200: listPricesResponseSchema, 304: z.null().describe('Not modified (If-None-Match)') },
+        },
       },
-    },
-    async (request, reply) => {
-      const { json, etag } = await listPricesJson(app.ctx, request.query);
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesEtag(request, etag)) return reply.code(304).send(null);
-      // A string body skips the serializer: it was checked against listPricesResponseSchema and
-      // serialised once per import (listPricesJson), the type provider cannot know that.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
-  );
+      async (request, reply) => {
+        const { json, etag } = await listPricesJson(app.ctx, request.query);
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        // A string body skips the serializer: it was checked against listPricesResponseSchema and
+        // serialised once per import (listPricesJson), the type provider cannot know that.
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
+    );
+
+    cached.get(
+      '/prices/history',
+      {
+        schema: {
+          tags,
+          summary: 'Spot series of up to 10 products over up to 10 years',
+          querystring: priceHistoryQuerySchema,
+          response: { 200: priceHistoryResponseSchema, 304: z.null().describe('Not modified (If-None-Match)') },
+        },
+      },
+      async (request, reply) => {
+        const { gzip, etag, final } = await getPriceHistoryPayload(app.ctx, request.query);
+        // A range that ends before the revision window never changes: the browser keeps it for a day.
+        reply
+          .header('etag', etag)
+          .header('cache-control', final ? 'private, max-age=86400, immutable' : 'private, no-cache')
+          .header('vary', 'accept-encoding');
+        reply.type('application/json; charset=utf-8');
+        // Already serialised (and checked against the schema) and compressed once per import.
+        if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzip as never);
+        return reply.send(gunzipSync(gzip) as never);
+      },
+    );
+  });
 
   app.get(
     '/prices/dates',
@@ -90,31 +108,6 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listPriceDates(app.ctx, request.query),
-  );
-
-  app.get(
-    '/prices/history',
-    {
-      schema: {
-        tags,
-        summary: 'Spot series of up to 10 products over up to 10 years',
-        querystring: priceHistoryQuerySchema,
-        response: { 200: priceHistoryResponseSchema, 304: z.null().describe('Not modified (If-None-Match)') },
-      },
-    },
-    async (request, reply) => {
-      const { gzip, etag, final } = await getPriceHistoryPayload(app.ctx, request.query);
-      // A range that ends before the revision window never changes: the browser keeps it for a day.
-      reply
-        .header('etag', etag)
-        .header('cache-control', final ? 'private, max-age=86400, immutable' : 'private, no-cache')
-        .header('vary', 'accept-encoding');
-      if (matchesEtag(request, etag)) return reply.code(304).send(null);
-      reply.type('application/json; charset=utf-8');
-      // Already serialised (and checked against the schema) and compressed once per import.
-      if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzip as never);
-      return reply.send(gunzipSync(gzip) as never);
-    },
   );
 
   app.get(

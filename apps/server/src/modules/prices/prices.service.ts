@@ -15,6 +15,8 @@ import {
   type PriceSummaryResponse,
   type Product,
   formatIsoDate,
+  priceMessages,
+  withParams,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { averageDecimals, compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
@@ -208,7 +210,7 @@ export async function listPricesJson(ctx: AppContext, query: ListPricesQuery): P
 
 export function assertOrderedRange(from: string | undefined, to: string | undefined) {
   if (from && to && from > to) {
-    throw new AppError('INVALID_RANGE', 400, `The start date ${from} is after the end date ${to}.`, { from: 'Must not be after "to".' });
+    throw new AppError('INVALID_RANGE', 400, withParams(priceMessages.startAfterEnd, { from, to }), { from: priceMessages.fromAfterTo });
   }
 }
 

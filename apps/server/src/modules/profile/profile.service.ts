@@ -1,4 +1,4 @@
-import { normalizeProfileUpdate, type Profile, type ProfileUpdateBody } from '@fueldesk/contracts';
+import { authErrorMessages, errorMessages, normalizeProfileUpdate, type Profile, type ProfileUpdateBody } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { pendingEmailOf, requestEmailChange } from '../auth/account-links.service';
@@ -6,11 +6,10 @@ import { requireCurrentPassword } from '../auth/auth.service';
 import { toProfile } from '../auth/auth.presenters';
 import * as users from '../users/users.service';
 
-const emailTakenMessage = 'An account with this email already exists.';
 
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
   const row = await users.findUserById(ctx.db, userId);
-  if (!row) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!row) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   return { ...toProfile(row), pending_email: await pendingEmailOf(ctx, userId) };
 }
 
@@ -24,7 +23,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
  */
 export async function updateProfile(ctx: AppContext, userId: string, body: ProfileUpdateBody): Promise<Profile> {
   const current = await users.findUserById(ctx.db, userId);
-  if (!current) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!current) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   const input = normalizeProfileUpdate(body);
   const now = ctx.now();
   const changes: users.UserChanges = { updatedAt: now };
@@ -46,14 +45,14 @@ export async function updateProfile(ctx: AppContext, userId: string, body: Profi
   if (emailChanged) {
     await requireCurrentPassword(ctx, current, body.current_password);
     if (await users.isEmailUsedByAnother(ctx.db, input.email!, userId)) {
-      throw new AppError('EMAIL_TAKEN', 409, emailTakenMessage, { email: emailTakenMessage });
+      throw new AppError('EMAIL_TAKEN', 409, authErrorMessages.emailTaken, { email: authErrorMessages.emailTaken });
     }
   } else if (input.email !== undefined && input.email !== current.email) {
     changes.email = input.email;
   }
 
   const updated = await users.updateUser(ctx.db, userId, changes);
-  if (!updated) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!updated) throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
   if (emailChanged) await requestEmailChange(ctx, updated, input.email!);
   return { ...toProfile(updated), pending_email: await pendingEmailOf(ctx, userId) };
 }

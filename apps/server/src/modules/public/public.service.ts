@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { legalPdfFiles, type ContactMessageInput, type FormReceipt, type LeadInput } from '@fueldesk/contracts';
+import { type ContactMessageInput, type FormReceipt, type LeadInput, legalPdfFiles, publicMessages } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { noticeLine as line, notifyTeam } from '../../integrations/mail/team-notice';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { enforceRateLimit } from '../../lib/rate-limiter';
 import { defaultWebDist } from '../../plugins/static-web';
 import {
   insertContactMessage,
@@ -37,26 +38,13 @@ export interface SenderInfo {
   language: 'en' | 'es';
 }
 
-/**
- * Counts one attempt under `key` and refuses with 429 (Retry-After in seconds) once the limit is
- * passed. The text matches the one the sign-in uses (SPEC.md §8).
- */
-export async function enforceRateLimit(ctx: AppContext, key: string, limit: number, windowMs: number) {
-  const result = await ctx.rateLimiter.hit(key, limit, windowMs);
-  if (!result.allowed) {
-    throw new AppError('RATE_LIMITED', 429, 'Please wait 1 minute and try again.', undefined, {
-      'retry-after': String(result.retryAfterSeconds),
-    });
-  }
-}
-
 function emptyToNull(value: string): string | null {
   return value === '' ? null : value;
 }
 
 /** Stores a contact-form message and tells the support inbox; rate-limited per IP. */
 export async function createContactMessage(ctx: AppContext, input: ContactMessageInput, sender: SenderInfo): Promise<FormReceipt> {
-  await enforceRateLimit(ctx, `public:contact:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
+  await enforceRateLimit(ctx.rateLimiter, `public:contact:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
   const row = await insertContactMessage(ctx.db, {
     name: input.name,
     email: input.email,
@@ -94,7 +82,7 @@ export async function createContactMessage(ctx: AppContext, input: ContactMessag
 
 /** Stores a sales enquiry and tells the sales inbox; rate-limited per IP. */
 export async function createLead(ctx: AppContext, input: LeadInput, sender: SenderInfo): Promise<FormReceipt> {
-  await enforceRateLimit(ctx, `public:leads:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
+  await enforceRateLimit(ctx.rateLimiter, `public:leads:${sender.ip}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS);
   const row = await insertLead(ctx.db, {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -151,7 +139,7 @@ const webPublicLegalDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * site-wide policy forbids framing, and the PDF modal needs a same-origin frame.
  */
 export async function readLegalPdf(ctx: AppContext, file: string): Promise<Buffer> {
-  if (!(legalPdfFiles as readonly string[]).includes(file)) throw notFound('No such document.');
+  if (!(legalPdfFiles as readonly string[]).includes(file)) throw notFound(publicMessages.noSuchDocument);
   const dirs = [ctx.config.WEB_DIST_DIR, defaultWebDist].filter((dir): dir is string => Boolean(dir)).map((dir) => path.join(dir, 'legal'));
   for (const dir of [...dirs, webPublicLegalDir]) {
     try {
@@ -160,5 +148,5 @@ export async function readLegalPdf(ctx: AppContext, file: string): Promise<Buffe
       // try the next location
     }
   }
-  throw notFound('No PDF file provided.');
+  throw notFound(publicMessages.noPdf);
 }

@@ -1,3 +1,4 @@
+import { releaseMessages, withParams } from '@fueldesk/contracts';
 import type { Language, Release, ReleaseInput } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -42,9 +43,8 @@ export async function publishRelease(ctx: AppContext, admin: AuthUser, input: Re
     createdAt: ctx.now(),
   });
   if (!row) {
-    throw new AppError('CONFLICT', 409, `Version ${input.version} has already been published.`, {
-      version: `Version ${input.version} has already been published.`,
-    });
+    const taken = withParams(releaseMessages.versionTaken, { version: input.version });
+    throw new AppError('CONFLICT', 409, taken, { version: taken });
   }
   return toRelease(row);
 }

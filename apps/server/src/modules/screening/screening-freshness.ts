@@ -4,7 +4,9 @@
 import { sanctionsListName, type PublishedAtSource, type SanctionsSource } from '@fueldesk/contracts';
 import cronParser from 'cron-parser';
 import type { AppContext } from '../../context';
-import { findLatestVersions, insertListEvent, listSourceStatuses, saveSourceStatus, type ListVersionRow, type SourceStatusRow } from './screening.repository';
+import { findLatestVersions, insertListEvent, listPendingListEvents, listSourceStatuses, markListEventsNotified, saveSourceStatus, type ListVersionRow, type SourceStatusRow } from './screening.repository';
+import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
+import { listActiveAdminIds } from '../users/users.service';
 
 const DAY_MS = 86_400_000;
 
@@ -111,4 +113,39 @@ export async function recordStaleTransitions(ctx: AppContext): Promise<StaleTran
   }
   if (transitions.length > 0) ctx.log.warn({ transitions }, 'sanctions lists changed freshness');
   return transitions;
+}
+
+/**
+ * Turns the recorded stale transitions into `list_stale` notifications for every active admin (panel
+ * and mail), once per event: the events are marked in the same transaction as the notifications.
+ */
+export async function notifyListStaleEvents(ctx: AppContext): Promise<number> {
+  const events = await listPendingListEvents(ctx.db);
+  if (events.length === 0) return 0;
+  const admins = await listActiveAdminIds(ctx.db);
+  const now = ctx.now();
+  const stored = await ctx.db.transaction(async (tx) => {
+    const result = await createNotifications(
+      tx,
+      events
+        .filter((event) => event.kind === 'became_stale')
+        .flatMap((event) =>
+          admins.map((userId) => ({
+            userId,
+            kind: 'list_stale' as const,
+            params: { source: event.source, published_at: event.publishedAt ? event.publishedAt.toISOString().slice(0, 10) : null },
+            url: '/due-diligence/screening',
+            dedupeKey: `list_stale:${event.id}`,
+            email: true,
+            webhook: false,
+          })),
+        ),
+      now,
+      ctx.config.PUBLIC_URL,
+    );
+    await markListEventsNotified(tx, events.map((event) => event.id), now);
+    return result;
+  });
+  await deliverNotifications(ctx, stored);
+  return stored.rows.length;
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { queueWatchlistRescreen } from '../watchlist/watchlist.service';
 import { fetchFeed } from '../../integrations/news/feed-fetcher';
 import { readSanctionsFiles, validateParsedList, WorkbookError, type ParsedList, type SanctionsEntity } from './engine';
-import { listVersionId, recordStaleTransitions } from './screening-freshness';
+import { listVersionId, notifyListStaleEvents, recordStaleTransitions } from './screening-freshness';
 import {
   findDownloadStates,
   findLatestVersions,
@@ -51,10 +51,10 @@ export interface ImportOptions {
   fallbackDate?: Date | null;
   /** Publication date to record when the parser finds none (e.g. an HTTP Last-Modified). */
   publishedAtFallback?: Date | null;
-  /** The list the files are, when their names and contents do not tell (an uploaded, renamed file). */
-  source?: SanctionsSource;
   /** Who stored it, for the audit log (the system: the daily job, the CLI). */
   actor?: AuditActor;
+  /** The list the files are, when their names and contents do not tell (an uploaded, renamed file). */
+  source?: SanctionsSource;
 }
 
 /** Names of an entity: the primary name and every alias. */
@@ -135,7 +135,6 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
         list.entities,
       );
       await pruneOldVersions(tx, list.source);
-      await saveSourceStatus(tx, list.source, { lastChangedAt: ctx.now() });
       await recordAudit(tx, {
         at: ctx.now(),
         actor: options.actor ?? SYSTEM_ACTOR,
@@ -143,12 +142,16 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
         subject: list.source,
         details: { version_id: inserted.id, entries: base.entries, names: base.names, published_at: base.publishedAt, origin: options.origin },
       });
+      await saveSourceStatus(tx, list.source, { lastChangedAt: ctx.now() });
       return inserted;
     });
     stored.push(row);
     results.push({ ...base, status: 'stored' });
   }
-  if (stored.length > 0) await recordStaleTransitions(ctx);
+  if (stored.length > 0) {
+    await recordStaleTransitions(ctx);
+    await notifyListStaleEvents(ctx);
+  }
   await announceNewListVersions(ctx, stored);
   await queueWatchlistRescreen(ctx, stored.map((row) => row.id));
   return results;
@@ -359,5 +362,6 @@ export async function updateSanctionsFromPublishers(ctx: AppContext, only?: Sanc
   }
   // Time passes even when nothing changed: a list may have turned stale since the last run.
   await recordStaleTransitions(ctx);
+  await notifyListStaleEvents(ctx);
   return results;
 }

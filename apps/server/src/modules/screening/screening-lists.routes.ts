@@ -5,10 +5,9 @@ import {
   sanctionsSources,
   SCREENING_IMPORT_MAX_FILES,
   screeningImportMessages,
-  screeningImportMessagesEs,
   screeningImportResponseSchema,
+  withParams,
   type SanctionsSource,
-  type ScreeningImportMessageKey,
   type ScreeningImportResponse,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -20,9 +19,9 @@ import { importSanctionsFiles, SanctionsImportError, type SanctionsFile } from '
 
 type Lang = 'en' | 'es';
 
-function message(lang: Lang, key: ScreeningImportMessageKey, values: Record<string, string | number> = {}): string {
-  const template = (lang === 'es' ? screeningImportMessagesEs : screeningImportMessages)[key];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+/** A refusal by key (the error handler writes it in the caller's language). */
+function message(_lang: Lang, key: keyof typeof screeningImportMessages, values?: Record<string, string | number>) {
+  return values ? withParams(screeningImportMessages[key], values) : screeningImportMessages[key];
 }
 
 interface Upload {
@@ -84,7 +83,10 @@ export async function importUploadedLists(ctx: AppContext, upload: Upload, userI
   const refused = results.filter((result) => result.status === 'refused');
   if (refused.length > 0) {
     throw badRequest(
-      refused.map((result) => message(lang, 'refused', { list: sanctionsListName(result.source, lang), detail: result.reason ?? '' })).join(' '),
+      message(lang, 'refused', {
+        list: refused.map((result) => sanctionsListName(result.source, lang)).join(', '),
+        detail: refused.map((result) => result.reason ?? '').join(' '),
+      }),
     );
   }
   return {

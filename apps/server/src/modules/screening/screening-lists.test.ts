@@ -2,7 +2,6 @@
 // state, stale transitions for notifications) and the admin upload POST /screening/lists/import.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screeningImportMessages, screeningImportMessagesEs } from '@fueldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
@@ -10,8 +9,9 @@ import { sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/s
 import { createSanctionsCommand, serverIsRunning } from '../../cli/sanctions';
 import { DatabaseLockedError } from '../../db/client';
 import { importSanctionsFiles, importSanctionsPaths } from './screening-import.service';
-import { recordStaleTransitions } from './screening-freshness';
+import { notifyListStaleEvents, recordStaleTransitions } from './screening-freshness';
 import { listPendingListEvents } from './screening.repository';
+import { sanctionsListEvents } from '../../db/schema';
 import { listScreeningLists } from './screening.presenters';
 
 type Headers = Record<string, string>;
@@ -93,8 +93,10 @@ describe('list freshness', () => {
   it('records each stale/fresh transition once, for the notifications module', async () => {
     // Stored at 2026-11-22 (fresh, nothing recorded) and the undated SDN list (stale from the start).
     t.setNow(new Date('2026-11-22T12:00:00Z'));
-    const initial = await listPendingListEvents(t.ctx.db);
+    // The import told the admins at once (there were none yet), so the event is recorded and no longer pending.
+    const initial = await t.ctx.db.select().from(sanctionsListEvents);
     expect(initial.map((event) => [event.source, event.kind])).toEqual([['ofac_sdn', 'became_stale']]);
+    expect(await listPendingListEvents(t.ctx.db)).toEqual([]);
 
     t.setNow(new Date('2026-11-29T12:00:00Z'));
     expect((await recordStaleTransitions(t.ctx)).map((transition) => [transition.source, transition.kind])).toEqual([['uk_ofsi', 'became_stale']]);
@@ -103,10 +105,24 @@ describe('list freshness', () => {
     expect(events.at(-1)).toMatchObject({ source: 'uk_ofsi', kind: 'became_stale', versionId: expect.stringMatching(/^uk_ofsi@/), notifiedAt: null });
     expect(events.at(-1)!.details).toMatchObject({ name: 'UK HM Treasury (OFSI)', age_days: 9, stale_days: 7 });
 
+    // Every active admin hears it once, by panel (and mail); other users do not; a second run adds nothing.
+    const admin = await createSignedInUser(t.ctx, { role: 'admin', email: `lists-admin-${Date.now()}@example.com` });
+    const user = await createSignedInUser(t.ctx);
+    expect(await notifyListStaleEvents(t.ctx)).toBe(1);
+    expect(await notifyListStaleEvents(t.ctx)).toBe(0);
+    expect(await listPendingListEvents(t.ctx.db)).toEqual([]);
+    const panel = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...admin.headers, 'accept-language': 'es' } });
+    const texts = (panel.json() as { items: { kind: string; text: string }[] }).items.filter((item) => item.kind === 'list_stale').map((item) => item.text);
+    expect(texts).toContain('La lista de sanciones Tesoro del Reino Unido (OFSI) está desactualizada (publicada 2026-11-20).');
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers })).json().items).toEqual([]);
+
     // A newer list makes it fresh again.
     await importSanctionsFiles(t.ctx, [{ name: 'ConList.csv', content: tinyUkOfsiCsv('28/11/2026').replace('Brannoc', 'Brannock') }], { origin: 'test' });
-    const after = await listPendingListEvents(t.ctx.db);
+    const after = await t.ctx.db.select().from(sanctionsListEvents);
     expect(after.at(-1)).toMatchObject({ source: 'uk_ofsi', kind: 'became_fresh' });
+    // Turning fresh again is recorded but tells nobody.
+    const unread = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: admin.headers })).json().items;
+    expect(unread.filter((item: { kind: string }) => item.kind === 'list_stale')).toHaveLength(1);
     t.setNow(null);
   });
 });
@@ -164,8 +180,8 @@ describe('POST /api/screening/lists/import', () => {
   it('refuses, in English and Spanish, an upload with no file, a file that is no list, and an unknown source', async () => {
     const none = await upload(admin, []);
     expect(none.statusCode).toBe(400);
-    expect(none.json().detail).toBe(screeningImportMessages.noFiles);
-    expect((await upload(admin, [], {}, 'es')).json().detail).toBe(screeningImportMessagesEs.noFiles);
+    expect(none.json().detail).toBe('Send at least one list file.');
+    expect((await upload(admin, [], {}, 'es')).json().detail).toBe('Envíe al menos un archivo de lista.');
 
     const notList = await upload(admin, [{ name: 'prices.csv', content: 'date,price\n2026-01-01,70\n' }]);
     expect(notList.statusCode).toBe(400);
@@ -173,7 +189,7 @@ describe('POST /api/screening/lists/import', () => {
     expect((await upload(admin, [{ name: 'prices.csv', content: 'a,b\n' }], {}, 'es')).json().detail).toMatch(/^Este archivo no es una lista de sanciones/);
 
     const badSource = await upload(admin, [{ name: 'x.csv', content: 'a' }], { source: 'interpol' });
-    expect(badSource.json().detail).toBe(screeningImportMessages.badSource);
+    expect(badSource.json().detail).toBe('Unknown list. Choose OFAC SDN, OFAC consolidated, UN, EU, UK, Canada or Australia.');
   });
 
   it('refuses a cut-off list with 400 and keeps the stored one in use', async () => {
@@ -204,7 +220,7 @@ describe('the CLI while the server holds the embedded database', () => {
   it('says in plain words what to do, never the raw lock error', async () => {
     const printed: string[] = [];
     const command = createSanctionsCommand({
-      openRuntime: () => Promise.reject(new DatabaseLockedError('/data', 4242)),
+      openRuntime: () => Promise.reject(new DatabaseLockedError('/data', { pid: 4242, started_at: '2026-11-28T03:00:00.000Z', command: 'node main.js', host: 'fueldesk' })),
       print: (line) => printed.push(line),
       printError: (line) => printed.push(line),
       progress: false,

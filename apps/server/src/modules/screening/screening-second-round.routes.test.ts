@@ -1,13 +1,16 @@
 // Issue 29, matching half, through the API: per-request threshold and sources, version_id, IMO
 // search, disguised names, a person's name inside a business name, and batch screening from CSV
 // and XLSX files with CSV results.
-import { screeningMessages, screeningMessagesEs, SCREENING_BATCH_CSV_COLUMNS } from '@fueldesk/contracts';
+import { screeningMessages, SCREENING_BATCH_CSV_COLUMNS } from '@fueldesk/contracts';
+import { en, es as spanishOf } from '../../../test/messages';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
+import { validDueForm } from '../../../test/due-diligence';
+import { analyzeDueForm } from '../due-diligence/due-diligence.pipeline';
 import { parseSanctionsFiles } from './engine';
 import { storeParsedLists } from './screening-import.service';
 
@@ -37,7 +40,7 @@ async function xlsx(rows: string[][]): Promise<Buffer> {
 describe('/api/screening, second round (matching)', () => {
   let t: TestContext;
   let user: Headers;
-  let versionId: number;
+  let versionId: string;
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -47,7 +50,8 @@ describe('/api/screening, second round (matching)', () => {
     if (!stored || stored.status !== 'stored') throw new Error('the test list was not stored');
     const lists = await t.app.inject({ method: 'GET', url: '/api/screening/lists', headers: user });
     expect(lists.json().loaded).toBe(true);
-    versionId = (await t.ctx.db.query.sanctionsListVersions.findFirst())!.id;
+    versionId = lists.json().lists.find((list: { source: string }) => list.source === 'ofac_sdn').version_id;
+    expect(versionId).toMatch(/^ofac_sdn@[0-9a-f]{12}$/);
   });
   afterAll(() => t.close());
 
@@ -81,16 +85,16 @@ describe('/api/screening, second round (matching)', () => {
       ['sources=,,', 'sources', 'badSources'],
     ];
     for (const [query, field, key] of cases) {
-      const en = await get(`/api/screening/search?q=acme&${query}`);
-      expect(en.statusCode, query).toBe(400);
-      expect(en.json().fields?.[field], query).toBe(screeningMessages[key]);
-      const es = await get(`/api/screening/search?q=acme&${query}`, { ...user, 'accept-language': 'es' });
-      expect(es.statusCode, query).toBe(400);
-      expect(es.json().fields?.[field], query).toBe(screeningMessagesEs[key]);
+      const inEnglish = await get(`/api/screening/search?q=acme&${query}`);
+      expect(inEnglish.statusCode, query).toBe(400);
+      expect(inEnglish.json().fields?.[field], query).toBe(en(screeningMessages[key]));
+      const inSpanish = await get(`/api/screening/search?q=acme&${query}`, { ...user, 'accept-language': 'es' });
+      expect(inSpanish.statusCode, query).toBe(400);
+      expect(inSpanish.json().fields?.[field], query).toBe(spanishOf(screeningMessages[key]));
     }
     const batch = await t.app.inject({ method: 'POST', url: '/api/screening/batch?threshold=2', headers: user, payload: { queries: [{ name: 'Acme' }] } });
     expect(batch.statusCode).toBe(400);
-    expect(batch.json().fields?.threshold).toBe(screeningMessages.badThreshold);
+    expect(batch.json().fields?.threshold).toBe(en(screeningMessages.badThreshold));
   });
 
   it('an IMO number finds the vessel that carries it exactly, and says so', async () => {
@@ -133,6 +137,16 @@ describe('/api/screening, second round (matching)', () => {
     }
   });
 
+  it('a due-diligence business named after a sanctioned person is a finding', async () => {
+    const form = Object.fromEntries(
+      Object.entries(validDueForm({ business_name: 'Tessaly Okonkwo-Bramble Fuels LLC' })).map(([key, value]) => [key, String(value)]),
+    ) as Record<string, string>;
+    const findings = await analyzeDueForm(t.ctx, form, 'en');
+    const business = findings.screening.find((entry) => entry.field === 'business_name');
+    expect(business?.matches.map((match) => match.entity_id)).toContain('ofac_sdn:90005');
+    expect(['high', 'critical']).toContain(findings.risk.rating);
+  });
+
   it('screens a CSV file (comma or semicolon) and an XLSX file, in the order given', async () => {
     const csv = 'name,type,country\r\nKarvelis Petroleum,organization,IR\r\n\r\nJane Unrelated Person,person,ES\r\nNordic Zephyra,vessel,\r\n';
     const semicolon = 'Name;Country\nKarvelis Petroleum;IR\nJane Unrelated Person;ES\nNordic Zephyra;\n';
@@ -165,7 +179,7 @@ describe('/api/screening, second round (matching)', () => {
       const rows = parseCsv(response.body, { columns: true }) as Array<Record<string, string>>;
       expect(Object.keys(rows[0])).toEqual([...SCREENING_BATCH_CSV_COLUMNS]);
       const karvelis = rows.filter((row) => row.name === 'Karvelis Petroleum');
-      expect(karvelis[0]).toMatchObject({ row: '2', country: 'IR', status: 'match', entity_id: 'ofac_sdn:90002', version_id: String(versionId) });
+      expect(karvelis[0]).toMatchObject({ row: '2', country: 'IR', status: 'match', entity_id: 'ofac_sdn:90002', version_id: versionId });
       // A formula-looking name is written so that a spreadsheet shows it as text.
       const formula = rows.filter((row) => row.name.includes('cmd|calc'));
       expect(formula.length).toBeGreaterThan(0);
@@ -188,8 +202,8 @@ describe('/api/screening, second round (matching)', () => {
     ];
     for (const [label, body, key] of cases) {
       for (const [lang, text] of [
-        ['en', screeningMessages[key]],
-        ['es', screeningMessagesEs[key]],
+        ['en', en(screeningMessages[key])],
+        ['es', spanishOf(screeningMessages[key])],
       ] as const) {
         const response = await t.app.inject({ method: 'POST', url: '/api/screening/batch', headers: { ...user, ...body.headers, 'accept-language': lang }, payload: body.payload });
         expect(response.statusCode, `${label} ${lang}`).toBe(400);
@@ -200,7 +214,7 @@ describe('/api/screening, second round (matching)', () => {
     const onlyHeader = multipart('names.csv', 'name,type\n', 'text/csv');
     const response = await t.app.inject({ method: 'POST', url: '/api/screening/batch', headers: { ...user, ...onlyHeader.headers, 'accept-language': 'es' }, payload: onlyHeader.payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields?.queries).toBe(screeningMessagesEs.batchEmpty);
+    expect(response.json().fields?.queries).toBe(spanishOf(screeningMessages.batchEmpty));
     // A form without a file.
     const boundary = 'b0undary';
     const noFile = await t.app.inject({
@@ -210,6 +224,6 @@ describe('/api/screening, second round (matching)', () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().detail).toBe(screeningMessages.fileMissing);
+    expect(noFile.json().detail).toBe(en(screeningMessages.fileMissing));
   });
 });

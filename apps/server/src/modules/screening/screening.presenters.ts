@@ -12,7 +12,7 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordReadAudit, type AuditActor } from '../audit/audit.service';
 import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
 import { notFound } from '../../lib/app-error';
 import { explainHit, type ExplanationLanguage } from './screening.explanation';
@@ -50,7 +50,7 @@ function presentLists(ctx: AppContext, status: ScreeningStatus, updates: ListUpd
         names: list.names,
         published_at: list.publishedAt,
         loaded_at: list.loadedAt,
-        version_id: list.versionKey,
+        version_id: list.versionId,
         published_at_source: list.publishedAtSource,
         age_days: list.ageDays,
         stale: list.stale,
@@ -118,15 +118,14 @@ export async function searchScreening(ctx: AppContext, query: ScreeningSearchQue
   });
   const [result] = await withDecisions(ctx, caller, [{ name: query.q, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) }], lang);
   if (caller) {
-    await ctx.db.transaction((tx) =>
-      recordAudit(tx, {
+    // The search itself writes nothing: its entry commits asynchronously (recordReadAudit).
+    await recordReadAudit(ctx, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.search',
         subject: query.q,
         details: { type: query.type ?? null, version_ids: status.lists.map((list) => list.versionId), threshold: status.threshold, loaded: status.loaded, ...countMatches([result!]) },
-      }),
-    );
+      });
   }
   return { query: query.q, threshold: status.threshold, loaded: status.loaded, matches: result!.matches };
 }
@@ -150,8 +149,7 @@ export async function batchScreening(
     lang,
   );
   if (caller) {
-    await ctx.db.transaction((tx) =>
-      recordAudit(tx, {
+    await recordReadAudit(ctx, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.batch',
@@ -164,8 +162,7 @@ export async function batchScreening(
           loaded: status.loaded,
           ...countMatches(presented),
         },
-      }),
-    );
+      });
   }
   return { threshold: status.threshold, loaded: status.loaded, results: presented };
 }

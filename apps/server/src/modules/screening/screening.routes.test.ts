@@ -1,4 +1,5 @@
-import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, screeningMessages, screeningMessagesEs } from '@fueldesk/contracts';
+import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, screeningMessages } from '@fueldesk/contracts';
+import { en, es as spanishOf } from '../../../test/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
@@ -55,22 +56,22 @@ describe('/api/screening', () => {
 
   it('answers 400 with a clear message for bad input', async () => {
     const cases: [string, () => ReturnType<typeof get>, string, string][] = [
-      ['empty q', () => get('/api/screening/search?q=%20%20'), 'q', screeningMessages.queryRequired],
-      ['missing q', () => get('/api/screening/search'), 'q', screeningMessages.queryRequired],
-      ['limit 51', () => get('/api/screening/search?q=acme&limit=51'), 'limit', screeningMessages.badLimit],
-      ['limit 0', () => get('/api/screening/search?q=acme&limit=0'), 'limit', screeningMessages.badLimit],
-      ['unknown type', () => get('/api/screening/search?q=acme&type=ship'), 'type', screeningMessages.badType],
-      ['punctuation only', () => get('/api/screening/search?q=%2E%2E%2E'), 'q', screeningMessages.nameRequired],
-      ['empty batch', () => post('/api/screening/batch', { queries: [] }), 'queries', screeningMessages.batchEmpty],
+      ['empty q', () => get('/api/screening/search?q=%20%20'), 'q', en(screeningMessages.queryRequired)],
+      ['missing q', () => get('/api/screening/search'), 'q', en(screeningMessages.queryRequired)],
+      ['limit 51', () => get('/api/screening/search?q=acme&limit=51'), 'limit', en(screeningMessages.badLimit)],
+      ['limit 0', () => get('/api/screening/search?q=acme&limit=0'), 'limit', en(screeningMessages.badLimit)],
+      ['unknown type', () => get('/api/screening/search?q=acme&type=ship'), 'type', en(screeningMessages.badType)],
+      ['punctuation only', () => get('/api/screening/search?q=%2E%2E%2E'), 'q', en(screeningMessages.nameRequired)],
+      ['empty batch', () => post('/api/screening/batch', { queries: [] }), 'queries', en(screeningMessages.batchEmpty)],
       [
         'oversized batch',
         () => post('/api/screening/batch', { queries: Array.from({ length: SCREENING_BATCH_MAX + 1 }, (_, i) => ({ name: `Name ${i}` })) }),
         'queries',
-        screeningMessages.batchTooLarge,
+        en(screeningMessages.batchTooLarge),
       ],
-      ['batch bad type', () => post('/api/screening/batch', { queries: [{ name: 'Acme', type: 'boat' }] }), 'queries.0.type', screeningMessages.badType],
-      ['compare without name2', () => post('/api/screening/compare', { name1: 'Acme' }), 'name2', screeningMessages.queryRequired],
-      ['bad entity id', () => get('/api/screening/entities/eu:1'), 'entity_id', screeningMessages.badEntityId],
+      ['batch bad type', () => post('/api/screening/batch', { queries: [{ name: 'Acme', type: 'boat' }] }), 'queries.0.type', en(screeningMessages.badType)],
+      ['compare without name2', () => post('/api/screening/compare', { name1: 'Acme' }), 'name2', en(screeningMessages.queryRequired)],
+      ['bad entity id', () => get('/api/screening/entities/eu:1'), 'entity_id', en(screeningMessages.badEntityId)],
     ];
     for (const [label, send, field, message] of cases) {
       const response = await send();
@@ -109,7 +110,7 @@ describe('/api/screening', () => {
       const response = await send();
       expect(response.statusCode, label).toBe(400);
       expect(response.json().detail, label).toBe('Algunos campos no son válidos.');
-      expect(response.json().fields?.[field], label).toBe(screeningMessagesEs[key]);
+      expect(response.json().fields?.[field], label).toBe(spanishOf(screeningMessages[key]));
     }
 
     const notObject = await post('/api/screening/compare', [], es);
@@ -137,7 +138,7 @@ describe('/api/screening', () => {
 
     const missing = await get('/api/screening/entities/ofac_sdn:999999999', es);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().detail).toBe(screeningMessagesEs.entityNotFound);
+    expect(missing.json().detail).toBe(spanishOf(screeningMessages.entityNotFound));
   });
 
   it('compares two names with the same scorer, with no list needed', async () => {
@@ -218,7 +219,7 @@ describe('/api/screening', () => {
       });
       const missing = await get('/api/screening/entities/ofac_sdn:12345');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().detail).toBe(screeningMessages.entityNotFound);
+      expect(missing.json().detail).toBe(en(screeningMessages.entityNotFound));
     });
 
     it('keeps the order of a long batch', async () => {

@@ -17,11 +17,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error';
 import { batchResultsCsv, readBatchFile, type BatchFileRow } from './screening-batch-file';
+import { enforceBatchScreeningLimit } from './screening.limits';
 import { batchScreening, getScreeningEntityDetails, listScreeningLists, searchScreening } from './screening.presenters';
 import { pickLanguage } from '../../lib/messages';
-import { currentUser, route } from '../../plugins/auth';
 import { auditActorOf } from '../audit/audit.service';
 import { compareScreeningNames } from './screening.service';
+import { currentUser, route } from '../../plugins/auth';
 import { screeningListImportRoutes } from './screening-lists.routes';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -39,7 +40,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/screening/lists',
     route('user', {
       tags: ['screening'],
-      summary: 'The sanctions lists loaded (source, entries, names, publication date); loaded: false when none is',
+      summary: 'The sanctions lists loaded, with their freshness (publication date, age, stale, version) and the daily download state; loaded: false when none is',
       response: { 200: screeningListsResponseSchema, ...errors },
     }),
     async (request) => listScreeningLists(app.ctx, pickLanguage(request.headers['accept-language'])),
@@ -72,7 +73,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
             'results in the same order; Accept: text/csv or ?format=csv answers CSV',
           querystring: screeningBatchQuerySchema,
           body: screeningBatchBodySchema,
-          response: { 200: screeningBatchResponseSchema, ...errors },
+          response: { 200: screeningBatchResponseSchema, ...errors, 429: errorBodySchema },
         },
         {
         preValidation: async (request: FastifyRequest) => {
@@ -95,6 +96,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ),
       async (request, reply) => {
+        await enforceBatchScreeningLimit(app.ctx, currentUser(request).id);
         const lang = pickLanguage(request.headers['accept-language']);
         const { format, threshold, sources } = request.query;
         const result = await batchScreening(app.ctx, request.body, lang, { threshold, sources }, { user: currentUser(request), actor: auditActorOf(request) });

@@ -11,15 +11,11 @@ import {
 } from './engine';
 import type { EntityType as EngineEntityType, SanctionsSource as EngineSanctionsSource } from './engine';
 import { explainScore, type ExplanationLanguage, type HitReasons } from './screening.explanation';
-import { listFreshness, type ListFreshness } from './screening-freshness';
+import { listFreshness, listVersionId, type ListFreshness } from './screening-freshness';
 import { findLatestVersions, loadVersionEntities, type ListVersionRow } from './screening.repository';
 
 /** One loaded list version, as screening sees it. */
-export interface ScreeningListStatus extends Omit<ListFreshness, 'versionId'> {
-  /** The stored version (sanctions_list_versions.id): what a report or an audit entry records. */
-  versionId: number;
-  /** The public id of the version, `<source>@<hash>` (GET /screening/lists `version_id`). */
-  versionKey: string;
+export interface ScreeningListStatus extends ListFreshness {
   source: SanctionsSource;
   entries: number;
   names: number;
@@ -56,8 +52,8 @@ export interface ScreeningHit {
   score: number;
   /** score ≥ threshold */
   isMatch: boolean;
-  /** The stored version of the hit's list (null when the index was built without one). */
-  versionId: number | null;
+  /** The version id of the hit's list (`<source>@<hash>`, as GET /screening/lists names it); null when unknown. */
+  versionId: string | null;
   /** The engine's sentence (English); `reasons` can say it again in Spanish. */
   explanation: string;
   reasons: HitReasons;
@@ -209,19 +205,14 @@ function presentStatus(ctx: AppContext, loaded: LoadedIndex): ScreeningStatus {
   const order = (source: SanctionsSource) => sanctionsSources.indexOf(source);
   const lists = [...loaded.versions]
     .sort((a, b) => order(a.source) - order(b.source))
-    .map((version) => {
-      const { versionId: versionKey, ...freshness } = listFreshness(version, ctx.now(), ctx.config.SCREENING_STALE_DAYS);
-      return {
-        versionId: version.id,
-        versionKey,
-        source: version.source,
-        entries: version.entries,
-        names: version.names,
-        publishedAt: version.publishedAt?.toISOString() ?? null,
-        loadedAt: version.loadedAt.toISOString(),
-        ...freshness,
-      };
-    });
+    .map((version) => ({
+      source: version.source,
+      entries: version.entries,
+      names: version.names,
+      publishedAt: version.publishedAt?.toISOString() ?? null,
+      loadedAt: version.loadedAt.toISOString(),
+      ...listFreshness(version, ctx.now(), ctx.config.SCREENING_STALE_DAYS),
+    }));
   return { loaded: loaded.index !== null, threshold: screeningThreshold(ctx), staleDays: ctx.config.SCREENING_STALE_DAYS, lists };
 }
 
@@ -233,7 +224,7 @@ export async function getScreeningStatus(ctx: AppContext): Promise<ScreeningStat
 function presentHit(match: ScreeningMatch, entity: SanctionsEntity | undefined, threshold: number, versions: ListVersionRow[]): ScreeningHit {
   const found = entity ?? match.entity;
   return {
-    versionId: versions.find((version) => version.source === found.source)?.id ?? null,
+    versionId: ((version) => (version ? listVersionId(version) : null))(versions.find((version) => version.source === found.source)),
     entityId: found.id,
     source: found.source,
     name: found.name,
@@ -339,4 +330,9 @@ export async function latestListVersions(ctx: AppContext): Promise<ListVersionRo
 /** The stored entities of some list versions, grouped by version id (the watchlist compares two versions). */
 export async function listVersionEntities(ctx: AppContext, versionIds: number[]): Promise<Map<number, SanctionsEntity[]>> {
   return (await loadVersionEntities(ctx.db, versionIds)) as Map<number, SanctionsEntity[]>;
+}
+
+/** The stored ids (sanctions_list_versions.id) of the latest versions, by their public id `<source>@<hash>` (the watchlist records stored ids). */
+export async function storedVersionIdsByKey(ctx: AppContext): Promise<Map<string, number>> {
+  return new Map((await findLatestVersions(ctx.db)).map((row) => [listVersionId(row), row.id]));
 }

@@ -1,15 +1,4 @@
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  ACTIVE_SESSION_WINDOW_MS,
-  PING_ACTIVE_CAP_SECONDS,
-  type AdminSessionListResponse,
-  type AdminSessionRow,
-  type AdminSessionsQuery,
-  type LogoutBody,
-  type PingResponse,
-  type RefreshResponse,
-  type SessionListResponse,
-} from '@fueldesk/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, ACTIVE_SESSION_WINDOW_MS, type AdminSessionListResponse, type AdminSessionRow, type AdminSessionsQuery, authErrorMessages, errorMessages, type LogoutBody, PING_ACTIVE_CAP_SECONDS, type PingResponse, type RefreshResponse, type SessionListResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, signAccessToken, successorToken, verifyAccessToken, type AccessClaims } from '../../lib/tokens';
@@ -81,13 +70,13 @@ export async function authenticateSession(ctx: AppContext, claims: AccessClaims)
   let state = cache.get(claims.sessionId);
   if (!state) {
     const row = await repo.findSessionState(ctx.db, claims.sessionId);
-    if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+    if (!row || row.sessionUser !== claims.userId) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
     if (row.revokedAt) throw authErrors.sessionRevoked(row.revokedReason);
-    if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, 'This account is not active.');
+    if (!row.active) throw new AppError('ACCOUNT_INACTIVE', 401, authErrorMessages.accountInactiveShort);
     state = { userId: row.sessionUser, role: row.role, isSuperadmin: row.isSuperadmin, email: row.email };
     cache.set(claims.sessionId, state);
   }
-  if (state.userId !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+  if (state.userId !== claims.userId) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
   return { id: claims.userId, sessionId: claims.sessionId, role: state.role, isSuperadmin: state.isSuperadmin, email: state.email };
 }
 
@@ -195,10 +184,10 @@ async function resolveSession(ctx: AppContext, proof: SessionProof): Promise<Ses
   if (proof.bearerToken) {
     const claims = await verifyAccessToken(ctx.config.JWT_SECRET, proof.bearerToken, ctx.now());
     const session = await repo.findSessionById(ctx.db, claims.sessionId);
-    if (!session || session.userId !== claims.userId) throw new AppError('TOKEN_INVALID', 401, 'The access token is not valid.');
+    if (!session || session.userId !== claims.userId) throw new AppError('TOKEN_INVALID', 401, errorMessages.TOKEN_INVALID);
     return session;
   }
-  throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  throw new AppError('UNAUTHENTICATED', 401, errorMessages.UNAUTHENTICATED);
 }
 
 /** Keeps the session alive: last_seen_at moves, active_seconds grows by the gap (≤ 30 s). */
@@ -263,7 +252,7 @@ export async function listAdminSessions(ctx: AppContext, caller: AuthUser, query
 /** Revokes a session from /admin/sessions; its tab signs out at once (session_revoked). Idempotent. */
 export async function revokeSessionAsAdmin(ctx: AppContext, caller: AuthUser, sessionId: string, actor: AuditActor = userActor(caller)): Promise<AdminSessionRow> {
   const existing = await repo.findSessionWithUser(ctx.db, sessionId);
-  if (!existing) throw notFound('Session not found.');
+  if (!existing) throw notFound(authErrorMessages.sessionNotFound);
   if (existing.userIsSuperadmin && !caller.isSuperadmin) throw authErrors.superadminOnly();
   if (!existing.revokedAt) {
     const revoked = await ctx.db.transaction(async (tx) => {

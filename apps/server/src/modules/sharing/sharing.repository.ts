@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sharingInvitations, users } from '../../db/schema';
+import { mailSends, sharingInvitations, users } from '../../db/schema';
 
 export type InvitationRow = typeof sharingInvitations.$inferSelect;
 export type InvitationStatusValue = InvitationRow['status'];
@@ -105,11 +105,19 @@ export async function transitionInvitation(
   id: string,
   from: InvitationStatusValue[],
   values: Partial<typeof sharingInvitations.$inferInsert>,
+  /** Only while the invitation's time has not run out at this moment (the same check as the read, in the write). */
+  options: { unexpiredAt?: Date } = {},
 ) {
   const [row] = await db
     .update(sharingInvitations)
     .set(values)
-    .where(and(eq(sharingInvitations.id, id), inArray(sharingInvitations.status, from)))
+    .where(
+      and(
+        eq(sharingInvitations.id, id),
+        inArray(sharingInvitations.status, from),
+        options.unexpiredAt ? gt(sharingInvitations.expiresAt, options.unexpiredAt) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -126,4 +134,74 @@ export function expireInvitations(db: DbOrTx, now: Date) {
     .set({ status: 'EXPIRED', respondedAt: now })
     .where(and(eq(sharingInvitations.status, 'PENDING'), lte(sharingInvitations.expiresAt, now)))
     .returning();
+}
+
+/** The inviter's PENDING invitation to `email` whose time ran out becomes EXPIRED (before a new one to the same address). */
+export async function expirePendingTo(db: DbOrTx, inviterId: string, email: string, now: Date) {
+  await db
+    .update(sharingInvitations)
+    .set({ status: 'EXPIRED', respondedAt: now })
+    .where(
+      and(
+        eq(sharingInvitations.inviterId, inviterId),
+        eq(sql`lower(${sharingInvitations.email})`, email.toLowerCase()),
+        eq(sharingInvitations.status, 'PENDING'),
+        lte(sharingInvitations.expiresAt, now),
+      ),
+    );
+}
+
+/** When the invitation mails of a user (or of one invitation) since `since` were sent, oldest first. */
+export async function listInvitationMailTimes(db: DbOrTx, filter: { userId: string; subjectId?: string; since: Date }): Promise<Date[]> {
+  const rows = await db
+    .select({ sentAt: mailSends.sentAt })
+    .from(mailSends)
+    .where(
+      and(
+        eq(mailSends.kind, 'invitation'),
+        filter.subjectId ? eq(mailSends.subjectId, filter.subjectId) : eq(mailSends.userId, filter.userId),
+        gt(mailSends.sentAt, filter.since),
+      ),
+    )
+    .orderBy(mailSends.sentAt);
+  return rows.map((row) => row.sentAt);
+}
+
+export async function recordInvitationMail(db: DbOrTx, values: { userId: string; subjectId: string; sentAt: Date }): Promise<string> {
+  const [row] = await db.insert(mailSends).values({ kind: 'invitation', ...values }).returning({ id: mailSends.id });
+  return row!.id;
+}
+
+/** A mail that could not be sent does not count. */
+export async function forgetInvitationMail(db: DbOrTx, id: string) {
+  await db.delete(mailSends).where(eq(mailSends.id, id));
+}
+
+/**
+ * Takes the invitation's resend slot: sets last_sent_at to `now` only while it is PENDING, unexpired
+ * and last sent at or before `lastSentBy`. One atomic update, so of many concurrent resends one wins
+ * and the others see its new last_sent_at (no lock is held while they wait for a connection).
+ */
+export async function claimResendSlot(db: DbOrTx, id: string, now: Date, lastSentBy: Date) {
+  const [row] = await db
+    .update(sharingInvitations)
+    .set({ lastSentAt: now })
+    .where(
+      and(
+        eq(sharingInvitations.id, id),
+        eq(sharingInvitations.status, 'PENDING'),
+        gt(sharingInvitations.expiresAt, now),
+        lte(sharingInvitations.lastSentAt, lastSentBy),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Gives a claimed slot back (the mail was refused or failed): last_sent_at returns to what it was. */
+export async function releaseResendSlot(db: DbOrTx, id: string, claimedAt: Date, previous: Date) {
+  await db
+    .update(sharingInvitations)
+    .set({ lastSentAt: previous })
+    .where(and(eq(sharingInvitations.id, id), eq(sharingInvitations.lastSentAt, claimedAt)));
 }

@@ -27,7 +27,7 @@ import {
 import { auditActorOf } from '../audit/audit.service';
 
 const tags = ['sharing'];
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 const params = invitationIdParamsSchema;
 
 /**
@@ -45,9 +45,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sharing/invitations',
     route('user', { tags, summary: 'Invite a counterparty to share read-only scopes', body: createInvitationBodySchema, response: { 201: invitationSchema, ...errors } }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']), auditActorOf(request))),
+      reply.status(201).send(await createInvitation(app.ctx, currentUser(request), request.body, pickLanguage(request.headers['accept-language']), auditActorOf(request))),
   );
 
   app.get(

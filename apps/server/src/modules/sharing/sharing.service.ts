@@ -10,10 +10,12 @@ import {
   type ReceivedInvitation,
   type SharedData,
   type SharingScope,
+  type Message,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { renderSharingRequestMail } from '../../integrations/mail/templates';
 import { AppError, badRequest } from '../../lib/app-error';
+import { hardeningMessages } from '../../lib/hardening-messages';
 import type { AuthUser } from '../../plugins/auth';
 import { inviteAccount } from '../auth/account-links.service';
 import { collectSharedData, hasBankConnection, hasVerifiedIdentity } from '../bank/bank.service';
@@ -27,12 +29,59 @@ export const SHARED_DATA_CACHE_MS = 60_000;
 
 const notFound = () => new AppError('NOT_FOUND', 404, bankMessages.notFound);
 
-function toInvitation(row: InvitationRow): Invitation {
+/** Resending one invitation: at most once a minute and five times in 24 hours (the first sending counts). */
+export const INVITATION_RESEND_INTERVAL_MS = 60_000;
+export const INVITATION_MAILS_PER_INVITATION_PER_DAY = 5;
+/** Invitation mails (new and resent) one user may make the server send in 24 hours. */
+export const INVITATION_MAILS_PER_USER_PER_DAY = 20;
+
+function tooMany(detail: Message, retryAfterMs: number) {
+  return new AppError('RATE_LIMITED', 429, detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
+/**
+ * Counts an invitation mail against the limits, in the caller's transaction (the inviter's row is
+ * locked, so concurrent requests are counted one after the other), or refuses with 429 and
+ * Retry-After. The rows live in the database: the limits hold across restarts and instances.
+ */
+async function reserveInvitationMail(
+  tx: Parameters<typeof repo.lockInviter>[0],
+  userId: string,
+  invitation: { id: string; resend: boolean } | null,
+  now: Date,
+): Promise<(subjectId: string) => Promise<string>> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const nowMs = now.getTime();
+  if (invitation?.resend) {
+    const times = await repo.listInvitationMailTimes(tx, { userId, subjectId: invitation.id, since });
+    if (times.length >= INVITATION_MAILS_PER_INVITATION_PER_DAY) {
+      throw tooMany(hardeningMessages.resendDailyLimit, times[times.length - INVITATION_MAILS_PER_INVITATION_PER_DAY]!.getTime() + DAY_MS - nowMs);
+    }
+  }
+  const mine = await repo.listInvitationMailTimes(tx, { userId, since });
+  if (mine.length >= INVITATION_MAILS_PER_USER_PER_DAY) {
+    throw tooMany(hardeningMessages.invitationMailsDailyLimit, mine[mine.length - INVITATION_MAILS_PER_USER_PER_DAY]!.getTime() + DAY_MS - nowMs);
+  }
+  return (subjectId) => repo.recordInvitationMail(tx, { userId, subjectId, sentAt: now });
+}
+
+/** An invitation's seven days are over (checked on every read and action, not only by the hourly job). */
+const expired = () => new AppError('CONFLICT', 409, hardeningMessages.invitationExpired);
+
+/**
+ * The status as of `now`: a PENDING invitation past its `expires_at` is EXPIRED whether or not the
+ * hourly job has marked it yet (the job only tidies the rows up and tells the inviters).
+ */
+export function statusAt(row: Pick<InvitationRow, 'status' | 'expiresAt'>, now: Date): InvitationStatusValue {
+  return row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+}
+
+function toInvitation(row: InvitationRow, now: Date): Invitation {
   return {
     id: row.id,
     email: row.email,
     scopes: row.scopes as SharingScope[],
-    status: row.status,
+    status: statusAt(row, now),
     created_at: row.createdAt.toISOString(),
     consented_at: row.consentedAt?.toISOString() ?? null,
     responded_at: row.respondedAt?.toISOString() ?? null,
@@ -85,14 +134,16 @@ async function sendInvitationMail(ctx: AppContext, row: InvitationRow, language:
     await ctx.mailer.send({ to: existing.email, ...mail });
     return existing.id;
   }
-  const invited = await inviteAccount(ctx, { email: row.email, invitedBy, language });
+  // The activation link ends with the invitation: an expired invitation activates nothing.
+  const invited = await inviteAccount(ctx, { email: row.email, invitedBy, language, expiresAt: row.expiresAt });
   return invited.userId;
 }
 
 /** A user's sent invitations (deleted ones left out) and the month's usage of the plan. */
 export async function listInvitations(ctx: AppContext, user: AuthUser): Promise<InvitationListResponse> {
   const rows = await repo.listInvitationsOfInviter(ctx.db, user.id);
-  return { invitations: rows.map(toInvitation), usage: await usageOf(ctx, user.id) };
+  const now = ctx.now();
+  return { invitations: rows.map((row) => toInvitation(row, now)), usage: await usageOf(ctx, user.id) };
 }
 
 /**
@@ -110,13 +161,17 @@ export async function createInvitation(
   if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(bankMessages.selfInvite, { email: bankMessages.selfInvite });
   const now = ctx.now();
   let row: InvitationRow;
+  let mailSendId: string | null = null;
   try {
     row = await ctx.db.transaction(async (tx) => {
       await repo.lockInviter(tx, user.id);
       const usage = await usageOf(ctx, user.id, tx);
       if (usage.used >= usage.limit) throw new AppError('PLAN_LIMIT', 403, bankMessages.planLimit);
+      // A pending invitation to this address whose time ran out no longer blocks a new one.
+      await repo.expirePendingTo(tx, user.id, email, now);
       if (await repo.findPendingTo(tx, user.id, email)) throw new AppError('CONFLICT', 409, bankMessages.duplicatePending, { email: bankMessages.duplicatePending });
-      return repo.insertInvitation(tx, {
+      const record = await reserveInvitationMail(tx, user.id, null, now);
+      const inserted = await repo.insertInvitation(tx, {
         inviterId: user.id,
         email,
         scopes: body.scopes,
@@ -125,6 +180,8 @@ export async function createInvitation(
         expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
         lastSentAt: now,
       });
+      mailSendId = await record(inserted.id);
+      return inserted;
     });
   } catch (error) {
     // The partial unique index is the last word when two requests for one address race.
@@ -145,21 +202,46 @@ export async function createInvitation(
   } catch (error) {
     ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
     await repo.deleteInvitationRow(ctx.db, row.id);
+    if (mailSendId) await repo.forgetInvitationMail(ctx.db, mailSendId);
     throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
   }
-  return toInvitation(row);
+  return toInvitation(row, now);
 }
 
 /** Sends the mail again for a pending invitation; the seven days count from the first sending. */
 export async function resendInvitation(ctx: AppContext, user: AuthUser, id: string, language: 'en' | 'es'): Promise<Invitation> {
   const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
   if (!row) throw notFound();
+  const now = ctx.now();
+  if (statusAt(row, now) === 'EXPIRED') throw expired();
   if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  // Once a minute: the first of concurrent resends takes the slot, the others are refused at once.
+  const claimed = await repo.claimResendSlot(ctx.db, row.id, now, new Date(now.getTime() - INVITATION_RESEND_INTERVAL_MS));
+  if (!claimed) {
+    const current = (await repo.findInvitationOfInviter(ctx.db, id, user.id)) ?? row;
+    const wait = current.lastSentAt.getTime() + INVITATION_RESEND_INTERVAL_MS - now.getTime();
+    if (wait > 0) throw tooMany(hardeningMessages.resendTooSoon, wait);
+    if (statusAt(current, now) === 'EXPIRED') throw expired();
+    throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  }
+  let mailSendId: string;
+  try {
+    mailSendId = await ctx.db.transaction(async (tx) => {
+      await repo.lockInviter(tx, user.id);
+      const record = await reserveInvitationMail(tx, user.id, { id: row.id, resend: true }, now);
+      return record(row.id);
+    });
+  } catch (error) {
+    await repo.releaseResendSlot(ctx.db, row.id, now, row.lastSentAt);
+    throw error;
+  }
   try {
     const inviteeId = await sendInvitationMail(ctx, row, language);
-    return toInvitation((await repo.updateInvitation(ctx.db, row.id, { inviteeId, lastSentAt: ctx.now() })) ?? row);
+    return toInvitation((await repo.updateInvitation(ctx.db, row.id, { inviteeId, lastSentAt: now })) ?? row, now);
   } catch (error) {
     ctx.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
+    await repo.forgetInvitationMail(ctx.db, mailSendId);
+    await repo.releaseResendSlot(ctx.db, row.id, now, row.lastSentAt);
     throw new AppError('PROVIDER_ERROR', 502, bankMessages.inviteFailed);
   }
 }
@@ -174,16 +256,17 @@ const dataCaches = new WeakMap<AppContext, Map<string, { data: SharedData; at: n
 export async function getInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<InvitationDetail> {
   const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
   if (!row) throw notFound();
-  if (row.status !== 'ACCEPTED' || !row.inviteeId) return { ...toInvitation(row), data: null };
+  const now = ctx.now();
+  if (row.status !== 'ACCEPTED' || !row.inviteeId) return { ...toInvitation(row, now), data: null };
   let cache = dataCaches.get(ctx);
   if (!cache) dataCaches.set(ctx, (cache = new Map()));
-  const nowMs = ctx.now().getTime();
+  const nowMs = now.getTime();
   const cached = cache.get(row.id);
-  if (cached && nowMs - cached.at < SHARED_DATA_CACHE_MS) return { ...toInvitation(row), data: cached.data };
+  if (cached && nowMs - cached.at < SHARED_DATA_CACHE_MS) return { ...toInvitation(row, now), data: cached.data };
   const scopes = (row.consentedScopes ?? []) as SharingScope[];
   const data = await collectSharedData(ctx, row.inviteeId, scopes);
   cache.set(row.id, { data, at: nowMs });
-  return { ...toInvitation(row), data };
+  return { ...toInvitation(row, now), data };
 }
 
 async function notifyInviter(ctx: AppContext, row: InvitationRow) {
@@ -200,8 +283,8 @@ function forgetSharedData(ctx: AppContext, id: string) {
 export async function revokeInvitation(ctx: AppContext, user: AuthUser, id: string, actor: AuditActor = userActor(user)): Promise<Invitation> {
   const row = await repo.findInvitationOfInviter(ctx.db, id, user.id);
   if (!row) throw notFound();
-  if (row.status === 'REVOKED') return toInvitation(row);
   const now = ctx.now();
+  if (row.status === 'REVOKED') return toInvitation(row, now);
   const changed = await ctx.db.transaction(async (tx) => {
     const updated = await repo.transitionInvitation(tx, id, ['PENDING', 'ACCEPTED'], { status: 'REVOKED', revokedAt: now, revokedBy: 'inviter' });
     if (updated) await recordAudit(tx, { at: now, actor, action: 'sharing.revoke', subject: row.email, details: { invitation_id: id, by: 'inviter', was: row.status } });
@@ -209,7 +292,7 @@ export async function revokeInvitation(ctx: AppContext, user: AuthUser, id: stri
   });
   if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notActive);
   forgetSharedData(ctx, id);
-  return toInvitation(changed);
+  return toInvitation(changed, now);
 }
 
 /** Removes an invitation from the inviter's list; an active one is revoked first so nothing stays shared. */
@@ -228,6 +311,7 @@ export async function deleteInvitation(ctx: AppContext, user: AuthUser, id: stri
 /** Invitations addressed to the caller, with who sent them. */
 export async function listReceivedInvitations(ctx: AppContext, user: AuthUser): Promise<{ invitations: ReceivedInvitation[] }> {
   const rows = await repo.listReceived(ctx.db, user.id);
+  const now = ctx.now();
   return {
     invitations: rows.map(({ invitation, inviter }) => ({
       id: invitation.id,
@@ -237,7 +321,7 @@ export async function listReceivedInvitations(ctx: AppContext, user: AuthUser): 
         email: inviter.email,
       },
       scopes: invitation.scopes as SharingScope[],
-      status: invitation.status,
+      status: statusAt(invitation, now),
       created_at: invitation.createdAt.toISOString(),
       consented_at: invitation.consentedAt?.toISOString() ?? null,
       expires_at: invitation.expiresAt.toISOString(),
@@ -257,29 +341,33 @@ async function receivedOrThrow(ctx: AppContext, user: AuthUser, id: string) {
  */
 export async function consentToInvitation(ctx: AppContext, user: AuthUser, id: string, actor: AuditActor = userActor(user)): Promise<ReceivedInvitation> {
   const row = await receivedOrThrow(ctx, user, id);
+  if (statusAt(row, ctx.now()) === 'EXPIRED') throw expired();
   if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
   if (!(await hasBankConnection(ctx, user.id))) throw new AppError('CONFLICT', 409, bankMessages.consentNeedsBank);
   if (!(await hasVerifiedIdentity(ctx, user.id))) throw new AppError('CONFLICT', 409, bankMessages.consentNeedsIdentity);
   const now = ctx.now();
   const changed = await ctx.db.transaction(async (tx) => {
-    const updated = await repo.transitionInvitation(tx, id, ['PENDING'], {
-      status: 'ACCEPTED',
-      consentedAt: now,
-      respondedAt: now,
-      consentedScopes: row.scopes,
-    });
+    const updated = await repo.transitionInvitation(
+      tx,
+      id,
+      ['PENDING'],
+      { status: 'ACCEPTED', consentedAt: now, respondedAt: now, consentedScopes: row.scopes },
+      { unexpiredAt: now },
+    );
     if (updated) await recordAudit(tx, { at: now, actor, action: 'sharing.consent', subject: user.email, details: { invitation_id: id, scopes: row.scopes } });
     return updated;
   });
-  if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notPending);
+  if (!changed) throw statusAt(row, ctx.now()) === 'EXPIRED' ? expired() : new AppError('CONFLICT', 409, bankMessages.notPending);
   await notifyInviter(ctx, changed);
   return receivedOne(ctx, user, id);
 }
 
 export async function rejectInvitation(ctx: AppContext, user: AuthUser, id: string): Promise<ReceivedInvitation> {
   const row = await receivedOrThrow(ctx, user, id);
+  const now = ctx.now();
+  if (statusAt(row, now) === 'EXPIRED') throw expired();
   if (row.status !== 'PENDING') throw new AppError('CONFLICT', 409, bankMessages.notPending);
-  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING'], { status: 'REJECTED', respondedAt: ctx.now() });
+  const changed = await repo.transitionInvitation(ctx.db, id, ['PENDING'], { status: 'REJECTED', respondedAt: now }, { unexpiredAt: now });
   if (!changed) throw new AppError('CONFLICT', 409, bankMessages.notPending);
   await notifyInviter(ctx, changed);
   return receivedOne(ctx, user, id);

@@ -2,7 +2,7 @@ import type { SupportMessage, SupportMessageInput } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
 import { notifyTeam } from '../../integrations/mail/team-notice';
-import { enforceRateLimit } from '../public/public.service';
+import { enforceRateLimit } from '../../lib/rate-limiter';
 import {
   insertSupportMessage,
   listSupportMessagesOfUser,
@@ -29,7 +29,7 @@ function toSupportMessage(row: SupportMessageRow): SupportMessage {
 
 /** Stores the caller's support message and mails it to the support inbox. */
 export async function createSupportMessage(ctx: AppContext, user: AuthUser, input: SupportMessageInput): Promise<SupportMessage> {
-  await enforceRateLimit(ctx, `support:user:${user.id}`, SUPPORT_MESSAGE_LIMIT, SUPPORT_MESSAGE_WINDOW_MS);
+  await enforceRateLimit(ctx.rateLimiter, `support:user:${user.id}`, SUPPORT_MESSAGE_LIMIT, SUPPORT_MESSAGE_WINDOW_MS);
   const row = await insertSupportMessage(ctx.db, {
     userId: user.id,
     type: input.type,

@@ -48,3 +48,9 @@ export async function updateUser(db: DbOrTx, id: string, values: UserChanges): P
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }
+
+/** Active administrators' ids (who hears about the sanctions lists' freshness). */
+export async function listActiveAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.active, true)));
+  return rows.map((row) => row.id);
+}

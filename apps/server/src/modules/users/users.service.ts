@@ -5,4 +5,4 @@
  * transaction (sign-in locks the user row while it replaces the session).
  */
 export type { NewUser, UserChanges, UserRow } from './users.repository';
-export { findUserByEmail, findUserById, findUsersByEmails, insertUser, isEmailUsedByAnother, lockUser, updateUser } from './users.repository';
+export { findUserByEmail, findUserById, findUsersByEmails, insertUser, isEmailUsedByAnother, listActiveAdminIds, lockUser, updateUser } from './users.repository';

@@ -6,6 +6,7 @@ import {
   watchlistImportResultSchema,
   watchlistItemSchema,
   watchlistListSchema,
+  watchlistMessages,
   watchlistParamsSchema,
 } from '@fueldesk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,10 +18,6 @@ import { auditActorOf } from '../audit/audit.service';
 import { addWatchlistItem, getWatchlistItem, importWatchlist, listWatchlist, removeWatchlistItem } from './watchlist.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const fileMessages = {
-  en: { missing: 'Send a CSV or XLSX file in the field "file".', tooLarge: 'The file is too large.' },
-  es: { missing: 'Envíe un archivo CSV o XLSX en el campo «file».', tooLarge: 'El archivo es demasiado grande.' },
-};
 
 /** The counterparty watchlist (API.md "Watching"): an item belongs to its owner only (another's is 404). */
 export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,20 +38,20 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await addWatchlistItem(app.ctx, currentUser(request), auditActorOf(request), request.body, pickLanguage(request.headers['accept-language']))),
+        .send(await addWatchlistItem(app.ctx, currentUser(request), auditActorOf(request), request.body)),
   );
 
   app.get(
     '/watchlist/:id',
     route('user', { tags: ['watchlist'], summary: 'One watched counterparty with its history', params: watchlistParamsSchema, response: { 200: watchlistDetailSchema, ...errors } }),
-    async (request) => getWatchlistItem(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language'])),
+    async (request) => getWatchlistItem(app.ctx, currentUser(request), request.params.id),
   );
 
   app.delete(
     '/watchlist/:id',
     route('user', { tags: ['watchlist'], summary: 'Stops watching a counterparty', params: watchlistParamsSchema, response: { 204: z.null(), ...errors } }),
     async (request, reply) => {
-      await removeWatchlistItem(app.ctx, currentUser(request), auditActorOf(request), request.params.id, pickLanguage(request.headers['accept-language']));
+      await removeWatchlistItem(app.ctx, currentUser(request), auditActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -71,7 +68,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request) => {
         const lang = pickLanguage(request.headers['accept-language']);
-        if (!request.isMultipart()) throw badRequest(fileMessages[lang].missing);
+        if (!request.isMultipart()) throw badRequest(watchlistMessages.fileMissing);
         let content: Buffer | null = null;
         try {
           for await (const part of request.parts()) {
@@ -79,10 +76,10 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
             else if (part.type === 'file') part.file.resume();
           }
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(fileMessages[lang].tooLarge);
-          throw badRequest(fileMessages[lang].missing);
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(watchlistMessages.fileTooLarge);
+          throw badRequest(watchlistMessages.fileMissing);
         }
-        if (content === null || content.length === 0) throw badRequest(fileMessages[lang].missing);
+        if (content === null || content.length === 0) throw badRequest(watchlistMessages.fileMissing);
         return importWatchlist(app.ctx, currentUser(request), auditActorOf(request), content, lang);
       },
     );

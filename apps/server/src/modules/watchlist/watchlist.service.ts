@@ -5,6 +5,8 @@ import {
   sanctionsListName,
   WATCHLIST_LIMIT,
   watchlistCreateBodySchema,
+  watchlistMessages,
+  withParams,
   watchlistTypes,
   type Language,
   type WatchlistCreateBody,
@@ -19,14 +21,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { WatchMatchRecord } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { localizeText } from '../../lib/messages';
+import { translate } from '../../lib/messages';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { decisionsForMatches, entityContentHash, matchKey } from '../decisions/decisions.service';
 import { createNotifications, deliverNotifications, type NewNotificationInput } from '../notifications/notifications.service';
 import { buildScreeningIndex, type SanctionsEntity } from '../screening/engine';
 import { readSheetCells } from '../screening/screening-batch-file';
-import { latestListVersions, listVersionEntities, screenNames, screeningThreshold } from '../screening/screening.service';
+import { latestListVersions, listVersionEntities, screenNames, screeningThreshold, storedVersionIdsByKey } from '../screening/screening.service';
 import {
   claimRuns,
   countItems,
@@ -54,16 +56,6 @@ import {
 export const WATCHLIST_RESCREEN_JOB = 'watchlist.rescreen';
 /** Items per transaction when a new version is re-screened: a crash loses at most one batch's work, redone on retry. */
 export const WATCHLIST_BATCH = 500;
-
-const limitMessages: Record<Language, string> = {
-  en: `You can watch at most ${WATCHLIST_LIMIT} counterparties. Remove one to add another.`,
-  es: `Puede vigilar como máximo ${WATCHLIST_LIMIT} contrapartes. Quite una para añadir otra.`,
-};
-const notFoundMessages: Record<Language, string> = { en: 'Watchlist item not found.', es: 'Elemento de la lista de vigilancia no encontrado.' };
-const importTexts: Record<Language, Record<'noName' | 'duplicate' | 'limit' | 'badType', string>> = {
-  en: { noName: 'The file has no name column (name, nombre).', duplicate: 'Already on the watchlist.', limit: `Over the limit of ${WATCHLIST_LIMIT} counterparties.`, badType: 'Type must be person, organization or vessel.' },
-  es: { noName: 'El archivo no tiene columna de nombre (name, nombre).', duplicate: 'Ya está en la lista de vigilancia.', limit: `Supera el límite de ${WATCHLIST_LIMIT} contrapartes.`, badType: 'El tipo debe ser persona, organización o buque.' },
-};
 
 function groupBy<T, K>(values: T[], key: (value: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -117,9 +109,9 @@ export async function listWatchlist(ctx: AppContext, user: AuthUser) {
   return { items: rows.map((row) => presentItem(row, byItem.get(row.id) ?? [], versions)), limit: WATCHLIST_LIMIT };
 }
 
-export async function getWatchlistItem(ctx: AppContext, user: AuthUser, id: string, lang: Language): Promise<WatchlistDetail> {
+export async function getWatchlistItem(ctx: AppContext, user: AuthUser, id: string): Promise<WatchlistDetail> {
   const row = await findItemOf(ctx.db, user.id, id);
-  if (!row) throw notFound(notFoundMessages[lang]);
+  if (!row) throw notFound(watchlistMessages.notFound);
   const matches = await matchesOf(ctx.db, [row.id]);
   const events = await eventsOf(ctx.db, row.id);
   const versions = await versionsById(ctx, [...row.versionIds, ...events.flatMap((event) => (event.versionId === null ? [] : [event.versionId]))]);
@@ -146,11 +138,11 @@ interface NewItemInput {
   report_id?: string;
 }
 
-async function addItems(ctx: AppContext, user: AuthUser, actor: AuditActor, inputs: NewItemInput[], lang: Language, over: 'throw' | 'skip') {
+async function addItems(ctx: AppContext, user: AuthUser, actor: AuditActor, inputs: NewItemInput[], over: 'throw' | 'skip') {
   const rows = await ctx.db.transaction(async (tx) => {
     await lockUserItems(tx, user.id);
     const room = WATCHLIST_LIMIT - (await countItems(tx, user.id));
-    if (inputs.length > room && over === 'throw') throw new AppError('WATCHLIST_LIMIT', 403, limitMessages[lang]);
+    if (inputs.length > room && over === 'throw') throw new AppError('WATCHLIST_LIMIT', 403, withParams(watchlistMessages.limit, { limit: WATCHLIST_LIMIT }));
     const accepted = inputs.slice(0, Math.max(0, room));
     const inserted = await insertItems(
       tx,
@@ -173,16 +165,16 @@ async function addItems(ctx: AppContext, user: AuthUser, actor: AuditActor, inpu
   return rows;
 }
 
-export async function addWatchlistItem(ctx: AppContext, user: AuthUser, actor: AuditActor, body: WatchlistCreateBody, lang: Language): Promise<WatchlistItem> {
-  const [row] = await addItems(ctx, user, actor, [body], lang, 'throw');
+export async function addWatchlistItem(ctx: AppContext, user: AuthUser, actor: AuditActor, body: WatchlistCreateBody): Promise<WatchlistItem> {
+  const [row] = await addItems(ctx, user, actor, [body], 'throw');
   const items = await listWatchlist(ctx, user);
   return items.items.find((item) => item.id === row!.id)!;
 }
 
-export async function removeWatchlistItem(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string, lang: Language): Promise<void> {
+export async function removeWatchlistItem(ctx: AppContext, user: AuthUser, actor: AuditActor, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await deleteItem(tx, user.id, id);
-    if (!row) throw notFound(notFoundMessages[lang]);
+    if (!row) throw notFound(watchlistMessages.notFound);
     await recordAudit(tx, { at: ctx.now(), actor, action: 'watch.remove', subject: row.name, details: { item_id: row.id } });
   });
 }
@@ -205,13 +197,12 @@ const TYPE_WORDS: Record<string, WatchlistType> = {
 
 /** POST /watchlist/import: a CSV or XLSX sheet (`name`, `type?`, `country?`); per-line errors, duplicates skipped. */
 export async function importWatchlist(ctx: AppContext, user: AuthUser, actor: AuditActor, content: Buffer, lang: Language): Promise<WatchlistImportResult> {
-  const texts = importTexts[lang];
   const cells = await readSheetCells(content);
   const headerIndex = cells.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   const header = (cells[headerIndex] ?? []).map((cell) => cell.trim().toLowerCase());
   const column = (names: string[]) => header.findIndex((cell) => names.includes(cell));
   const nameColumn = column(['name', 'nombre', 'full name', 'full_name']);
-  if (headerIndex < 0 || nameColumn < 0) return { added: 0, skipped: 0, errors: [{ line: 1, detail: texts.noName }] };
+  if (headerIndex < 0 || nameColumn < 0) return { added: 0, skipped: 0, errors: [{ line: 1, detail: translate(lang, watchlistMessages.importNoName) }] };
   const typeColumn = column(['type', 'tipo']);
   const countryColumn = column(['country', 'pais', 'país']);
   const noteColumn = column(['note', 'nota']);
@@ -226,7 +217,7 @@ export async function importWatchlist(ctx: AppContext, user: AuthUser, actor: Au
     const rawType = typeColumn >= 0 ? (row[typeColumn] ?? '').trim().toLowerCase() : '';
     const type = rawType === '' ? undefined : TYPE_WORDS[rawType];
     if (rawType !== '' && !type) {
-      errors.push({ line, detail: texts.badType });
+      errors.push({ line, detail: translate(lang, watchlistMessages.importBadType) });
       continue;
     }
     const parsed = watchlistCreateBodySchema.safeParse({
@@ -237,7 +228,7 @@ export async function importWatchlist(ctx: AppContext, user: AuthUser, actor: Au
     });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '';
-      errors.push({ line, detail: localizeText(message, lang) });
+      errors.push({ line, detail: translate(lang, message) });
       continue;
     }
     const key = sameName(parsed.data.name);
@@ -248,8 +239,8 @@ export async function importWatchlist(ctx: AppContext, user: AuthUser, actor: Au
     seen.add(key);
     accepted.push({ line, input: parsed.data });
   }
-  const added = await addItems(ctx, user, actor, accepted.map((entry) => entry.input), lang, 'skip');
-  for (const entry of accepted.slice(added.length)) errors.push({ line: entry.line, detail: texts.limit });
+  const added = await addItems(ctx, user, actor, accepted.map((entry) => entry.input), 'skip');
+  for (const entry of accepted.slice(added.length)) errors.push({ line: entry.line, detail: translate(lang, withParams(watchlistMessages.importLimit, { limit: WATCHLIST_LIMIT })) });
   errors.sort((a, b) => a.line - b.line);
   return { added: added.length, skipped, errors };
 }
@@ -280,7 +271,10 @@ export async function screenItemsNow(ctx: AppContext, rows: WatchItemRow[]): Pro
   const { status, results } = await screenNames(ctx, rows.map(queryOf), { matchesOnly: true, limit: 20 });
   if (!status.loaded) return;
   const now = ctx.now();
-  const versionIds = status.lists.map((list) => list.versionId);
+  // Screening names versions by their public id (`<source>@<hash>`); the watchlist records the stored ids.
+  const idByKey = await storedVersionIdsByKey(ctx);
+  const storedId = (key: string | null) => (key === null ? null : (idByKey.get(key) ?? null));
+  const versionIds = status.lists.map((list) => storedId(list.versionId)).filter((id) => id !== null);
   await ctx.db.transaction(async (tx) => {
     await deleteMatchesOfItems(tx, rows.map((row) => row.id));
     const matchValues = rows.flatMap((row, position) =>
@@ -291,7 +285,7 @@ export async function screenItemsNow(ctx: AppContext, rows: WatchItemRow[]): Pro
         name: hit.name,
         matchedName: hit.matchedName,
         score: hit.score,
-        versionId: hit.versionId,
+        versionId: storedId(hit.versionId),
         createdAt: now,
       })),
     );

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   WEBHOOK_LIMIT,
+  notificationMessages,
   watchingMessages,
+  withParams,
   type CreateWebhookInput,
   type CreatedWebhook,
   type Webhook,
@@ -12,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { postWebhook, webhookAddressPolicy, WebhookUrlError } from '../../integrations/http/webhook-sender';
 import { renderNoticeMail } from '../../integrations/mail/templates';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { translate } from '../../lib/messages';
 import { decryptSecret, encryptSecret } from '../../lib/encryption';
 import { generateOpaqueToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
@@ -163,13 +166,11 @@ async function tellOwnerDisabled(ctx: AppContext, delivery: ClaimedDelivery): Pr
   const language = user.language === 'es' ? 'es' : 'en';
   const mail = renderNoticeMail(language, {
     name: user.firstName ?? null,
-    subject: language === 'es' ? 'FuelDesk: webhook desactivado' : 'FuelDesk: webhook disabled',
-    lines: [
-      language === 'es'
-        ? `Su webhook ${delivery.url} ha fallado durante un día y se ha desactivado. Revise el endpoint y regístrelo de nuevo.`
-        : `Your webhook ${delivery.url} has failed for a day and was disabled. Check the endpoint and register it again.`,
-    ],
+    subject: translate(language, notificationMessages.subjectWebhookDisabled),
+    lines: [translate(language, withParams(notificationMessages.webhookDisabled, { url: delivery.url }))],
     link: new URL('/webhooks', ctx.config.PUBLIC_URL).toString(),
+    action: translate(language, notificationMessages.mailAction),
+    footer: translate(language, notificationMessages.mailFooter),
   });
   try {
     await ctx.mailer.send({ to: user.email, ...mail });

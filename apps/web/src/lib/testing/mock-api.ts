@@ -46,7 +46,8 @@ export function mockApi(routes: Record<string, MockHandler>, options: { fallback
       method: request.method.toUpperCase(),
       path: url.pathname,
       url,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      // A JSON body parsed; anything else (a multipart upload) as its text.
+      body: text ? ((request.headers.get('content-type') ?? '').includes('multipart/') ? text : (JSON.parse(text) as unknown)) : undefined,
       headers: request.headers,
     };
     calls.push(call);

@@ -94,7 +94,16 @@ function mergeRunTogether(side: NameToken[], other: NameToken[]): NameToken[] {
   if (side.length < 2) return side;
   for (let i = 0; i < side.length - 1; i++) {
     const a = side[i];
-    if (a.role === 'legal_form' || other.some((t) => t.text === a.text)) continue;
+    if (a.role === 'legal_form') continue;
+    // Cheap test first: some word of `other` must be longer and begin with this one.
+    let prefixed = false;
+    for (const t of other) {
+      if (t.text.length > a.text.length && t.text.startsWith(a.text)) {
+        prefixed = true;
+        break;
+      }
+    }
+    if (!prefixed || other.some((t) => t.text === a.text)) continue;
     for (let n = 2; n <= 3 && i + n <= side.length; n++) {
       const parts = side.slice(i, i + n);
       // A legal form may only close the run ("Siemens AG" → "siemensag").
@@ -177,12 +186,17 @@ function crossesBin(q: NameToken[], c: NameToken[], pairs: Array<{ i: number; j:
 function foldAcronyms(other: NameToken[], side: NameToken[]): NameToken[] {
   if (other.length < 2) return other;
   for (const t of side) {
-    if (t.role !== 'name' || t.text.length < 2 || t.text.length > 5 || !/^[a-z]+$/.test(t.text)) continue;
-    if (other.some((o) => o.text === t.text)) continue;
     const n = t.text.length;
+    if (t.role !== 'name' || n < 2 || n > 5 || n > other.length || !/^[a-z]+$/.test(t.text)) continue;
+    if (other.some((o) => o.text === t.text)) continue;
     for (let i = 0; i + n <= other.length; i++) {
+      let spelled = true;
+      for (let k = 0; k < n && spelled; k++) {
+        const o = other[i + k];
+        spelled = o.role !== 'legal_form' && o.role !== 'number' && o.text.length >= 2 && o.text[0] === t.text[k];
+      }
+      if (!spelled) continue;
       const run = other.slice(i, i + n);
-      if (run.some((o, k) => o.role === 'legal_form' || o.role === 'number' || o.text.length < 2 || o.text[0] !== t.text[k])) continue;
       return [...other.slice(0, i), { ...t, weight: Math.max(...run.map((o) => o.weight)) }, ...other.slice(i + n)];
     }
   }

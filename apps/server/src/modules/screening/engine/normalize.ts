@@ -153,7 +153,10 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
  * soft hyphen, the combining grapheme joiner, Mongolian/variation selectors, fillers and the BOM.
  * Written inside a name they hide it from a plain comparison; they are removed before anything else.
  */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udd00-\uddef]/g;
+// Combining ones (grapheme joiner, Khmer inherent vowels, Mongolian and variation selectors) are
+// alternatives rather than class members, since a class would read them as part of a character.
+const INVISIBLE =
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]|\u034f|\u17b4|\u17b5|\u180b|\u180c|\u180d|\u180f|\ufe00|\ufe01|\ufe02|\ufe03|\ufe04|\ufe05|\ufe06|\ufe07|\ufe08|\ufe09|\ufe0a|\ufe0b|\ufe0c|\ufe0d|\ufe0e|\ufe0f|\udb40[\udd00-\uddef]/g;
 
 // Unicode's confusables (TR39 confusables.txt, as packaged by the maintained `unhomoglyph`): one
 // prototype per look-alike character.

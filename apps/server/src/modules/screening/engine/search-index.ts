@@ -41,6 +41,20 @@ export function entityImoNumbers(entity: SanctionsEntity): string[] {
   return [...found];
 }
 
+/** Binary search in an ascending list of ids. */
+function containsSorted(list: number[], id: number): boolean {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = list[mid];
+    if (value === id) return true;
+    if (value < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
 /** Blocking is kept per entity type, so a vessel search never wades through companies. */
 const GROUP: Record<EntityType, string> = { person: 'P', organization: 'O', vessel: 'V', aircraft: 'A' };
 
@@ -121,6 +135,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       for (const key of keys) {
         if (seenKeys.has(key)) continue;
         seenKeys.add(key);
+        // The letters-in-order key is for words the lists do not hold as written (a typo).
+        if (key.startsWith('a:') && postings.has(`${group}t:${token.text}`)) continue;
         const list = postings.get(group + key);
         if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
       }
@@ -132,6 +148,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
       const onlyKnown = k > 0 && list.length > MAX_POSTING;
+      if (onlyKnown && list.length > 8 * count) {
+        // Only names found already can gain: look each of them up (the list is in ascending id order).
+        for (let n = 0; n < count; n++) if (containsSorted(list, touched[n])) evidence[touched[n]] += w;
+        return;
+      }
       for (const id of list) {
         if (evidence[id] > 0) evidence[id] += w;
         else if (!onlyKnown && (allowed === null || allowed(id))) {

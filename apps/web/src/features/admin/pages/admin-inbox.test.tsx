@@ -54,7 +54,7 @@ describe('admin inbox tab', () => {
     seedSession({ role: 'admin' });
     const server = mockApi({ ...inboxRoutes([lead, contact]), [`GET /api/admin/inbox/lead/${lead.id}`]: () => ({ body: detailOf(lead) }) });
     const app = renderApp('/admin/sessions?tab=inbox');
-    const table = await screen.findByRole('table', { name: 'Inbox' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Inbox' });
     expect(within(table).getByText('Sales enquiry')).toBeInTheDocument();
     expect(within(table).getByText('Otto Other')).toBeInTheDocument();
     expect(within(table).getByText('Unassigned')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('admin inbox tab', () => {
       },
     });
     const app = renderApp('/admin/sessions?tab=inbox');
-    await app.user.click(await screen.findByRole('button', { name: /^View "Combustibles/ }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('button', { name: /^View "Combustibles/ }));
     const dialog = await screen.findByRole('dialog');
     const save = await within(dialog).findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
@@ -126,7 +126,7 @@ describe('admin inbox tab', () => {
       'GET /api/admin/inbox': () => (fail ? { status: 500, body: { code: 'INTERNAL_ERROR', detail: 'boom' } } : { body: { items: [], total: 0, page: 1, page_size: 25 } }),
     });
     const app = renderApp('/admin/sessions?tab=inbox');
-    expect(await screen.findByText('No se pudo cargar la bandeja de entrada', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No se pudo cargar la bandeja de entrada')).toBeInTheDocument();
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Ningún mensaje coincide con estos filtros')).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('admin imports tab', () => {
     seedSession({ role: 'admin' });
     mockApi({ ...keepAlive, 'GET /api/admin/price-imports': () => ({ body: { items: rows, total: 2, page: 1, page_size: 25 } }) });
     const app = renderApp('/admin/sessions');
-    await app.user.click(await screen.findByRole('tab', { name: 'Imports' }, { timeout: 5000 }));
+    await app.user.click(await screen.findByRole('tab', { name: 'Imports' }));
     expect(currentPath(app.router)).toBe('/admin/sessions?tab=imports');
     const table = await screen.findByRole('table', { name: 'Price-import history' });
     expect(within(table).getByText('EIA job (scheduled)')).toBeInTheDocument();
@@ -186,6 +186,6 @@ describe('admin imports tab', () => {
     seedSession({ role: 'admin' });
     mockApi({ ...keepAlive, 'GET /api/admin/price-imports': () => ({ body: { items: [], total: 0, page: 1, page_size: 25 } }) });
     renderApp('/admin/sessions?tab=imports');
-    expect(await screen.findByText('No price import yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No price import yet')).toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ describe('admin sessions page', () => {
       },
     });
     const app = renderApp('/admin/sessions');
-    const table = await screen.findByRole('table', { name: 'All sessions' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'All sessions' });
     expect(within(table).getAllByText('01:02:05')).toHaveLength(2);
     expect(within(table).getByText('Replaced by a newer sign-in')).toBeInTheDocument();
 
@@ -87,7 +87,7 @@ describe('admin sessions page', () => {
       'GET /api/admin/sessions': () => ({ body: { items: rows, total: rows.length, page: 1, page_size: 25 } }),
     });
     const app = renderApp('/admin/sessions');
-    const table = await screen.findByRole('table', { name: 'All sessions' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'All sessions' });
     expect(within(table).getByText('Idle (no ping)')).toBeInTheDocument();
     expect(within(table).queryByText('Active')).not.toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Revoke session of pro@example.com' })).toBeInTheDocument();
@@ -105,14 +105,14 @@ describe('admin sessions page', () => {
       [`PATCH /api/admin/users/${user.id}`]: ({ body }) => ({ body: { ...user, ...(body as object) } }),
     });
     const app = renderApp('/admin/sessions');
-    expect(await screen.findByText('No session records found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No session records found')).toBeInTheDocument();
     await app.user.click(screen.getByRole('tab', { name: 'Users' }));
     await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Plan of pro@example.com' }), 'enterprise');
     expect(await screen.findByText('pro@example.com updated')).toBeInTheDocument();
     expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)[0].body).toEqual({ plan_code: 'enterprise' });
   });
 
-  it('tells the administrator how to load sanctions lists when none is, and lists them once loaded', async () => {
+  it('tells the administrator how to load sanctions lists when none is, and shows their freshness once loaded', async () => {
     seedSession({ role: 'admin' });
     let loaded = false;
     mockApi({
@@ -120,18 +120,43 @@ describe('admin sessions page', () => {
       'GET /api/admin/sessions': () => ({ body: { items: [], total: 0, page: 1, page_size: 25 } }),
       'GET /api/screening/lists': () => ({
         body: loaded
-          ? { loaded: true, threshold: 0.8, lists: [{ source: 'ofac_sdn', entries: 8977, names: 20888, published_at: '2021-07-07T00:00:00.000Z', loaded_at: '2026-11-24T10:00:00.000Z' }] }
-          : { loaded: false, threshold: 0.8, lists: [] },
+          ? {
+              loaded: true,
+              threshold: 0.8,
+              stale_days: 7,
+              lists: [
+                {
+                  source: 'uk_ofsi',
+                  name: 'UK HM Treasury (OFSI)',
+                  entries: 4688,
+                  names: 15957,
+                  published_at: '2025-04-14T00:00:00.000Z',
+                  loaded_at: '2026-11-24T10:00:00.000Z',
+                  version_id: 'uk_ofsi@0123456789ab',
+                  published_at_source: 'file',
+                  age_days: 593,
+                  stale: true,
+                  update: { last_checked_at: '2026-11-27T05:15:00.000Z', last_changed_at: '2026-11-24T10:00:00.000Z', last_error: 'https://ofsi.example/ConList.csv answered HTTP 503.', next_run_at: '2026-11-28T05:15:00.000Z' },
+                },
+              ],
+            }
+          : { loaded: false, threshold: 0.8, stale_days: 7, lists: [] },
       }),
     });
     const first = renderApp('/admin/sessions');
-    const panel = await screen.findByRole('region', { name: 'No sanctions list is loaded' }, { timeout: 5000 });
-    expect(within(panel).getByText('npm run fueldesk -- sanctions update')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'No sanctions list is loaded' });
+    expect(within(panel).getByRole('heading', { name: 'Load list files' })).toBeInTheDocument();
+    expect(within(panel).getByLabelText('List files')).toBeInTheDocument();
+    expect(within(panel).queryByText(/npm run/)).not.toBeInTheDocument();
     first.unmount();
 
     loaded = true;
     renderApp('/admin/sessions');
-    const again = await screen.findByRole('region', { name: 'Loaded lists' }, { timeout: 5000 });
-    expect(within(again).getByText('8,977 entries, 20,888 names, published Jul 7, 2021, loaded Nov 24, 2026', { exact: false })).toBeInTheDocument();
+    const again = await screen.findByRole('region', { name: 'Loaded lists' });
+    expect(await within(again).findByText('UK HM Treasury (OFSI)', { selector: 'span' })).toBeInTheDocument();
+    expect(within(again).getByText(/Out of date: published more than 7 days ago/)).toBeInTheDocument();
+    expect(within(again).getByText(/Last download failed: .*HTTP 503\. The stored list stays in use\./)).toBeInTheDocument();
+    expect(within(again).getByText(/Next download/)).toBeInTheDocument();
+    expect(within(again).getByText(/Version uk_ofsi@0123456789ab/)).toBeInTheDocument();
   });
 });

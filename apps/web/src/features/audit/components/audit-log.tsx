@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { controlClassName } from '@/components/ui/form-field';
+import { controlClassName, Input, Select } from '@/components/ui/controls';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { AUDIT_PAGE_SIZE, downloadAuditCsv, useAuditEntries, useVerifyAudit, type AuditFilter } from '../api/audit-api';
@@ -68,32 +68,32 @@ export function AuditLog({ mode }: { mode: 'admin' | 'mine' }) {
       <form onSubmit={apply} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="flex flex-col">
           {label('from', t('audit.from'))}
-          <input type="date" {...field('from')} />
+          <Input type="date" {...field('from')} />
         </div>
         <div className="flex flex-col">
           {label('to', t('audit.to'))}
-          <input type="date" {...field('to')} />
+          <Input type="date" {...field('to')} />
         </div>
         {mode === 'admin' ? (
           <div className="flex flex-col">
             {label('actor', t('audit.user'))}
-            <input type="text" inputMode="text" spellCheck={false} maxLength={36} {...field('actor')} />
+            <Input type="text" inputMode="text" spellCheck={false} maxLength={36} {...field('actor')} />
           </div>
         ) : null}
         <div className="flex flex-col">
           {label('action', t('audit.action'))}
-          <select {...field('action')} onChange={(event) => setDraft((current) => ({ ...current, action: event.target.value as AuditAction | '' }))}>
+          <Select {...field('action')} onChange={(event) => setDraft((current) => ({ ...current, action: event.target.value as AuditAction | '' }))}>
             <option value="">{t('audit.anyAction')}</option>
             {auditActions.map((action) => (
               <option key={action} value={action}>
                 {actionLabel(action)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="flex flex-col">
           {label('q', t('audit.search'))}
-          <input type="search" maxLength={200} {...field('q')} />
+          <Input type="search" maxLength={200} {...field('q')} />
         </div>
         <Button type="submit" variant="secondary">
           {t('audit.apply')}

@@ -2,9 +2,9 @@ import type { ActivationDetails } from '@fueldesk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/auth/activation?token: who is being activated and by whose invitation. */
+/** POST /api/auth/activation/details: who is being activated and by whose invitation (the token stays out of URLs). */
 export function getActivation(token: string, signal?: AbortSignal): Promise<ActivationDetails> {
-  return api.get<ActivationDetails>('/auth/activation', { query: { token }, signal, auth: false, retryOnUnauthorized: false });
+  return api.post<ActivationDetails>('/auth/activation/details', { token }, { signal, auth: false, retryOnUnauthorized: false });
 }
 
 export const activationQueryOptions = (token: string) =>

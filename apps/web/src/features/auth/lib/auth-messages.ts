@@ -1,22 +1,6 @@
-import { authMessages } from '@fueldesk/contracts';
-import { useTranslation } from 'react-i18next';
 import { isApiError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from '@/lib/api-client';
 
-export type AuthMessageKey = keyof typeof authMessages;
-
-const keyByMessage = new Map<string, AuthMessageKey>(
-  Object.entries(authMessages).map(([key, message]) => [message, key as AuthMessageKey]),
-);
-
-/** The contracts' validation texts (SPEC.md §5) in the current language; other texts pass through. */
-export function useAuthMessage(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('auth');
-  return (message) => {
-    if (!message) return undefined;
-    const key = keyByMessage.get(message);
-    return key ? t(`validation.${key}`) : message;
-  };
-}
+export { useFormMessage as useAuthMessage } from '@/lib/use-form-message';
 
 /** Keys (namespace auth, under `login.errors`) of what the sign-in form says about a failure. */
 export type LoginErrorKey =

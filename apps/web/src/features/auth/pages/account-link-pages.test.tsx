@@ -15,7 +15,7 @@ describe('email verification page', () => {
   it('verifies the token once, then offers the sign-in page with the address', async () => {
     const server = mockApi({ 'POST /api/auth/email/verify': () => ({ body: { ok: true, email: 'ana@example.com' } }) });
     const { user, router } = renderApp('/auth/verify-email?token=tok-1');
-    expect(await screen.findByText('Your email address is verified.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your email address is verified.')).toBeInTheDocument();
     expect(server.callsTo('POST /api/auth/email/verify')).toHaveLength(1);
     expect(server.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ token: 'tok-1' });
     await user.click(screen.getByRole('link', { name: 'Go to sign in' }));
@@ -28,7 +28,7 @@ describe('email verification page', () => {
       'POST /api/auth/email/resend': () => ({ body: { ok: true } }),
     });
     const { user } = renderApp('/verify-email?token=old');
-    expect(await screen.findByText('This link has expired. Please ask for a new one.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This link has expired. Please ask for a new one.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('A new verification link is on its way to ana@example.com.')).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('cancel email change page', () => {
   it('cancels once and tells the restored address', async () => {
     const server = mockApi({ 'POST /api/auth/email/change/cancel': () => ({ body: { ok: true, email: 'ana@example.com' } }) });
     renderApp('/cancel-email-change?token=tok-c');
-    expect(await screen.findByText('The change was cancelled. Your sign-in address is ana@example.com.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The change was cancelled. Your sign-in address is ana@example.com.')).toBeInTheDocument();
     expect(server.callsTo('POST /api/auth/email/change/cancel')).toHaveLength(1);
     expect(server.callsTo('POST /api/auth/email/change/cancel')[0].body).toEqual({ token: 'tok-c' });
   });
@@ -48,7 +48,7 @@ describe('cancel email change page', () => {
   it('explains a used link', async () => {
     mockApi({ 'POST /api/auth/email/change/cancel': () => ({ status: 400, body: { code: 'TOKEN_USED', detail: 'x' } }) });
     renderApp('/cancel-email-change?token=old');
-    expect(await screen.findByText('This link was already used.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This link was already used.')).toBeInTheDocument();
   });
 });
 
@@ -56,7 +56,7 @@ describe('reset password page', () => {
   it('offers to sign up when the address is unknown', async () => {
     mockApi({ 'POST /api/auth/password/forgot': () => ({ status: 404, body: { code: 'USER_NOT_FOUND', detail: 'x' } }) });
     const { user } = renderApp('/reset-password');
-    await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), 'nobody@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('We could not find an account with this email. Would you like to sign up?')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
@@ -65,7 +65,7 @@ describe('reset password page', () => {
   it('sets a new password of at least 6 characters from the mailed token', async () => {
     const server = mockApi({ 'POST /api/auth/password/reset': () => ({ body: { ok: true } }) });
     const { user } = renderApp('/reset-password?token=reset-1');
-    const password = await screen.findByLabelText('New password', {}, { timeout: 5000 });
+    const password = await screen.findByLabelText('New password');
     await user.type(password, '12345');
     await user.type(screen.getByLabelText('Confirm password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -93,7 +93,7 @@ describe('first-time set password page', () => {
       'POST /api/auth/password/set': () => ({ status: 500, body: { code: 'INTERNAL_ERROR', detail: 'x' } }),
     });
     const { user } = renderApp('/first-time-set-password');
-    await user.type(await screen.findByLabelText('New password', {}, { timeout: 5000 }), 'secret1');
+    await user.type(await screen.findByLabelText('New password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('Failed to save password. You can set it later from your profile.')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('first-time set password page', () => {
   it('opens for a visitor without a link (a public page) and says how to get one', async () => {
     mockApi({});
     const { router } = renderApp('/first-time-set-password');
-    expect(await screen.findByRole('heading', { name: 'Set your password' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
     expect(screen.getByText(/Open it from the link in your invitation email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Sign in to set or change your password/ })).toHaveAttribute('href', '/login?next=%2Ffirst-time-set-password');
     expect(currentPath(router)).toBe('/first-time-set-password');
@@ -110,13 +110,13 @@ describe('first-time set password page', () => {
 
   it('lets a visitor with an invitation link choose the password right there', async () => {
     const server = mockApi({
-      'GET /api/auth/activation': () => ({
+      'POST /api/auth/activation/details': () => ({
         body: { email: 'guest@example.com', first_name: 'Gus', last_name: 'Guest', role: 'cliente', invited_by: 'Demo Pro', expires_at: '2026-12-01T12:00:00.000Z' },
       }),
     });
     const { router } = renderApp('/first-time-set-password?token=act-2');
-    expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(server.callsTo('GET /api/auth/activation')[0].url.searchParams.get('token')).toBe('act-2');
+    expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/auth/activation/details')[0].body).toEqual({ token: 'act-2' });
     expect(currentPath(router)).toBe('/first-time-set-password?token=act-2');
   });
 });
@@ -126,7 +126,7 @@ describe('activation page', () => {
     const server = mockApi({
       ...keepAlive,
       'GET /api/auth/me': () => ({ status: 404, body: { code: 'NOT_FOUND', detail: 'n/a' } }),
-      'GET /api/auth/activation': () => ({
+      'POST /api/auth/activation/details': () => ({
         body: { email: 'guest@example.com', first_name: 'Gus', last_name: 'Guest', role: 'cliente', invited_by: 'Demo Pro', expires_at: '2026-12-01T12:00:00.000Z' },
       }),
       'POST /api/auth/activation': () => ({ body: { ok: true, email: 'guest@example.com' } }),
@@ -141,9 +141,9 @@ describe('activation page', () => {
       }),
     });
     const { user, router } = renderApp('/activate?token=act-1');
-    expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Demo Pro invited you to FuelDesk. Choose a password to activate your account.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('guest@example.com');
-    expect(server.callsTo('GET /api/auth/activation')[0].url.searchParams.get('token')).toBe('act-1');
+    expect(server.callsTo('POST /api/auth/activation/details')[0].body).toEqual({ token: 'act-1' });
 
     await user.type(screen.getByLabelText('New password'), 'guest-pass');
     await user.type(screen.getByLabelText('Confirm password'), 'guest-pass');
@@ -155,8 +155,8 @@ describe('activation page', () => {
   });
 
   it('explains a used invitation link', async () => {
-    mockApi({ 'GET /api/auth/activation': () => ({ status: 400, body: { code: 'TOKEN_USED', detail: 'x' } }) });
+    mockApi({ 'POST /api/auth/activation/details': () => ({ status: 400, body: { code: 'TOKEN_USED', detail: 'x' } }) });
     renderApp('/activate?token=used');
-    expect(await screen.findByText('This link was already used.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This link was already used.')).toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ const keepAlive: Record<string, MockHandler> = {
 
 async function openLogin(path = '/login') {
   const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: /Sign in to FuelDesk|Inicie sesión en FuelDesk/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /Sign in to FuelDesk|Inicie sesión en FuelDesk/ });
   return app;
 }
 

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function openRegister() {
   const app = renderApp('/register');
-  await screen.findByRole('heading', { level: 1, name: /Create your FuelDesk account|Cree su cuenta de FuelDesk/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /Create your FuelDesk account|Cree su cuenta de FuelDesk/ });
   return app;
 }
 

@@ -42,9 +42,9 @@ export function connectSandboxBank(body: SandboxPublicTokenBody): Promise<Exchan
     .then(({ public_token }) => exchangePublicToken(public_token));
 }
 
-/** POST /api/bank/exchange */
-export function exchangePublicToken(publicToken: string): Promise<ExchangeResponse> {
-  return api.post<ExchangeResponse>('/bank/exchange', { public_token: publicToken });
+/** POST /api/bank/exchange; with Plaid, the link token Link was opened with (the server binds it to the caller). */
+export function exchangePublicToken(publicToken: string, linkToken?: string): Promise<ExchangeResponse> {
+  return api.post<ExchangeResponse>('/bank/exchange', { public_token: publicToken, ...(linkToken ? { link_token: linkToken } : {}) });
 }
 
 export function useConnectBank<T>(connect: (input: T) => Promise<ExchangeResponse>) {

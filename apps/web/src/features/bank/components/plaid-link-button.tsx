@@ -8,7 +8,7 @@ import { useBankText } from './use-bank-error-text';
 export function PlaidLinkButton({ linkToken }: { linkToken: string }) {
   const { t } = useTranslation('bank');
   const { errorText } = useBankText();
-  const connect = useConnectBank<string>(exchangePublicToken);
+  const connect = useConnectBank<string>((publicToken) => exchangePublicToken(publicToken, linkToken));
   const { open, ready } = usePlaidLink({ token: linkToken, onSuccess: (publicToken) => {
       if (publicToken) connect.mutate(publicToken);
     },

@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { controlClassName } from '@/components/ui/form-field';
+import { controlClassName, Input, Select } from '@/components/ui/controls';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
@@ -45,13 +45,13 @@ export default function DecisionsPage() {
           <label htmlFor={`${baseId}-subject`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t('page.subject')}
           </label>
-          <input id={`${baseId}-subject`} type="search" value={subjectDraft} maxLength={300} onChange={(event) => setSubjectDraft(event.target.value)} className={`mt-1 ${controlClassName}`} />
+          <Input id={`${baseId}-subject`} type="search" value={subjectDraft} maxLength={300} onChange={(event) => setSubjectDraft(event.target.value)} className={`mt-1 ${controlClassName}`} />
         </div>
         <div className="flex flex-col">
           <label htmlFor={`${baseId}-status`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t('page.status')}
           </label>
-          <select
+          <Select
             id={`${baseId}-status`}
             value={status}
             onChange={(event) => {
@@ -66,7 +66,7 @@ export default function DecisionsPage() {
                 {t(`statuses.${option}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button type="submit" variant="secondary">
           {t('page.apply')}

@@ -4,7 +4,6 @@ import {
   dueBusinessTypes,
   dueFormSchema,
   dueFormSections,
-  findDueMessageKey,
   type DueForm,
   type DueFormInput,
   type DueFormSection,
@@ -16,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { controlClassName, FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { Input, Select } from '@/components/ui/controls';
+import { useFormMessage } from '@/lib/use-form-message';
 
 type FieldKey = (typeof dueFormSections)[DueFormSection][number];
 const allFields = Object.values(dueFormSections).flat() as FieldKey[];
@@ -45,11 +45,7 @@ export function DueDiligenceForm({ pending, disabled = false, onValid }: DueForm
     formState: { errors },
   } = useForm<DueFormInput, unknown, DueForm>({ resolver: zodResolver(dueFormSchema), defaultValues: emptyDueForm, mode: 'onChange' });
 
-  const message = (text: string | undefined) => {
-    if (!text) return undefined;
-    const key = findDueMessageKey(text);
-    return key ? t(`form.messages.${key}`) : text;
-  };
+  const message = useFormMessage();
 
   const submit = handleSubmit(async (form) => {
     if (disabled) return;

@@ -2,11 +2,12 @@ import type { DueFindings } from '@fueldesk/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionControl } from '@/components/decisions/decision-control';
+import { listDisplayName } from '@/lib/sanctions-list-names';
 import { WatchButton } from '@/components/watchlist/watch-button';
+import { RiskRatingBadge } from './report-badges';
 
 /** The form's business fields are organisations; the others name people (as the report screens them). */
 const personFields = new Set(['contact_name', 'owner_name', 'authorized_signer', 'printed_name', 'guarantor_signature', 'buyer_name']);
-import { RiskRatingBadge } from './report-badges';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,6 +21,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The findings as sections: rating and reasons, lists, every screened name with its matches, the checks, missing information, narrative. */
 export function ReportFindings({ findings, reportId }: { findings: DueFindings; reportId?: string }) {
   const { t, i18n } = useTranslation('due');
+  const { t: tl } = useTranslation('lists');
   const screened = findings.lists.length > 0;
   const yesNo = (value: boolean | null) => (value === null ? t('detail.notGiven') : value ? t('detail.yes') : t('detail.no'));
   const validity = (value: boolean | null) => (value === null ? t('detail.notGiven') : value ? t('detail.valid') : t('detail.invalid'));
@@ -42,7 +44,13 @@ export function ReportFindings({ findings, reportId }: { findings: DueFindings; 
         {screened ? (
           <ul className="list-disc pl-5">
             {findings.lists.map((list) => (
-              <li key={list.source}>{t('detail.listEntry', { source: list.source, entries: list.entries, published: date(list.published_at) })}</li>
+              <li key={list.source}>
+                {t('detail.listEntry', { source: listDisplayName(list.source, i18n.language), entries: list.entries, published: date(list.published_at) })}
+                {list.version_id ? ` · ${tl('version', { version: list.version_id })}` : null}
+                {list.stale ? (
+                  <strong className="block text-red-800 dark:text-red-300">⚠ {list.published_at ? tl('reportStale') : tl('reportUndated')}</strong>
+                ) : null}
+              </li>
             ))}
           </ul>
         ) : (
@@ -71,7 +79,7 @@ export function ReportFindings({ findings, reportId }: { findings: DueFindings; 
                         {match.name} · {t('detail.score')} {percent(match.score)}
                       </p>
                       <p>
-                        {t('detail.listEntryId')}: {match.entity_id} ({match.source}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
+                        {t('detail.listEntryId')}: {match.entity_id} ({listDisplayName(match.source, i18n.language)}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
                       </p>
                       <p className="text-slate-600 dark:text-slate-400">{match.explanation}</p>
                       {reportId ? <DecisionControl subjectName={entry.name} match={match} reportId={reportId} /> : null}

@@ -1,5 +1,7 @@
 import {
   DASHBOARD_LIMIT_MESSAGE,
+  englishMessages,
+  translateMessage,
   DASHBOARD_MAX_PRODUCTS,
   type Dashboard,
   type PriceCategory,
@@ -193,7 +195,7 @@ export function installFakePricesApi(options: FakePricesOptions = {}) {
     if (url.pathname === '/api/dashboards' && method === 'GET') return json(200, { dashboards });
     if (url.pathname === '/api/dashboards' && method === 'POST') {
       const input = body as { name: string; slug?: string; product_codes: string[] };
-      if (input.product_codes.length > DASHBOARD_MAX_PRODUCTS) return json(400, { code: 'DASHBOARD_LIMIT', detail: DASHBOARD_LIMIT_MESSAGE });
+      if (input.product_codes.length > DASHBOARD_MAX_PRODUCTS) return json(400, { code: 'DASHBOARD_LIMIT', detail: translateMessage(englishMessages, DASHBOARD_LIMIT_MESSAGE), key: DASHBOARD_LIMIT_MESSAGE });
       const created: Dashboard = {
         id: `dash-${dashboards.length + 1}`,
         name: input.name,
@@ -216,7 +218,7 @@ export function installFakePricesApi(options: FakePricesOptions = {}) {
       }
       if (method === 'PUT') {
         const input = body as { name?: string; product_codes?: string[] };
-        if ((input.product_codes?.length ?? 0) > DASHBOARD_MAX_PRODUCTS) return json(400, { code: 'DASHBOARD_LIMIT', detail: DASHBOARD_LIMIT_MESSAGE });
+        if ((input.product_codes?.length ?? 0) > DASHBOARD_MAX_PRODUCTS) return json(400, { code: 'DASHBOARD_LIMIT', detail: translateMessage(englishMessages, DASHBOARD_LIMIT_MESSAGE), key: DASHBOARD_LIMIT_MESSAGE });
         dashboards[index] = { ...dashboards[index]!, ...input } as Dashboard;
         return json(200, dashboards[index]);
       }

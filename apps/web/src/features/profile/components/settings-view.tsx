@@ -260,6 +260,17 @@ const SettingsView: ComponentType<ProfilePanelProps> = function SettingsView() {
         <ErrorState title={t('settings.loadFailed')} retryLabel={t('settings.retry')} onRetry={() => void profile.refetch()} />
       ) : null}
       {profile.data ? <SettingsForm profile={profile.data} /> : null}
+      <nav aria-label={t('settings.developerAccess')} className="mt-8 flex flex-col gap-2 border-t border-slate-200 pt-6 dark:border-slate-700">
+        <h3 className="font-semibold text-slate-900 dark:text-slate-100">{t('settings.developerAccess')}</h3>
+        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <Link to="/settings/api-keys" className="focus-ring rounded font-medium text-amber-700 underline underline-offset-2 dark:text-amber-300">
+            {t('settings.apiKeys')}
+          </Link>
+          <Link to="/developers" className="focus-ring rounded font-medium text-amber-700 underline underline-offset-2 dark:text-amber-300">
+            {t('settings.developers')}
+          </Link>
+        </div>
+      </nav>
     </div>
   );
 };

@@ -7,7 +7,7 @@ describe('services page', () => {
   it('lists due diligence and bank verification as available now that their modules ship', async () => {
     mockApi({});
     renderApp('/services');
-    const available = await screen.findByRole('region', { name: 'Available in the beta' }, { timeout: 5000 });
+    const available = await screen.findByRole('region', { name: 'Available in the beta' });
     expect(within(available).getByRole('heading', { name: 'Daily fuel prices' })).toBeInTheDocument();
     expect(within(available).getByRole('heading', { name: 'AI-assisted due diligence' })).toBeInTheDocument();
     expect(within(available).getByRole('heading', { name: 'Bank verification and data sharing' })).toBeInTheDocument();

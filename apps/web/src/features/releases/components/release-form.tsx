@@ -1,4 +1,4 @@
-import { createReleaseBodySchema, findFormMessageKey, releaseTypes, type CreateReleaseBody } from '@fueldesk/contracts';
+import { createReleaseBodySchema, releaseTypes, type CreateReleaseBody } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { FormSubmit, SelectField, TextAreaField, TextField } from '@/components/
 import { Icon } from '@/components/ui/icon';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { useFormMessage } from '@/lib/use-form-message';
 import { usePublishRelease } from '../api/publish-release';
 
 /** The form keeps each section's items as one text, a line per item. */
@@ -62,7 +63,6 @@ const releaseResolver: Resolver<ReleaseFormValues, unknown, CreateReleaseBody> =
 /** Admin form that publishes a release (POST /api/releases). */
 export function ReleaseForm() {
   const { t } = useTranslation(['releases', 'forms']);
-  const { t: tf } = useTranslation('forms');
   const baseId = useId();
   const mutation = usePublishRelease();
   const [published, setPublished] = useState<string | null>(null);
@@ -76,10 +76,7 @@ export function ReleaseForm() {
   } = useForm<ReleaseFormValues, unknown, CreateReleaseBody>({ resolver: releaseResolver, defaultValues: emptyValues, mode: 'onSubmit' });
   const sections = useFieldArray({ control, name: 'sections' });
 
-  const message = (text: string | undefined) => {
-    const key = findFormMessageKey(text);
-    return key ? tf(`messages.${key}`) : text;
-  };
+  const message = useFormMessage();
 
   const onSubmit = handleSubmit(async (body) => {
     setPublished(null);

@@ -6,7 +6,7 @@ import type {
 } from '@fueldesk/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
+import { api, downloadFile } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
 
 /** The server writes the explanations in this language (English or Spanish), as the page shows. */
@@ -39,6 +39,21 @@ export function useScreeningSearch(params: ScreeningSearchParams | null) {
 /** POST /api/screening/batch: up to 1,000 names, results in the same order. */
 export function batchScreening(names: string[]): Promise<ScreeningBatchResponse> {
   return api.post<ScreeningBatchResponse>('/screening/batch', { queries: names.map((name) => ({ name })) }, { headers: languageHeader() });
+}
+
+/** POST /api/screening/batch with a CSV or XLSX file (multipart, field "file"). */
+export function batchScreeningFile(file: File): Promise<ScreeningBatchResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<ScreeningBatchResponse>('/screening/batch', form, { headers: languageHeader() });
+}
+
+/** The same file's results as CSV (`?format=csv`), saved as `<file name>-results.csv`. */
+export function downloadBatchScreeningCsv(file: File): Promise<void> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const filename = `${file.name.replace(/\.[^.]+$/, '') || 'screening'}-results.csv`;
+  return downloadFile('/screening/batch', filename, { method: 'POST', body: form, headers: { ...languageHeader(), accept: 'text/csv' }, query: { format: 'csv' } });
 }
 
 export function useBatchScreening() {

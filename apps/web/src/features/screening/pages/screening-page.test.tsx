@@ -12,18 +12,37 @@ import { mockApi } from '@/lib/testing/mock-api';
 import { seedSession } from '@/test/render-app';
 import ScreeningPage from './screening-page';
 
+const update = { last_checked_at: '2026-11-27T05:15:00.000Z', last_changed_at: '2026-11-25T05:15:00.000Z', last_error: null, next_run_at: '2026-11-28T05:15:00.000Z' };
 const loadedLists: ScreeningListsResponse = {
   loaded: true,
   threshold: 0.8,
-  stale_days: 14,
+  stale_days: 7,
   lists: [
     {
-      source: 'ofac_sdn', name: 'OFAC SDN', version_id: 'ofac_sdn@0123456789ab', entries: 8977, names: 20888, published_at: '2021-07-07T00:00:00.000Z',
-      published_at_source: 'file', age_days: 1966, stale: true, loaded_at: '2026-11-24T10:00:00.000Z', update: { last_checked_at: null, last_changed_at: null, last_error: null, next_run_at: null },
+      source: 'ofac_sdn',
+      name: 'OFAC SDN',
+      entries: 8977,
+      names: 20888,
+      published_at: '2026-11-25T00:00:00.000Z',
+      loaded_at: '2026-11-25T10:00:00.000Z',
+      version_id: 'ofac_sdn@0123456789ab',
+      published_at_source: 'http',
+      age_days: 3,
+      stale: false,
+      update,
     },
     {
-      source: 'un', name: 'UN', version_id: 'un@0123456789ab', entries: 1003, names: 2500, published_at: null,
-      published_at_source: 'unknown', age_days: null, stale: true, loaded_at: '2026-11-24T10:00:00.000Z', update: { last_checked_at: null, last_changed_at: null, last_error: null, next_run_at: null },
+      source: 'un',
+      name: 'UN Security Council',
+      entries: 1003,
+      names: 2500,
+      published_at: null,
+      loaded_at: '2026-11-24T10:00:00.000Z',
+      version_id: 'un@ba9876543210',
+      published_at_source: 'unknown',
+      age_days: null,
+      stale: true,
+      update,
     },
   ],
 };
@@ -38,7 +57,7 @@ const hit: ScreeningMatch = {
   score: 0.93,
   is_match: true,
   explanation: 'karvelis = karvelis (rare token); petroleum ~ petrol',
-  version_id: 1,
+  version_id: 'ofac_sdn@0123456789ab',
 };
 const nearMiss: ScreeningMatch = { ...hit, entity_id: 'ofac_sdn:90004', name: 'GRUPO QUIMBAYA', matched_name: 'GRUPO QUIMBAYA', score: 0.41, is_match: false, explanation: 'weak' };
 
@@ -60,17 +79,61 @@ afterEach(async () => {
 });
 
 describe('ScreeningPage', () => {
-  it('says that no list is loaded and how to load one, without a search box', async () => {
-    mockApi({ 'GET /api/screening/lists': () => ({ body: { loaded: false, threshold: 0.8, lists: [] } }) });
+  it('says that no list is loaded and tells a non-admin to ask an administrator, without a search box or a command', async () => {
+    mockApi({ 'GET /api/screening/lists': () => ({ body: { loaded: false, threshold: 0.8, stale_days: 7, lists: [] } }) });
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the sanctions lists…');
     expect(await screen.findByRole('heading', { name: 'No sanctions list is loaded' })).toBeInTheDocument();
-    expect(screen.getByText('npm run fueldesk -- sanctions update')).toBeInTheDocument();
-    expect(screen.getByText('SANCTIONS_PATHS')).toBeInTheDocument();
+    expect(screen.getByText(/Ask your administrator to load or update them/)).toBeInTheDocument();
+    expect(screen.queryByText(/npm run|SANCTIONS_PATHS/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load' })).not.toBeInTheDocument();
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
 
     await i18n.changeLanguage('es');
     expect(await screen.findByRole('heading', { name: 'No hay ninguna lista de sanciones cargada' })).toBeInTheDocument();
+    expect(await screen.findByText(/Pida a su administrador que las cargue o actualice/)).toBeInTheDocument();
+  });
+
+  it('lets an admin load list files, with progress and the importer report; a refusal is shown in words', async () => {
+    let loaded = false;
+    let refuse = false;
+    mockApi({
+      'GET /api/screening/lists': () => ({ body: loaded ? loadedLists : { loaded: false, threshold: 0.8, stale_days: 7, lists: [] } }),
+      'POST /api/screening/lists/import': () => {
+        if (refuse) return { status: 400, body: { code: 'BAD_REQUEST', detail: 'The OFAC SDN file was refused and the stored list stays in use: the file ends inside a quoted field' } };
+        loaded = true;
+        return {
+          body: {
+            imported: [
+              { source: 'ofac_sdn', name: 'OFAC SDN', status: 'stored', version_id: 'ofac_sdn@0123456789ab', entries: 8977, names: 20888, published_at: '2026-11-25T00:00:00.000Z' },
+            ],
+          },
+        };
+      },
+    });
+    seedSession({ role: 'admin' });
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ScreeningPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Load' }));
+    expect(screen.getByText('Choose at least one file.')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('List files'), new File(['1,"X",-0- \r\n'], 'sdn.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    expect(await screen.findByText(/OFAC SDN: stored as a new version — 8,977 entries, 20,888 names, Nov 25, 2026, version ofac_sdn@0123456789ab/)).toBeInTheDocument();
+    // The lists are read again: the panel now shows them, the stale one flagged.
+    expect(await screen.findByRole('region', { name: 'Loaded lists' })).toBeInTheDocument();
+    expect(screen.getByText('1 list is out of date or undated.')).toBeInTheDocument();
+
+    refuse = true;
+    await user.upload(screen.getByLabelText('List files'), new File(['1,"X'], 'sdn.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    expect(await screen.findByText(/The OFAC SDN file was refused and the stored list stays in use/)).toBeInTheDocument();
+    expect(screen.getByText('The files were not loaded.')).toBeInTheDocument();
   });
 
   it('shows the loaded lists, searches with the type filter and explains a match', async () => {
@@ -94,8 +157,12 @@ describe('ScreeningPage', () => {
     });
     const { user } = renderPage();
     const panel = await screen.findByRole('region', { name: 'Loaded lists' });
-    expect(within(panel).getByText(/8,977 entries, 20,888 names, published Jul 7, 2021/)).toBeInTheDocument();
-    expect(within(panel).getByText(/1,003 entries, 2,500 names, publication date unknown, loaded/)).toBeInTheDocument();
+    expect(within(panel).getByText(/8,977 entries, 20,888 names, published Nov 25, 2026 \(3 days ago\)/)).toBeInTheDocument();
+    expect(within(panel).getByText(/1,003 entries, 2,500 names, publication date unknown/)).toBeInTheDocument();
+    expect(within(panel).getByText(/Undated: the publication date of this list is unknown/)).toBeInTheDocument();
+    expect(within(panel).getByText('UN Security Council')).toBeInTheDocument();
+    expect(within(panel).queryByText(/ofac_sdn:|^un$/)).not.toBeInTheDocument();
+    expect(within(panel).getByText(/Not loaded yet: OFAC consolidated \(non-SDN\), EU Financial Sanctions, UK HM Treasury \(OFSI\), Canada \(SEMA\), Australia \(DFAT\)/)).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Karvelis Petroleum');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'organization');
@@ -200,7 +267,7 @@ describe('ScreeningPage', () => {
     const EventSourceStub = installFakeEventSource();
     let loaded = false;
     mockApi({
-      'GET /api/screening/lists': () => ({ body: loaded ? loadedLists : { loaded: false, threshold: 0.8, lists: [] } }),
+      'GET /api/screening/lists': () => ({ body: loaded ? loadedLists : { loaded: false, threshold: 0.8, stale_days: 7, lists: [] } }),
       'POST /api/events/token': () => ({ body: { token: 'stream-token', expires_in: 60 } }),
     });
     renderPage();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useServerEvent } from '@/lib/server-events';
 import { useSanctionsLists } from '../api/sanctions-lists';
 import { BatchScreening } from '../components/batch-screening';
+import { FileBatchScreening } from '../components/file-batch-screening';
 import { SanctionsListsStatus } from '../components/sanctions-lists-status';
 import { ScreeningSearch } from '../components/screening-search';
 
@@ -23,6 +24,7 @@ export default function ScreeningPage() {
         <>
           <ScreeningSearch />
           <BatchScreening />
+          <FileBatchScreening />
         </>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { sanctionsListName, watchlistTypes, type WatchlistImportResult, type WatchlistItem, type WatchlistType } from '@fueldesk/contracts';
+import { sanctionsListName, watchlistCreateBodySchema, watchlistTypes, type WatchlistImportResult, type WatchlistItem, type WatchlistType } from '@fueldesk/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,12 +9,15 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { resolveErrorMessage } from '@/lib/api-client';
+import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { useFormMessage } from '@/lib/use-form-message';
 import { useAddToWatchlist, useImportWatchlist, useRemoveFromWatchlist, useWatchlist, useWatchlistItem } from '../api/watchlist';
 
 const listName = (source: string) => sanctionsListName(source, getCurrentLanguage() === 'es' ? 'es' : 'en');
+
+type FormField = 'name' | 'type' | 'country' | 'note';
 
 function AddForm() {
   const { t } = useTranslation('watchlist');
@@ -23,17 +26,23 @@ function AddForm() {
   const [type, setType] = useState<WatchlistType | ''>('');
   const [country, setCountry] = useState('');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // Field errors are message keys (the contracts' schema, or the server's `fields`), shown by useFormMessage.
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const message = useFormMessage();
   const headingId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') {
-      setError(t('form.nameRequired'));
+    const body = { name: name.trim(), type: type || undefined, country: country || undefined, note: note || undefined };
+    const parsed = watchlistCreateBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Partial<Record<FormField, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as FormField] ??= issue.message;
+      setErrors(found);
       return;
     }
-    setError(undefined);
+    setErrors({});
     add.mutate(
-      { name: name.trim(), type: type || undefined, country: country || undefined, note: note || undefined },
+      body,
       {
         onSuccess: (item) => {
           toast.success(t(`form.added.${item.status}`, { name: item.name }));
@@ -41,7 +50,10 @@ function AddForm() {
           setCountry('');
           setNote('');
         },
-        onError: (failure) => toast.error(resolveErrorMessage(failure)),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.fields) setErrors(failure.fields as Partial<Record<FormField, string>>);
+          else toast.error(resolveErrorMessage(failure));
+        },
       },
     );
   };
@@ -50,19 +62,20 @@ function AddForm() {
       <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
         {t('form.heading')}
       </h2>
-      <TextField id="watch-name" required label={t('form.name')} value={name} error={error} onChange={(event) => setName(event.target.value)} />
+      <TextField id="watch-name" required label={t('form.name')} value={name} error={message(errors.name)} onChange={(event) => setName(event.target.value)} />
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           id="watch-type"
           label={t('form.type')}
           placeholder={t('form.anyType')}
           value={type}
+          error={message(errors.type)}
           options={watchlistTypes.map((value) => ({ value, label: t(`types.${value}`) }))}
           onChange={(event) => setType(event.target.value as WatchlistType | '')}
         />
-        <TextField id="watch-country" label={t('form.country')} value={country} onChange={(event) => setCountry(event.target.value)} />
+        <TextField id="watch-country" label={t('form.country')} value={country} error={message(errors.country)} onChange={(event) => setCountry(event.target.value)} />
       </div>
-      <TextField id="watch-note" label={t('form.note')} value={note} onChange={(event) => setNote(event.target.value)} />
+      <TextField id="watch-note" label={t('form.note')} value={note} error={message(errors.note)} onChange={(event) => setNote(event.target.value)} />
       <div>
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? t('form.adding') : t('form.submit')}

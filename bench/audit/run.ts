@@ -1,0 +1,116 @@
+// The audit trail's costs (issue 30), on embedded PGlite (a fresh data directory) or, when
+// DATABASE_URL is set, on a scratch PostgreSQL database:
+// 1. what the decisions lookup and the audit write add to a screening search, in process with the OFAC SDN (2021) list of
+//    ../shared/data loaded: p50/p99 of GET /api/screening/search's work (screenNames + presenting)
+//    without a caller (no decisions, no audit entry) and with one (the decisions lookup and the audit
+//    entry in its own transaction), alternating; and the audit write alone (transaction + head lock +
+//    insert + head update). Goal: ≤ 1 ms added.
+// 2. GET /api/audit/verify's work over --entries entries (default 1,000,000), written in bulk with a
+//    valid chain first. Goal: ≤ 10 s.
+// Run: node --import tsx bench/audit/run.ts [--searches 400] [--entries 1000000]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../apps/server/src/config';
+import { recordAudit, recordReadAudit, userActor, verifyAuditChain } from '../../apps/server/src/modules/audit/audit.service';
+import { searchScreening } from '../../apps/server/src/modules/screening/screening.presenters';
+import { importSanctionsPaths } from '../../apps/server/src/modules/screening/screening-import.service';
+import { createRuntime } from '../../apps/server/src/runtime';
+import { createScratchDatabase } from '../../apps/server/test/build-test-app';
+import { createUser } from '../../apps/server/test/factories';
+import { sanctionsDataDir } from '../../apps/server/test/screening';
+import { sql } from 'drizzle-orm';
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > -1 ? Number(process.argv[index + 1]) : fallback;
+};
+const searches = arg('searches', 400);
+const entries = arg('entries', 1_000_000);
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const fmt = (value: number) => `${value.toFixed(2)} ms`;
+
+const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'fd_bench_audit') : null;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-bench-audit-'));
+const config = loadConfig({ ...process.env, DATABASE_URL: scratch?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', SANCTIONS_PATHS: '', DB_STATEMENT_TIMEOUT_MS: '600000' });
+const runtime = await createRuntime({ config, runWorkers: false });
+const { ctx } = runtime;
+const db = scratch ? 'PostgreSQL' : 'PGlite';
+try {
+  await importSanctionsPaths(ctx, [sanctionsDataDir.sdn]);
+  const user = await createUser(ctx, { role: 'user' });
+  const caller = { user: { id: user.id, sessionId: '', role: 'user' as const, isSuperadmin: false, email: user.email }, actor: userActor(user, '10.0.0.1') };
+  const names = ['Karvelis Fuel Trading', 'Banco Nacional de Cuba', 'Ivan Petrov', 'Blue Harbor Fuels', 'Mohammed Al Rashid', 'Acme Oil Ltd', 'Elvis Angus Logan Morey', 'Maria Garcia Lopez'];
+  // Warm-up: the index is built on the first search, PGlite compiles the queries it runs.
+  for (const q of names) {
+    await searchScreening(ctx, { q, limit: 10 }, 'en');
+    await searchScreening(ctx, { q, limit: 10 }, 'en', caller);
+  }
+  const without: number[] = [];
+  const withAudit: number[] = [];
+  const writeOnly: number[] = [];
+  const writeSync: number[] = [];
+  for (let run = 0; run < searches; run += 1) {
+    const q = names[run % names.length]!;
+    // Alternating, so that a busy moment of the machine falls on both sides alike.
+    const order = run % 2 === 0 ? [false, true] : [true, false];
+    for (const audited of order) {
+      const started = performance.now();
+      await searchScreening(ctx, { q, limit: 10 }, 'en', audited ? caller : undefined);
+      (audited ? withAudit : without).push(performance.now() - started);
+    }
+    const details = { version_ids: [1], threshold: 0.78, matches: 1, cleared: 0 };
+    let started = performance.now();
+    await recordReadAudit(ctx, { actor: caller.actor, action: 'screening.search', subject: q, details });
+    writeOnly.push(performance.now() - started);
+    started = performance.now();
+    await ctx.db.transaction((tx) => recordAudit(tx, { actor: caller.actor, action: 'screening.search', subject: q, details }));
+    writeSync.push(performance.now() - started);
+  }
+  console.log(`${db}: screening search, ${searches} runs each (OFAC SDN 2021 loaded)`);
+  console.log(`  without audit:          p50 ${fmt(quantile(without, 0.5))}  p99 ${fmt(quantile(without, 0.99))}`);
+  console.log(`  with decisions + audit: p50 ${fmt(quantile(withAudit, 0.5))}  p99 ${fmt(quantile(withAudit, 0.99))}`);
+  console.log(`  added:                  p50 ${fmt(quantile(withAudit, 0.5) - quantile(without, 0.5))}  p99 ${fmt(quantile(withAudit, 0.99) - quantile(without, 0.99))}  (goal ≤ 1 ms)`);
+  console.log(`  audit write alone (asynchronous commit, as a search does): p50 ${fmt(quantile(writeOnly, 0.5))}  p99 ${fmt(quantile(writeOnly, 0.99))}`);
+  console.log(`  audit write alone (synchronous commit, as a writing action): p50 ${fmt(quantile(writeSync, 0.5))}  p99 ${fmt(quantile(writeSync, 0.99))}`);
+
+  // A valid chain of `entries` entries after those above, appended in the database in bulk (a
+  // loop of the same one-statement append the app runs, without a round trip per entry).
+  const existing = Number(((await ctx.db.execute(sql`select last_id from audit_head where id = 1`)) as unknown as { rows: { last_id: string }[] }).rows[0]!.last_id);
+  const toWrite = Math.max(0, entries - existing);
+  const writeStarted = performance.now();
+  const BATCH = 20_000;
+  for (let written = 0; written < toWrite; written += BATCH) {
+    const n = Math.min(BATCH, toWrite - written);
+    await ctx.db.execute(
+      sql.raw(`do $$
+        declare v_id bigint; v_hash text; next_hash text; i integer;
+          details jsonb;
+        begin
+          select h.last_id, h.last_hash into v_id, v_hash from audit_head h where h.id = 1 for update;
+          for i in 1..${n} loop
+            details := jsonb_build_object('version_ids', jsonb_build_array(1), 'threshold', 0.78, 'matches', i % 3, 'cleared', 0);
+            next_hash := audit_entry_hash(v_hash, v_id + 1, now(), '${user.id}'::uuid, '${user.email}', 'screening.search', 'Name ' || i, details, '10.0.0.1');
+            insert into audit_log (id, at, actor_id, actor_email, action, subject, details, ip, prev_hash, hash)
+            values (v_id + 1, now(), '${user.id}', '${user.email}', 'screening.search', 'Name ' || i, details, '10.0.0.1', v_hash, next_hash);
+            v_id := v_id + 1;
+            v_hash := next_hash;
+          end loop;
+          update audit_head set last_id = v_id, last_hash = v_hash where id = 1;
+        end $$`),
+    );
+  }
+  console.log(`${db}: ${entries.toLocaleString('en')} entries in the log (${toWrite.toLocaleString('en')} appended in bulk in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s)`);
+  for (let run = 0; run < 2; run += 1) {
+    const started = performance.now();
+    const result = await verifyAuditChain(ctx);
+    console.log(`  /audit/verify: ${JSON.stringify(result)} in ${((performance.now() - started) / 1000).toFixed(2)} s (goal ≤ 10 s)`);
+  }
+} finally {
+  await runtime.close();
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
