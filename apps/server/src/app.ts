@@ -33,6 +33,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { decisionsRoutes } from './modules/decisions/decisions.routes';
 
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(notificationsRoutes);
       await api.register(alertsRoutes);
       await api.register(webhooksRoutes);
+      await api.register(watchlistRoutes);
       await api.register(auditRoutes);
       await api.register(decisionsRoutes);
     },

@@ -42,6 +42,7 @@ export const errorCodes = [
   'ALERT_LIMIT',
   'WEBHOOK_LIMIT',
   'FOUR_EYES',
+  'WATCHLIST_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

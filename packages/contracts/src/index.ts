@@ -36,3 +36,4 @@ export * from './schemas/api-keys';
 export * from './messages';
 export * from './schemas/watching';
 export * from './schemas/hardening';
+export * from './schemas/watchlist';

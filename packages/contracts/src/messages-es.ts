@@ -15,6 +15,7 @@ import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
 import { auditMessages } from './schemas/audit';
 import { DECISION_NOTE_MAX, decisionMessages } from './schemas/decisions';
+import { watchlistMessages } from './schemas/watchlist';
 import {
   SCREENING_BATCH_MAX,
   SCREENING_NAME_MAX,
@@ -336,6 +337,21 @@ export const spanishMessages = {
     entryChanged: 'La entrada de la lista cambió desde esta decisión: la coincidencia vuelve a estar abierta, decida de nuevo.',
     reportNotFound: 'Informe no encontrado.',
   } satisfies TextsOf<typeof decisionMessages>,
+  watchlist: {
+    nameRequired: 'Escriba un nombre.',
+    nameTooLong: 'Un nombre tiene como máximo 300 caracteres.',
+    badType: 'Elija persona, organización o buque.',
+    countryTooLong: 'Un país tiene como máximo 100 caracteres.',
+    noteTooLong: 'Una nota tiene como máximo 1000 caracteres.',
+    badId: 'No es un identificador de la lista de vigilancia.',
+    notFound: 'Elemento de la lista de vigilancia no encontrado.',
+    limit: 'Puede vigilar como máximo {{limit}} contrapartes. Quite una para añadir otra.',
+    importNoName: 'El archivo no tiene columna de nombre (name, nombre).',
+    importLimit: 'Supera el límite de {{limit}} contrapartes.',
+    importBadType: 'El tipo debe ser persona, organización o buque.',
+    fileMissing: 'Envíe un archivo CSV o XLSX en el campo «file».',
+    fileTooLarge: 'El archivo es demasiado grande.',
+  } satisfies TextsOf<typeof watchlistMessages>,
   audit: {
     badDate: 'Una fecha tiene la forma 2026-01-31 (o una hora ISO completa).',
     badAction: 'Acción desconocida.',

@@ -57,7 +57,6 @@ export const APP_PATH_PATTERNS = [
   '/marketprice/alerts',
   '/marketprice/:slug',
   '/marketprice/graphics',
-  '/marketprice/alerts',
   '/market-price',
   '/bank',
   '/bank/:slug',
@@ -70,6 +69,7 @@ export const APP_PATH_PATTERNS = [
   '/due-diligence/detail',
   '/due-diligence/screening',
   '/due-diligence/decisions',
+  '/due-diligence/watchlist',
   '/activity',
   '/portfolio',
   '/transactions',
@@ -81,7 +81,6 @@ export const APP_PATH_PATTERNS = [
   '/releases',
   '/settings/api-keys',
   '/developers',
-  '/webhooks',
   '/admin/sessions',
   '/admin/audit',
 ] as const;

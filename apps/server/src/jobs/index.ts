@@ -8,6 +8,7 @@ import { registerSharingJobs } from '../modules/sharing/sharing.jobs';
 import { registerNotificationJobs } from '../modules/notifications/notifications.jobs';
 import { registerAlertJobs } from '../modules/alerts/alerts.jobs';
 import { registerWebhookJobs } from '../modules/webhooks/webhooks.jobs';
+import { registerWatchlistJobs } from '../modules/watchlist/watchlist.jobs';
 
 /** Every module's job handlers and schedules. Called before the queue starts, in API and worker processes alike. */
 export function registerAllJobs(ctx: AppContext) {
@@ -20,4 +21,5 @@ export function registerAllJobs(ctx: AppContext) {
   registerNotificationJobs(ctx);
   registerAlertJobs(ctx);
   registerWebhookJobs(ctx);
+  registerWatchlistJobs(ctx);
 }

@@ -185,12 +185,12 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms', 'lists', 'decisions'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: lazyPage(withTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page'))),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts(['due', 'lists', 'decisions', 'forms'], () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: lazyPage(withTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page'))),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
@@ -202,6 +202,11 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'settings/api-keys', handle: title('sections.apiKeys'), lazy: lazyPage(withTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page'))) },
   { path: 'developers', handle: title('sections.developers'), lazy: lazyPage(withTexts('developers', () => import('@/features/developers/pages/developers-page'))) },
   { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
+  {
+    path: 'due-diligence/watchlist',
+    handle: title('sections.watchlist'),
+    lazy: lazyPage(withTexts(['watchlist', 'forms'], () => import('@/features/watchlist/pages/watchlist-page'))),
+  },
   {
     path: 'due-diligence/decisions',
     handle: title('sections.decisions'),

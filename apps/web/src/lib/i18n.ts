@@ -41,6 +41,8 @@ export const LAZY_NAMESPACES = [
   'decisions',
   // Spreads, forward curves and the data desk's uploads.
   'analytics',
+  // The counterparty watchlist (issue 31): its page and the Watch buttons.
+  'watchlist',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -61,7 +61,7 @@ const SAME_IN_BOTH = new Set([
   'Plan', 'Total', 'No', 'Demo', 'Beta', 'Legal', 'Error', 'Local', 'Regional',
   'Starter', 'Pro', 'Enterprise', 'Premium Enterprise',
   'OFAC SDN', 'LLC', 'Plan: {{plan}}', 'Brent–WTI', 'Spot Henry Hub, LA',
-  '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}',
+  '—', '{{count}} s', '{{language}}', '{{from}} – {{to}}', '{{entry}} ({{list}}, {{score}} %)',
   // US account kinds (bank.accountTypes): names of products and a brand.
   'PayPal', '401(k)', 'IRA',
 ]);

@@ -11,3 +11,4 @@ export * from './api-keys';
 export * from './watching';
 export * from './audit';
 export * from './decisions';
+export * from './watchlist';

@@ -44,7 +44,7 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const isXlsx = (content: Buffer) => ZIP_MAGIC.every((byte, i) => content[i] === byte);
 
 /** Rows of the first sheet (XLSX) or of the CSV, as text cells. */
-async function readCells(content: Buffer): Promise<string[][]> {
+export async function readSheetCells(content: Buffer): Promise<string[][]> {
   if (isXlsx(content)) {
     const workbook = new ExcelJS.Workbook();
     try {
@@ -79,7 +79,7 @@ async function readCells(content: Buffer): Promise<string[][]> {
 /** Reads a batch file into rows; 400 (in the caller's language, by the error plugin) when it is not a usable sheet. */
 export async function readBatchFile(content: Buffer): Promise<BatchFileRow[]> {
   if (content.length === 0) throw badRequest(screeningMessages.fileUnreadable);
-  const cells = await readCells(content);
+  const cells = await readSheetCells(content);
   const headerIndex = cells.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   if (headerIndex < 0) throw badRequest(screeningMessages.fileNoNameColumn);
   const header = cells[headerIndex].map((cell) => cell.trim().toLowerCase());

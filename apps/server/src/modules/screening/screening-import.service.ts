@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SanctionsSource } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
+import { queueWatchlistRescreen } from '../watchlist/watchlist.service';
 import { fetchFeed } from '../../integrations/news/feed-fetcher';
 import { readSanctionsFiles, validateParsedList, WorkbookError, type ParsedList, type SanctionsEntity } from './engine';
 import { listVersionId, notifyListStaleEvents, recordStaleTransitions } from './screening-freshness';
@@ -152,6 +153,7 @@ export async function storeParsedLists(ctx: AppContext, lists: ParsedList[], opt
     await notifyListStaleEvents(ctx);
   }
   await announceNewListVersions(ctx, stored);
+  await queueWatchlistRescreen(ctx, stored.map((row) => row.id));
   return results;
 }
 

@@ -321,3 +321,18 @@ export function compareScreeningNames(ctx: AppContext, name1: string, name2: str
   const { score, explanation } = compareNames(name1, name2, type);
   return { score, isMatch: score >= threshold, threshold, explanation: explainScore(score, explanation, lang) };
 }
+
+/** The latest stored version of every list (the watchlist's re-screen records which versions it used). */
+export async function latestListVersions(ctx: AppContext): Promise<ListVersionRow[]> {
+  return findLatestVersions(ctx.db);
+}
+
+/** The stored entities of some list versions, grouped by version id (the watchlist compares two versions). */
+export async function listVersionEntities(ctx: AppContext, versionIds: number[]): Promise<Map<number, SanctionsEntity[]>> {
+  return (await loadVersionEntities(ctx.db, versionIds)) as Map<number, SanctionsEntity[]>;
+}
+
+/** The stored ids (sanctions_list_versions.id) of the latest versions, by their public id `<source>@<hash>` (the watchlist records stored ids). */
+export async function storedVersionIdsByKey(ctx: AppContext): Promise<Map<string, number>> {
+  return new Map((await findLatestVersions(ctx.db)).map((row) => [listVersionId(row), row.id]));
+}

@@ -46,6 +46,7 @@ export const sidebarGroups: SidebarGroup[] = [
       link('overview', '/due-diligence'),
       link('screening', '/due-diligence/screening'),
       link('decisions', '/due-diligence/decisions'),
+      link('watchlist', '/due-diligence/watchlist'),
     ]),
     page('transaction', 'transaction', '/transactions'),
   ]),

@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionControl } from '@/components/decisions/decision-control';
 import { listDisplayName } from '@/lib/sanctions-list-names';
+import { WatchButton } from '@/components/watchlist/watch-button';
 import { RiskRatingBadge } from './report-badges';
+
+/** The form's business fields are organisations; the others name people (as the report screens them). */
+const personFields = new Set(['contact_name', 'owner_name', 'authorized_signer', 'printed_name', 'guarantor_signature', 'buyer_name']);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -62,6 +66,11 @@ export function ReportFindings({ findings, reportId }: { findings: DueFindings; 
                 <span className="font-semibold">{t(`form.fields.${entry.field}`)}:</span> {entry.name} —{' '}
                 {!screened ? t('detail.notScreened') : entry.matches.length === 0 ? t('detail.noMatch') : t('detail.matchCount', { count: entry.matches.length })}
               </p>
+              {reportId ? (
+                <div className="mt-1">
+                  <WatchButton name={entry.name} type={personFields.has(entry.field) ? 'person' : 'organization'} reportId={reportId} />
+                </div>
+              ) : null}
               {entry.matches.length > 0 ? (
                 <ul className="mt-1 flex flex-col gap-1 border-l-2 border-red-400 pl-3">
                   {entry.matches.map((match) => (

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderRow } from '@/components/ui/data-table';
 import { DecisionControl } from '@/components/decisions/decision-control';
+import { WatchButton } from '@/components/watchlist/watch-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useScreeningEntity } from '../api/screening-api';
 
@@ -111,6 +112,12 @@ function ResultRow({ match, subject }: { match: ScreeningMatch; subject?: string
 export function ScreeningResultsTable({ matches, caption, subject }: { matches: ScreeningMatch[]; caption: string; subject?: string }) {
   const { t } = useTranslation('screening');
   return (
+    <div className="flex flex-col gap-2">
+      {subject ? (
+        <div className="flex justify-end">
+          <WatchButton name={subject} />
+        </div>
+      ) : null}
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <table className="w-full text-left text-sm text-slate-800 dark:text-slate-200">
         <caption className="sr-only">{caption}</caption>
@@ -132,6 +139,7 @@ export function ScreeningResultsTable({ matches, caption, subject }: { matches: 
           ))}
         </tbody>
       </table>
+    </div>
     </div>
   );
 }
