@@ -56,12 +56,12 @@ test.describe('market data at desktop width', () => {
 
       await expect(page.getByText('Choose up to 5 products to follow.')).toBeVisible();
       for (const name of ['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Harbor ULSD', 'Gulf Coast jet fuel']) {
-        await page.getByRole('checkbox', { name }).check();
+        await page.getByRole('checkbox', { name, exact: true }).check();
       }
       await expect(page.getByText('5 of 5 chosen')).toBeVisible();
-      await page.getByRole('checkbox', { name: 'Mont Belvieu propane' }).click();
+      await page.getByRole('checkbox', { name: 'Mont Belvieu propane', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('You can follow at most 5 products. Remove one before adding Mont Belvieu propane.');
-      await expect(page.getByRole('checkbox', { name: 'Mont Belvieu propane' })).not.toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Mont Belvieu propane', exact: true })).not.toBeChecked();
       await page.getByRole('button', { name: 'Save' }).click();
 
       const cards = page.getByRole('list', { name: 'Followed products' }).getByRole('article');

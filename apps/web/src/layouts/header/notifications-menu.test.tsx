@@ -131,3 +131,15 @@ describe('notifications kept by the server', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/marketprice/alerts?alert=a1'));
   });
 });
+
+describe('a restricted cliente', () => {
+  it('does not ask the server for notifications it may not read', async () => {
+    seedSession({ email, role: 'cliente' });
+    const { callsTo } = mockApi({}, { fallback: () => ({ status: 200, body: {} }) });
+    renderApp('/bank/verification');
+    await screen.findByRole('button', { name: /^Notifications/ });
+    // Give the header's queries the time they take to start.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsTo('GET /api/notifications')).toHaveLength(0);
+  });
+});

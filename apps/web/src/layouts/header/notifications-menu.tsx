@@ -31,7 +31,8 @@ export function NotificationsMenu() {
   const { user } = useSession();
   const owner = user?.email ?? null;
   const local = useNotifications(owner);
-  const server = useServerNotifications(Boolean(user));
+  // A restricted cliente (an invitee) has no server notifications: the API refuses it the list.
+  const server = useServerNotifications(Boolean(user) && (user?.role !== 'cliente' || user.is_superadmin === true));
   const markServerRead = useMarkServerNotificationsRead();
   const notifications: PanelItem[] = [
     ...local.map((item) => ({ ...item, server: false })),
