@@ -58,6 +58,8 @@ const keepSourceLocation = (outdir) => ({
  * nodemailer).
  */
 const BUNDLED = new Set([
+  // The workspace's own contracts are TypeScript source: always compiled into the bundle.
+  '@fueldesk/contracts',
   'fastify',
   'fastify-plugin',
   'fastify-type-provider-zod',

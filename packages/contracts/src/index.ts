@@ -35,5 +35,8 @@ export * from './schemas/decisions';
 export * from './schemas/api-keys';
 export * from './messages';
 export * from './schemas/watching';
+export * from './schemas/notifications';
+export * from './schemas/alerts';
+export * from './schemas/webhooks';
 export * from './schemas/hardening';
 export * from './schemas/watchlist';

@@ -12,7 +12,8 @@ import { DASHBOARDS_PER_USER_MAX, PRICE_HISTORY_MAX_YEARS, priceMessages } from 
 import { publicMessages } from './schemas/public';
 import { releaseMessages } from './schemas/releases';
 import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from './schemas/news';
-import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, notificationMessages, watchingMessages } from './schemas/watching';
+import { notificationMessages } from './schemas/notifications';
+import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, watchingMessages } from './schemas/watching';
 import { auditMessages } from './schemas/audit';
 import { DECISION_NOTE_MAX, decisionMessages } from './schemas/decisions';
 import { watchlistMessages } from './schemas/watchlist';
