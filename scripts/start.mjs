@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and the server when their sources are newer than their builds, then
 // run one server from the compiled JavaScript (apps/server/dist; `npm run dev` keeps tsx).
-import { spawn, spawnSync } from 'node:child_process';
+// The builds print one line each; `npm start -- --build-details` shows their whole output (a failed
+// build shows it anyway).
+import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,19 +13,55 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 // Written at the very end of the build (scripts/precompress.mjs): an interrupted build is redone.
 const builtIndex = path.join(web, 'dist/.build-complete');
+const buildDetails = process.argv.includes('--build-details');
+const serverArgs = process.argv.slice(2).filter((arg) => arg !== '--build-details');
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+
+/** Runs a build step; its output is kept and shown only when it fails (or with --build-details). */
+function runStep(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: buildDetails ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) return resolve();
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error(`${[command, ...args].join(' ')} failed (exit code ${code})`));
+    });
+  });
+}
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((name) => path.join(web, name));
 const contracts = path.join(root, 'packages/contracts/src');
 const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(contracts), newestMtime(path.join(root, 'scripts/prerender.mjs')));
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@fueldesk/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const webIsStale = !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime;
+const serverIsStale = serverBuildIsStale();
+// A fresh clone's start: the server build and (on a fresh embedded install) the migrated PGlite template
+// the server copies are made while the web app builds, instead of one after the other.
+const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+const steps = [];
+if (webIsStale) steps.push(['the web app', () => runStep('npm', ['run', 'build', '-w', '@fueldesk/web'])]);
+if (serverIsStale) {
+  steps.push([
+    freshEmbedded ? 'the server and its database template' : 'the server',
+    async () => {
+      await buildServer();
+      if (freshEmbedded) await runStep(process.execPath, [path.join(serverDist, 'database-template.js')]);
+    },
+  ]);
 }
-
-if (serverBuildIsStale()) {
-  console.log('Building the server…');
-  await buildServer();
+if (steps.length > 0) {
+  const started = performance.now();
+  console.log(`Building ${steps.map(([name]) => name).join(' and ')}…${buildDetails ? '' : ' (npm start -- --build-details shows the output)'}`);
+  try {
+    await Promise.all(steps.map(([, step]) => step()));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 // A 2 MB young generation (V8's default grows to 16 MB per semi-space): less resident
@@ -38,10 +76,10 @@ if (serverBuildIsStale()) {
 // raised it to 1 MiB, which measured slower); resident memory after a load run did not change.
 // Other C libraries ignore the variable; one set by the user replaces it.
 const GLIBC_TUNABLES = process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608';
-const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...process.argv.slice(2)], {
+const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...serverArgs], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+  env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: dataDir },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

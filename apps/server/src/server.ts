@@ -1,7 +1,9 @@
 import v8 from 'node:v8';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { sanctionsListName } from '@fueldesk/contracts';
 import { buildApp } from './app';
+import { findLatestVersions } from './modules/screening/screening.repository';
 import { importConfiguredSanctionsPaths } from './modules/screening/screening-import.service';
 import { warmScreeningIndex } from './modules/screening/screening.service';
 import { runStartupSeeds, shouldLoadDemoData } from './db/seed';
@@ -43,6 +45,7 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
           database: describeDatabase(ctx.database.kind, config.DATABASE_URL, config.DATA_DIR),
           demoAccounts: shouldLoadDemoData(ctx) ? demoAccounts : null,
           outboxUrl: isOutboxAvailable(ctx) ? `${config.PUBLIC_URL.replace(/\/$/, '')}/api/dev/outbox` : null,
+          sanctionsLists: (await findLatestVersions(ctx.db)).map((version) => ({ name: sanctionsListName(version.source), entries: version.entries })),
         }),
       );
     }

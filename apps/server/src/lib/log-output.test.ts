@@ -29,12 +29,24 @@ describe('log format', () => {
       database: describeDatabase('pglite', undefined, './data'),
       demoAccounts: [{ email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026', role: 'user' }],
       outboxUrl: 'http://localhost:3000/api/dev/outbox',
+      sanctionsLists: [],
     });
     for (const text of ['http://localhost:3000', 'embedded (PGlite) in ./data', 'pro@fueldesk.demo', 'Demo-Pro-2026', '/api/dev/outbox', 'only from this machine', 'Ctrl+C']) {
       expect(banner).toContain(text);
     }
-    expect(banner.split('\n').length).toBeLessThan(16);
+    expect(banner.split('\n').length).toBeLessThan(18);
     expect(describeDatabase('postgres', 'postgres://app:secret@db.example:5432/fueldesk', undefined)).toBe('PostgreSQL db.example:5432/fueldesk');
+  });
+
+  it('says which sanctions lists are loaded, and on a fresh install how an admin loads them', () => {
+    const base = { address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: 'embedded (PGlite)', demoAccounts: null, outboxUrl: null };
+    const fresh = buildStartupBanner({ ...base, sanctionsLists: [] });
+    expect(fresh).toMatch(/Sanctions +no list loaded/);
+    expect(fresh).toContain('Load list files');
+    expect(fresh).toContain('npm run fueldesk -- sanctions import');
+    const loaded = buildStartupBanner({ ...base, sanctionsLists: [{ name: 'OFAC SDN', entries: 17_914 }, { name: 'UN Security Council', entries: 1003 }] });
+    expect(loaded).toContain('Sanctions   OFAC SDN (17,914), UN Security Council (1,003)');
+    expect(loaded).not.toContain('no list loaded');
   });
 });
 

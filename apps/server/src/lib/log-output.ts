@@ -60,6 +60,8 @@ export interface BannerInput {
   database: string;
   demoAccounts: ReadonlyArray<{ email: string; password: string; role: string }> | null;
   outboxUrl: string | null;
+  /** The newest stored version of each sanctions list, by its human name; empty on a fresh install. */
+  sanctionsLists: ReadonlyArray<{ name: string; entries: number }>;
 }
 
 /** What a person starting FuelDesk on a terminal needs first, in a few lines. */
@@ -74,6 +76,15 @@ export function buildStartupBanner(input: BannerInput): string {
   if (input.demoAccounts && input.demoAccounts.length > 0) {
     lines.push('  Demo accounts (demo only):');
     for (const account of input.demoAccounts) lines.push(`              ${account.email.padEnd(24)} ${account.password.padEnd(20)} ${account.role}`);
+  }
+  if (input.sanctionsLists.length === 0) {
+    lines.push(
+      '  Sanctions   no list loaded: screening says "not screened" until an admin loads the lists',
+      '              (Admin page, "Load list files"; or, with the server stopped: npm run fueldesk -- sanctions import FILES…)',
+    );
+  } else {
+    const loaded = input.sanctionsLists.map((list) => `${list.name} (${list.entries.toLocaleString('en-US')})`).join(', ');
+    lines.push(`  Sanctions   ${loaded}; an admin loads newer files on the Admin page`);
   }
   if (input.outboxUrl) lines.push(`  Dev outbox  ${input.outboxUrl}   (mail is kept here, not sent; only from this machine)`);
   lines.push('  Stop        Ctrl+C', '  Logs        readable lines; requests only with LOG_LEVEL=debug; LOG_FORMAT=json for JSON', '');
