@@ -15,8 +15,6 @@ const routes = [
   { path: '/home/:slug', element: <HomeDashboardPage /> },
 ];
 
-const FIVE = ['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Harbor ULSD', 'Mont Belvieu propane'];
-
 beforeEach(() => {
   drawnCharts.length = 0;
   clearEarlyRequests();
