@@ -51,6 +51,8 @@ test.describe('market data at desktop width', () => {
     await signInThroughLoginPage(page);
     try {
       await expect(page.getByRole('heading', { level: 2, name: 'My dashboard' })).toBeVisible();
+      // A new user starts from the starter dashboard (its Edit button), a returning one maybe from the picker.
+      await expect(page.getByRole('button', { name: 'Edit products' }).or(page.getByText('Choose up to 5 products to follow.'))).toBeVisible();
       if (await page.getByRole('button', { name: 'Edit products' }).isVisible()) await page.getByRole('button', { name: 'Edit products' }).click();
       for (const box of await page.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
 

@@ -69,7 +69,7 @@ describe('/home of a user', () => {
     const api = installFakePricesApi();
     renderApp('/home');
     // As above: the first render also loads the page's code.
-    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
+    expect(await screen.findByText(/^A starting point: the crude benchmarks/)).toBeInTheDocument();
     await waitFor(() => expect(api.last('/api/dashboards')).toBeDefined());
     expect(screen.queryByRole('region', { name: 'Invitations you received' })).not.toBeInTheDocument();
     expect(api.requests.filter(({ url }) => /^\/api\/bank\//.test(url.pathname) || url.pathname === '/api/sharing/received')).toEqual([]);

@@ -89,6 +89,13 @@ describe('admin users', () => {
     expect(patched.json()).toMatchObject({ plan_code: 'pro', plan_name: 'Pro', role: 'admin' });
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/users/${target.id}`, headers: admin.headers });
     expect(one.json()).toMatchObject({ plan_code: 'pro', role: 'admin' });
+    // On the audit trail: who changed what, from what.
+    const audit = await t.app.inject({ method: 'GET', url: '/api/audit?action=admin.user_update', headers: admin.headers });
+    const entry = (audit.json() as { items: { actor_id: string; subject: string; details: Record<string, unknown> }[] }).items.find((item) => item.subject === email);
+    expect(entry).toMatchObject({
+      actor_id: admin.user.id,
+      details: { user_id: target.id, changes: { plan_code: 'pro', role: 'admin' }, before: { role: 'user', plan_code: 'starter' } },
+    });
 
     const login = await loginOk(t, email, 'Secret123');
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(login.access_token) });

@@ -79,11 +79,12 @@ export function DataTable<T>({ query, rows, rowKey, columns, caption, minWidthCl
       {query.isSuccess && rows.length === 0 ? <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p> : null}
       {rows.length > 0 ? (
         // A table wider than a phone scrolls inside this frame; keyboard users reach the scroll through its focus.
+        // relative: the sr-only caption and headers (absolutely placed) stay inside it instead of widening the page.
         <div
           role="region"
           aria-label={caption}
           tabIndex={0}
-          className="focus-ring overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          className="focus-ring relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
         >
           <table className={clsx('w-full text-sm', minWidthClass)}>
             <caption className="sr-only">{caption}</caption>

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/ui/data-table';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
@@ -12,7 +13,16 @@ import { Input, Select } from '@/components/ui/controls';
 
 const PAGE_SIZE = 25;
 
-/** Users with role, plan and active changes (PATCH /api/admin/users/{id}); admins only. */
+/** A change the admin picked and has yet to confirm: role, plan, or deactivation. */
+type PendingChange =
+  | { row: AdminUserRow; kind: 'role'; body: { role: AdminUserRow['role'] } }
+  | { row: AdminUserRow; kind: 'plan'; body: { plan_code: (typeof planCodes)[number] } }
+  | { row: AdminUserRow; kind: 'deactivate'; body: { active: false } };
+
+/**
+ * Users with role, plan and active changes (PATCH /api/admin/users/{id}, on the audit trail); admins
+ * only. A role, plan or deactivation takes effect only once the admin confirms it in a dialog.
+ */
 export function UsersPanel() {
   const { t, i18n } = useTranslation('admin');
   const baseId = useId();
@@ -20,6 +30,7 @@ export function UsersPanel() {
   const [q, setQ] = useState('');
   const query = useAdminUsers({ page, pageSize: PAGE_SIZE, q });
   const update = useUpdateAdminUser();
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
 
   const change = async (row: AdminUserRow, body: AdminUserUpdateBody) => {
@@ -29,6 +40,17 @@ export function UsersPanel() {
     } catch (error) {
       toast.error(isApiError(error) && error.detail ? error.detail : resolveErrorMessage(error));
     }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    await change(pending.row, pending.body);
+    setPending(null);
+  };
+  const describe = (change: PendingChange) => {
+    if (change.kind === 'role') return t('users.confirmChangeBody', { from: t(`users.roles.${change.row.role}`), to: t(`users.roles.${change.body.role}`) });
+    if (change.kind === 'plan') return t('users.confirmChangeBody', { from: t(`users.plans.${change.row.plan_code}`), to: t(`users.plans.${change.body.plan_code}`) });
+    return t('users.confirmDeactivateBody');
   };
 
   const items = query.data?.items ?? [];
@@ -81,7 +103,7 @@ export function UsersPanel() {
                 aria-label={t('users.roleFor', { email: row.email })}
                 value={row.role}
                 disabled={busyId === row.id}
-                onChange={(event) => void change(row, { role: event.target.value as AdminUserRow['role'] })}
+                onChange={(event) => setPending({ row, kind: 'role', body: { role: event.target.value as AdminUserRow['role'] } })}
                 className={controlClassName}
               >
                 {roles.map((role) => (
@@ -100,7 +122,7 @@ export function UsersPanel() {
                 aria-label={t('users.planFor', { email: row.email })}
                 value={row.plan_code}
                 disabled={busyId === row.id}
-                onChange={(event) => void change(row, { plan_code: event.target.value as (typeof planCodes)[number] })}
+                onChange={(event) => setPending({ row, kind: 'plan', body: { plan_code: event.target.value as (typeof planCodes)[number] } })}
                 className={controlClassName}
               >
                 {planCodes.map((plan) => (
@@ -120,7 +142,7 @@ export function UsersPanel() {
                   type="checkbox"
                   checked={row.active}
                   disabled={busyId === row.id}
-                  onChange={(event) => void change(row, { active: event.target.checked })}
+                  onChange={(event) => (event.target.checked ? void change(row, { active: true }) : setPending({ row, kind: 'deactivate', body: { active: false } }))}
                   className="size-5 accent-amber-600"
                 />
                 <span className="sr-only">{t('users.activeFor', { email: row.email })}</span>
@@ -133,6 +155,18 @@ export function UsersPanel() {
           { key: 'verified', header: t('users.verified'), cell: (row) => (row.email_verified ? t('users.yes') : t('users.no')) },
           { key: 'created', header: t('users.created'), className: 'whitespace-nowrap', cell: (row) => dateFormat.format(new Date(row.created_at)) },
         ]}
+      />
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`users.confirm.${pending.kind}.title`, { email: pending.row.email }) : ''}
+        description={pending ? describe(pending) : undefined}
+        cancelLabel={t('cancel')}
+        confirmLabel={pending ? t(`users.confirm.${pending.kind}.action`) : ''}
+        busy={update.isPending}
+        gap="gap-3"
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
       />
     </section>
   );

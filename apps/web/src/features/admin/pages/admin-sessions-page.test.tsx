@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import { renderApp, seedSession } from '@/test/render-app';
+import i18n from '@/lib/i18n';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -96,7 +97,7 @@ describe('admin sessions page', () => {
     await waitFor(() => expect(server.calls.some((call) => call.url.searchParams.get('status') === 'idle')).toBe(true));
   });
 
-  it('changes a user plan from the users tab', async () => {
+  it('changes a user plan and role from the users tab only after confirmation, in both languages', async () => {
     seedSession({ role: 'admin' });
     const server = mockApi({
       ...keepAlive,
@@ -107,9 +108,28 @@ describe('admin sessions page', () => {
     const app = renderApp('/admin/sessions');
     expect(await screen.findByText('No session records found')).toBeInTheDocument();
     await app.user.click(screen.getByRole('tab', { name: 'Users' }));
-    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Plan of pro@example.com' }), 'enterprise');
+    const plan = await screen.findByRole('combobox', { name: 'Plan of pro@example.com' });
+    await app.user.selectOptions(plan, 'enterprise');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the plan of pro@example.com?' });
+    expect(dialog).toHaveTextContent('From Starter to Enterprise. It applies from their next request and is recorded in the audit trail.');
+    // Nothing changed yet, and Cancel keeps it so.
+    expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(plan).toHaveValue('starter');
+    expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)).toHaveLength(0);
+
+    await app.user.selectOptions(plan, 'enterprise');
+    await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change plan' }));
     expect(await screen.findByText('pro@example.com updated')).toBeInTheDocument();
     expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)[0].body).toEqual({ plan_code: 'enterprise' });
+
+    await i18n.changeLanguage('es');
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Rol de pro@example.com' }), 'admin');
+    const spanish = await screen.findByRole('dialog', { name: '¿Cambiar el rol de pro@example.com?' });
+    expect(spanish).toHaveTextContent('De Usuario a Administrador.');
+    await app.user.click(within(spanish).getByRole('button', { name: 'Cambiar rol' }));
+    await waitFor(() => expect(server.callsTo(`PATCH /api/admin/users/${user.id}`)[1]?.body).toEqual({ role: 'admin' }));
   });
 
   it('tells the administrator how to load sanctions lists when none is, and shows their freshness once loaded', async () => {

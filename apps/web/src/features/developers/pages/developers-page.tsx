@@ -15,7 +15,7 @@ function CodeBlock({ id, title, code }: { id: string; title: string; code: strin
         </figcaption>
         <CopyButton text={code} label={t('developers.copy')} copiedLabel={t('developers.copied')} ariaLabel={`${t('developers.copy')}: ${title}`} />
       </div>
-      <pre aria-labelledby={id} tabIndex={0} className="focus-ring overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
+      <pre aria-labelledby={id} tabIndex={0} className="focus-ring relative overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
         <code>{code}</code>
       </pre>
     </figure>

@@ -1,4 +1,5 @@
 import type { CurvePoint } from '@fueldesk/contracts';
+import { formatPrice } from '../lib/format';
 
 export interface CurveLine {
   id: string;
@@ -34,7 +35,7 @@ export function CurveChart({ lines, decimals, label, contractLabel }: { lines: C
         <g key={tick}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200 dark:stroke-slate-800" />
           <text x={PAD.left - 8} y={y(tick) + 4} textAnchor="end" className="fill-current text-[11px]">
-            {tick.toFixed(decimals)}
+            {formatPrice(tick, decimals)}
           </text>
         </g>
       ))}

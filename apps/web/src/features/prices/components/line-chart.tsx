@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '@/lib/i18n';
+import { formatTimeTick } from '../lib/chart-axis';
+import { formatPrice } from '../lib/format';
 
 export interface ChartSeries {
   id: string;
@@ -11,9 +13,6 @@ export interface ChartSeries {
   decimals: number;
   points: Array<{ date: string; value: number }>;
 }
-
-/** Below this chart width (px) month labels cannot all fit, so they are not forced to all-or-none. */
-const UNIFORM_TICKS_MIN_WIDTH = 600;
 
 /** Follows the dashboard theme (the `dark` class on <html>) so the chart redraws in the right colours. */
 function useIsDark(): boolean {
@@ -56,11 +55,11 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
           // Whole corner labels only (no clipped top value), a little room above and below the lines.
           leftPriceScale: { visible: usesLeft, borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.08, bottom: 0.08 } },
           rightPriceScale: { visible: usesRight || !usesLeft, borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.08, bottom: 0.08 } },
-          // Every month label or none of them: no Feb, Jun or Sep silently skipped. A phone has no
-          // room for twelve, and "none" would leave it with a bare year, so it keeps the default.
+          // Months, with the year where it changes, in the reader's language. (uniformDistribution
+          // once kept "every month or none": at desktop width it chose none, leaving a bare "2026".)
           // Ten years of business days are ~2,500 points: let fitContent squeeze them all in
           // (the default minimum spacing of 0.5 px would silently cut off the oldest years).
-          timeScale: { borderColor: grid, uniformDistribution: element.clientWidth >= UNIFORM_TICKS_MIN_WIDTH, minBarSpacing: 0.01 },
+          timeScale: { borderColor: grid, minBarSpacing: 0.01, tickMarkFormatter: formatTimeTick },
           localization: { locale: getCurrentLanguage() === 'es' ? 'es-ES' : 'en-US' },
           crosshair: { mode: 0 },
         });
@@ -70,7 +69,8 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
             lineWidth: 2,
             title: item.name,
             priceScaleId: item.scale,
-            priceFormat: { type: 'price', precision: item.decimals, minMove: 1 / 10 ** item.decimals },
+            // The scale's numbers as the tables write them (70,77 in Spanish), with the series' decimals.
+            priceFormat: { type: 'custom', minMove: 1 / 10 ** item.decimals, formatter: (price: number) => formatPrice(price, item.decimals) },
           });
           line.setData(item.points.map((point) => ({ time: point.date, value: point.value })));
         }

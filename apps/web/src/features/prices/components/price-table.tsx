@@ -65,7 +65,7 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
   const header = { sort, order, onSort };
   const labels = useProductLabels();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full min-w-[40rem] text-sm" aria-busy={busy}>
         <caption className="sr-only">{t('table.caption')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">

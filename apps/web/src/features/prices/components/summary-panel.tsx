@@ -21,7 +21,7 @@ export function SummaryPanel() {
     body = (
       <>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('common.asOf', { date: formatDay(query.data.date, 'long') })}</p>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-xs text-slate-500 dark:text-slate-400">

@@ -43,8 +43,8 @@ export function prepareDayFormat(style: 'long' | 'medium' | 'short'): void {
   else setTimeout(build, 0);
 }
 
-/** A stored decimal string shown with the product's decimals, e.g. 70.77 or 2.155. */
-export function formatPrice(value: string | null | undefined, decimals: number): string {
+/** A stored decimal string (or a chart's number) shown with the product's decimals, e.g. 70.77 or 2,155. */
+export function formatPrice(value: string | number | null | undefined, decimals: number): string {
   if (value === null || value === undefined || value === '') return '—';
   return numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
 }

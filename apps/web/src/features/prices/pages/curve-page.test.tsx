@@ -86,6 +86,16 @@ describe('forward curve page', () => {
     expect(screen.getByRole('heading', { name: 'Curva a plazo' })).toBeInTheDocument();
   });
 
+  it('writes the axis numbers as the Spanish table does, with a decimal comma', async () => {
+    installApi(() => json(200, CURVE));
+    await i18n.changeLanguage('es');
+    renderPrices('/marketprice/curve?code=WTI_FUT', routes);
+    const chart = await screen.findByRole('img', { name: /./ });
+    const ticks = [...chart.querySelectorAll('text')].map((text) => text.textContent ?? '').filter((text) => /^[\d.,]+$/.test(text));
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(ticks.filter((tick) => !/^\d+,\d{2}$/.test(tick))).toEqual([]);
+  });
+
   it('shows a failed load with a retry', async () => {
     installApi(() => json(500, { code: 'INTERNAL_ERROR', detail: 'Server error.' }));
     renderPrices('/marketprice/curve', routes);

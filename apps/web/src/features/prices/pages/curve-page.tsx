@@ -44,7 +44,7 @@ function CurveView({ curve, name }: { curve: PriceCurveResponse; name: string })
           </li>
         ))}
       </ul>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[18rem] text-sm">
           <caption className="sr-only">{t('curve.tableCaption')}</caption>
           <thead className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">

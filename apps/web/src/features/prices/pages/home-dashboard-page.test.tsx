@@ -15,8 +15,6 @@ const routes = [
   { path: '/home/:slug', element: <HomeDashboardPage /> },
 ];
 
-const FIVE = ['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Harbor ULSD', 'Mont Belvieu propane'];
-
 beforeEach(() => {
   drawnCharts.length = 0;
   clearEarlyRequests();
@@ -30,58 +28,63 @@ describe('home dashboard', () => {
     // The entry sends them one task after another, long before the app's code has arrived.
     await waitFor(() => expect(api.requests).toHaveLength(HOME_EARLY_GETS.length));
     renderPrices('/home', routes);
-    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
+    expect(await screen.findByText(/^A starting point: the crude benchmarks/)).toBeInTheDocument();
     expect(await screen.findByText('Gainers')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Loading the summary…')).not.toBeInTheDocument());
     const gets = api.requests.filter((request) => request.method === 'GET').map((request) => `${request.url.pathname}${request.url.search}`);
     for (const path of HOME_EARLY_GETS) expect(gets.filter((url) => url === `/api${path}`), path).toHaveLength(1);
-    expect(gets.filter((url) => !HOME_EARLY_GETS.some((path) => url === `/api${path}`))).toEqual([]);
+    // Besides them, only the starter dashboard's prices, once.
+    expect(gets.filter((url) => !HOME_EARLY_GETS.some((path) => url === `/api${path}`)).map((url) => url.split('?')[0])).toEqual(['/api/prices/history']);
   });
 
-  it('lets a new user choose five products, refuses a sixth, and saves the dashboard', async () => {
+  it('shows a new user a starter dashboard (crude benchmarks and main products) that they change and save', async () => {
     seedSession();
     const api = installFakePricesApi();
     const { user } = renderPrices('/home', routes);
-    expect(await screen.findByText('This dashboard is new. Choose up to 5 products and save it.')).toBeInTheDocument();
-    expect(screen.getByText('Choose up to 5 products to follow.')).toBeInTheDocument();
+    expect(await screen.findByText('A starting point: the crude benchmarks and the main products. Edit it to choose your own, up to 5.')).toBeInTheDocument();
+    const starter = within(await screen.findByRole('list', { name: 'Followed products' })).getAllByRole('article');
+    expect(starter.map((card) => card.getAttribute('aria-label'))).toEqual(['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Harbor ULSD', 'Gulf Coast jet fuel']);
+    expect(screen.queryByText('This dashboard is new. Choose up to 5 products and save it.')).not.toBeInTheDocument();
+    // Nothing is stored until the reader changes it, and there is nothing to delete yet.
+    expect(api.last('/api/dashboards', 'POST')).toBeUndefined();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
 
-    for (const name of FIVE) await user.click(screen.getByRole('checkbox', { name }));
+    await user.click(screen.getByRole('button', { name: 'Edit products' }));
     expect(screen.getByText('5 of 5 chosen')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('checkbox', { name: 'Gulf Coast jet fuel' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('You can follow at most 5 products. Remove one before adding Gulf Coast jet fuel.');
-    expect(screen.getByRole('checkbox', { name: 'Gulf Coast jet fuel' })).not.toBeChecked();
-    expect(screen.getByText('5 of 5 chosen')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Mont Belvieu propane' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('You can follow at most 5 products. Remove one before adding Mont Belvieu propane.');
+    expect(screen.getByRole('checkbox', { name: 'Mont Belvieu propane' })).not.toBeChecked();
 
     await user.click(screen.getByRole('checkbox', { name: 'Brent' }));
     expect(screen.getByText('4 of 5 chosen')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'Gulf Coast jet fuel' }));
-    expect(screen.getByRole('checkbox', { name: 'Gulf Coast jet fuel' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Mont Belvieu propane' }));
+    expect(screen.getByRole('checkbox', { name: 'Mont Belvieu propane' })).toBeChecked();
+    // The starter dashboard can be put back as it was.
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.last('/api/dashboards', 'POST')).toBeDefined());
     expect(api.last('/api/dashboards', 'POST')!.body).toEqual({
       name: 'My dashboard',
       slug: 'home',
-      product_codes: ['WTI', 'GASOLINE_NYH', 'ULSD_NYH', 'PROPANE_MB', 'JET_USGC'],
+      product_codes: ['WTI', 'GASOLINE_NYH', 'ULSD_NYH', 'JET_USGC', 'PROPANE_MB'],
     });
 
-    const cards = within(await screen.findByRole('list', { name: 'Followed products' })).getAllByRole('article');
-    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Followed products' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
       'WTI Cushing',
       'NY Harbor conventional gasoline',
       'NY Harbor ULSD',
-      'Mont Belvieu propane',
       'Gulf Coast jet fuel',
-    ]);
+      'Mont Belvieu propane',
+    ]));
+    const cards = within(screen.getByRole('list', { name: 'Followed products' })).getAllByRole('article');
     const wti = cards[0]!;
     expect(within(wti).getByText('71.50')).toBeInTheDocument();
     expect(within(wti).getByText('+0.73')).toBeInTheDocument();
     expect(within(wti).getByText('(+1.03%)')).toBeInTheDocument();
     expect(within(wti).getByTestId('sparkline')).toBeInTheDocument();
-    const jet = cards[4]!;
+    const jet = within(screen.getByRole('list', { name: 'Followed products' })).getByRole('article', { name: 'Gulf Coast jet fuel' });
     expect(within(jet).getByText('2.500')).toBeInTheDocument();
     expect(within(jet).getByText('-0.070')).toBeInTheDocument();
 

@@ -30,6 +30,15 @@ export { primeHomeData } from '../api/home-first-data';
 /** /home shows the dashboard stored under this slug; /home/{slug} the one of a Home sub-item. */
 export const HOME_DASHBOARD_SLUG = 'home';
 const TREND_MONTHS = 3;
+/**
+ * What /home shows before its reader has saved a dashboard: the crude benchmarks and the main
+ * products (those the market has), a dashboard like any other once edited and saved.
+ */
+const STARTER_CODES = ['WTI', 'BRENT', 'GASOLINE_NYH', 'ULSD_NYH', 'JET_USGC'];
+
+function starterCodes(products: Product[]): string[] {
+  return STARTER_CODES.filter((code) => products.some((product) => product.code === code)).slice(0, DASHBOARD_MAX_PRODUCTS);
+}
 
 function humanizeSlug(slug: string): string {
   const words = slug.replace(/-+/g, ' ').trim();
@@ -45,6 +54,8 @@ function latestDate(products: Product[], codes: string[]): string | undefined {
 interface EditorProps {
   products: Product[];
   dashboard: Dashboard | undefined;
+  /** The products an unsaved dashboard starts from. */
+  initialCodes: string[];
   defaultName: string;
   slug: string;
   onDone: () => void;
@@ -52,10 +63,10 @@ interface EditorProps {
 }
 
 /** Name and products of a dashboard; creates it for this slug on the first save. */
-function DashboardEditor({ products, dashboard, defaultName, slug, onDone, canCancel }: EditorProps) {
+function DashboardEditor({ products, dashboard, initialCodes, defaultName, slug, onDone, canCancel }: EditorProps) {
   const { t } = useTranslation('prices');
   const [name, setName] = useState(dashboard?.name ?? defaultName);
-  const [codes, setCodes] = useState<string[]>(dashboard?.product_codes ?? []);
+  const [codes, setCodes] = useState<string[]>(dashboard?.product_codes ?? initialCodes);
   const create = useCreateDashboard();
   const update = useUpdateDashboard();
   const saving = create.isPending || update.isPending;
@@ -121,8 +132,10 @@ function HomeDashboard({ slug }: { slug: string }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const dashboard = dashboards.data?.dashboards.find((item) => item.slug === slug);
-  const codes = dashboard?.product_codes ?? [];
   const productList = products.data?.products ?? [];
+  // /home before its first save shows the starter products; a sub-item's new dashboard starts empty.
+  const isStarter = !dashboard && slug === HOME_DASHBOARD_SLUG;
+  const codes = dashboard?.product_codes ?? (isStarter ? starterCodes(productList) : []);
   const to = latestDate(productList, codes);
   const history = usePriceHistory({ codes: products.data ? codes : [], from: to ? monthsBefore(to, TREND_MONTHS) : undefined, to });
   const defaultName = slug === HOME_DASHBOARD_SLUG ? t('home.defaultName') : humanizeSlug(slug);
@@ -143,17 +156,18 @@ function HomeDashboard({ slug }: { slug: string }) {
         }}
       />
     );
-  } else if (editing || !dashboard || codes.length === 0) {
+  } else if (editing || codes.length === 0) {
     main = (
       <>
-        {!dashboard ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('home.firstTime', { max: DASHBOARD_MAX_PRODUCTS })}</p> : null}
+        {!dashboard && !isStarter ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('home.firstTime', { max: DASHBOARD_MAX_PRODUCTS })}</p> : null}
         <DashboardEditor
           key={`${slug}-${dashboard?.id ?? 'new'}`}
           products={productList}
           dashboard={dashboard}
+          initialCodes={codes}
           defaultName={defaultName}
           slug={slug}
-          canCancel={Boolean(dashboard && codes.length > 0)}
+          canCancel={codes.length > 0}
           onDone={() => setEditing(false)}
         />
       </>
@@ -165,6 +179,7 @@ function HomeDashboard({ slug }: { slug: string }) {
   } else {
     main = (
       <>
+        {isStarter ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('home.starter', { max: DASHBOARD_MAX_PRODUCTS })}</p> : null}
         <ul aria-label={t('home.cards')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
           {history.data.series.map((series) => (
             <li key={series.code} className="flex flex-col">
@@ -182,7 +197,7 @@ function HomeDashboard({ slug }: { slug: string }) {
   // were pushed down when the cards or the editor replaced the loading panel (a layout shift of
   // 0.4–0.6 in Lighthouse on a phone). Not rendered before either: the first render of the page is
   // its own, not theirs. Their data is on its way from the start (app/early-start.ts).
-  const settling = dashboards.isPending || products.isPending || (Boolean(dashboard) && codes.length > 0 && !editing && history.isPending);
+  const settling = dashboards.isPending || products.isPending || (codes.length > 0 && !editing && history.isPending);
   // When the page's first render has its data already (the app's start primes it), the panels still
   // come in a second, interruptible render: what a phone shows first (the dashboard above them) is
   // painted without waiting for the movers' and summary's rows and their date formatter.
@@ -195,16 +210,18 @@ function HomeDashboard({ slug }: { slug: string }) {
         isDemo={history.data?.is_demo}
         intro={t('home.intro', { max: DASHBOARD_MAX_PRODUCTS })}
         actions={
-          dashboard && codes.length > 0 && !editing ? (
+          codes.length > 0 && !editing ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => setEditing(true)}>
                 <Icon name="pencil" className="size-4" />
                 {t('home.edit')}
               </Button>
-              <Button variant="ghost" onClick={() => setConfirmDelete(true)}>
-                <Icon name="trash" className="size-4" />
-                {t('home.delete')}
-              </Button>
+              {dashboard ? (
+                <Button variant="ghost" onClick={() => setConfirmDelete(true)}>
+                  <Icon name="trash" className="size-4" />
+                  {t('home.delete')}
+                </Button>
+              ) : null}
             </div>
           ) : null
         }

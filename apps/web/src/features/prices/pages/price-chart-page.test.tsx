@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '@/test/render-app';
+import i18n from '@/lib/i18n';
 import { createFakeChartModule, drawnCharts, installFakePricesApi, renderPrices } from '../testing/fake-prices-api';
 import PriceChartPage from './price-chart-page';
 
@@ -25,11 +26,12 @@ describe('comparison chart', () => {
     expect(drawnCharts.at(-1)!.series.map((series) => series.points)).toEqual([4, 4]);
     expect(screen.getByRole('button', { name: 'Indexed to 100' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'Line chart of WTI Cushing, Brent' })).toBeInTheDocument();
-    // The year asked for reaches before the first price: the label says where the data starts.
-    expect(screen.getByText(/^Jan 4, 2024 – Jan 9, 2024/)).toBeInTheDocument();
+    // The year asked for reaches before the first price: the caption names the period From and To
+    // show, and says where the data starts.
+    expect(screen.getByText(/^Jan 9, 2023 – Jan 9, 2024 · prices from Jan 4, 2024/)).toBeInTheDocument();
   });
 
-  it('labels every month or none, keeps whole corner labels and refits when its width changes', async () => {
+  it('labels months with the year where it changes, numbers in the interface language, whole corner labels, and refits when its width changes', async () => {
     const observers: Array<() => void> = [];
     vi.stubGlobal(
       'ResizeObserver',
@@ -46,24 +48,45 @@ describe('comparison chart', () => {
     try {
       seedSession();
       installFakePricesApi();
-      renderPrices('/marketprice/graphics', routes);
+      renderPrices('/marketprice/graphics?mode=absolute', routes);
       await waitFor(() => expect(drawnCharts.at(-1)?.series).toHaveLength(2));
       const chart = drawnCharts.at(-1)!;
-      expect(chart.options).toMatchObject({
-        timeScale: { uniformDistribution: true },
-        rightPriceScale: { entireTextOnly: true },
-        leftPriceScale: { entireTextOnly: true },
-      });
-      expect((chart.options.timeScale as { minBarSpacing: number }).minBarSpacing).toBeLessThan(0.3);
+      expect(chart.options).toMatchObject({ rightPriceScale: { entireTextOnly: true }, leftPriceScale: { entireTextOnly: true } });
+      const timeScale = chart.options.timeScale as { minBarSpacing: number; uniformDistribution?: boolean; tickMarkFormatter: (time: unknown, type: number) => string };
+      expect(timeScale.minBarSpacing).toBeLessThan(0.3);
+      // "Every month or none" chose none on a 1-year desktop chart, leaving one label: "2026".
+      expect(timeScale.uniformDistribution).not.toBe(true);
+      // lightweight-charts' TickMarkType: 0 year, 1 month, 2 day of month.
+      expect(timeScale.tickMarkFormatter({ year: 2026, month: 1, day: 2 }, 0)).toBe('Jan 2026');
+      expect(timeScale.tickMarkFormatter({ year: 2026, month: 2, day: 2 }, 1)).toBe('Feb');
+      expect(timeScale.tickMarkFormatter('2026-03-05', 2)).toBe('Mar 5');
+      const format = (chart.series[0]!.options.priceFormat as { formatter: (price: number) => string }).formatter;
+      expect(format(1234.5)).toBe('1,234.50');
       const fitsBefore = chart.fits;
       // The sidebar collapses: the chart's box gets wider.
       width.mockReturnValue(1100);
       observers.at(-1)!();
       await waitFor(() => expect(chart.fits).toBe(fitsBefore + 1));
+
+      // Spanish: Spanish month names, and a decimal comma as in the tables.
+      await i18n.changeLanguage('es');
+      expect(timeScale.tickMarkFormatter({ year: 2026, month: 1, day: 2 }, 0)).toBe('ene 2026');
+      expect(timeScale.tickMarkFormatter({ year: 2026, month: 2, day: 2 }, 1)).toBe('feb');
+      expect(format(82.76)).toBe('82,76');
     } finally {
+      await i18n.changeLanguage('en');
       width.mockRestore();
       vi.unstubAllGlobals();
     }
+  });
+
+  it('names in its caption the first day From shows, also when the data starts a day later', async () => {
+    seedSession();
+    installFakePricesApi();
+    renderPrices('/marketprice/graphics?range=custom&from=2024-01-03&to=2024-01-09', routes);
+    await waitFor(() => expect(drawnCharts.length).toBeGreaterThan(0));
+    expect(screen.getByLabelText('From')).toHaveValue('2024-01-03');
+    expect(await screen.findByText('Jan 3, 2024 – Jan 9, 2024 · each line starts at 100')).toBeInTheDocument();
   });
 
   it('adds products, switches to prices and another period, keeping it all in the address', async () => {

@@ -25,13 +25,16 @@ function latestDate(products: Product[]): string | undefined {
   return products.reduce<string | undefined>((latest, product) => (product.last_date && (!latest || product.last_date > latest) ? product.last_date : latest), undefined);
 }
 
-/** The period label starts where the data does when the asked range reaches further back. */
-function shownFrom(history: PriceHistoryResponse): string {
+/**
+ * The first price shown, when it comes more than a week after the asked start (the range reaches
+ * back before the data): the caption then says so, besides the period From and To name.
+ */
+function dataStartsLater(history: PriceHistoryResponse): string | undefined {
   const first = history.series.reduce<string | undefined>((earliest, item) => {
     const date = item.points[0]?.date;
     return date && (!earliest || date < earliest) ? date : earliest;
   }, undefined);
-  return first && first > history.from ? first : history.from;
+  return first && first > shiftIsoDate(history.from, { days: 7 }) ? first : undefined;
 }
 
 /** /marketprice/graphics: compare products over a range, in prices or indexed to 100. */
@@ -176,7 +179,8 @@ export default function PriceChartPage() {
 
       <div className={`flex flex-col gap-3 p-4 ${panelClass}`}>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {history.data ? t('chart.period', { from: formatDay(shownFrom(history.data)), to: formatDay(history.data.to) }) : '\u00a0'}
+          {history.data ? t('chart.period', { from: formatDay(history.data.from), to: formatDay(history.data.to) }) : '\u00a0'}
+          {history.data && dataStartsLater(history.data) ? ` · ${t('chart.dataFrom', { date: formatDay(dataStartsLater(history.data)) })}` : ''}
           {mode === 'indexed' ? ` · ${t('chart.indexedExplain')}` : ''}
         </p>
         {chart}

@@ -23,7 +23,7 @@ function LatestTable({ series, products }: { series: HistorySeries[]; products: 
   const { t } = useTranslation('analytics');
   const labels = useProductLabels();
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[20rem] text-sm">
         <caption className="sr-only">{t('spreads.tableCaption')}</caption>
         <thead className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">

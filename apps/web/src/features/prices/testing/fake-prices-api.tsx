@@ -264,11 +264,11 @@ export function createFakeChartModule() {
     ColorType: { Solid: 'solid' },
     LineSeries: 'Line',
     createChart: (_element: unknown, options: Record<string, unknown>) => {
-      const chart = { series: [] as Array<{ title?: string; points: number }>, options, fits: 0 };
+      const chart = { series: [] as Array<{ title?: string; points: number; options: Record<string, unknown> }>, options, fits: 0 };
       drawnCharts.push(chart);
       return {
         addSeries: (_type: unknown, seriesOptions: { title?: string }) => {
-          const entry = { title: seriesOptions.title, points: 0 };
+          const entry = { title: seriesOptions.title, points: 0, options: seriesOptions };
           chart.series.push(entry);
           return { setData: (data: unknown[]) => void (entry.points = data.length) };
         },

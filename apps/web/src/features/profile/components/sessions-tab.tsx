@@ -54,7 +54,7 @@ export function SessionsTab() {
       {sessions.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('sessions.caption')}</caption>
             <thead>

@@ -56,7 +56,7 @@ export function PlansTable() {
         ))}
       </ul>
       <div
-        className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
+        className="hidden relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
         role="region"
         aria-label={t('plans.tableLabel')}
         tabIndex={0}

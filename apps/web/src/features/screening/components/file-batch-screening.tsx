@@ -20,7 +20,7 @@ function FileResults({ data }: { data: ScreeningBatchResponse }) {
       <p role="status" className="text-slate-800 dark:text-slate-200">
         {t('file.summary', { count: data.results.length, matched })}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[20rem] border-collapse text-left text-sm">
           <caption className="sr-only">{t('file.caption')}</caption>
           <thead>

@@ -118,7 +118,7 @@ export function ScreeningResultsTable({ matches, caption, subject }: { matches: 
           <WatchButton name={subject} />
         </div>
       ) : null}
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <table className="w-full text-left text-sm text-slate-800 dark:text-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-400">
