@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Server tests run once on PGlite and, when DATABASE_URL is set, once more on PostgreSQL.
@@ -15,6 +16,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Migrates the template database every test's database copies, once per run (test/database-templates.ts).
+    globalSetup: [fileURLToPath(new URL('apps/server/test/global-setup.ts', import.meta.url))],
   },
 });
 

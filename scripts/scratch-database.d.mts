@@ -1,2 +1,6 @@
 // Types of scripts/scratch-database.mjs, for the TypeScript tests and benchmarks that import it.
-export function createScratchDatabase(base: string, prefix?: string): Promise<{ url: string; drop: () => Promise<void> }>;
+export function createScratchDatabase(
+  base: string,
+  prefix?: string,
+  options?: { template?: string },
+): Promise<{ url: string; drop: () => Promise<void> }>;

@@ -1,15 +1,19 @@
-// A throwaway PostgreSQL database on the server of `base` (a postgres:// URL): created empty, dropped
-// with every connection to it by drop(). Plain JavaScript so that both the server tests (through
+// A throwaway PostgreSQL database on the server of `base` (a postgres:// URL): created empty, or as a
+// copy of `template` (CREATE DATABASE … TEMPLATE: a file copy, no migration run), and dropped with
+// every connection to it by drop(). Plain JavaScript so that both the server tests (through
 // apps/server/test/build-test-app.ts) and scripts/check-deploy.mjs, which runs without tsx, use it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-export async function createScratchDatabase(base, prefix = 'fd_test') {
+export async function createScratchDatabase(base, prefix = 'fd_test', { template } = {}) {
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -8,6 +11,7 @@ import { recordSentMail, type MailMessage } from '../src/integrations/mail/maile
 import { createLibraryRateLimiter } from '../src/lib/rate-limiter';
 import { createRuntime, loggerOptions } from '../src/runtime';
 import { createScratchDatabase as createPlainScratchDatabase } from '../../../scripts/scratch-database.mjs';
+import { ensurePgliteTestTemplate, ensurePostgresTestTemplate } from './database-templates';
 
 export type TestDb = 'pglite' | 'postgres';
 
@@ -24,9 +28,35 @@ export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 
 export async function createScratchDatabase(
   base = process.env.DATABASE_URL,
   prefix = 'fd_test',
+  options: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  return createPlainScratchDatabase(base, prefix);
+  // migrated: a copy of the migrated template (test/database-templates.ts) instead of an empty database.
+  const template = options.migrated ? await ensurePostgresTestTemplate(base) : undefined;
+  return createPlainScratchDatabase(base, prefix, { template });
+}
+
+/**
+ * Where a test's PGlite directory goes: /dev/shm (memory, as the in-memory database it replaces) when
+ * the machine has one, else the temp folder.
+ */
+function scratchDirRoot(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
+/**
+ * A fresh embedded database directory per test context, filled by openDatabase from the migrated
+ * template as at a fresh install's first start (db/pglite-template.ts).
+ */
+async function createScratchDataDir(): Promise<{ dir: string; drop: () => void }> {
+  await ensurePgliteTestTemplate();
+  const dir = mkdtempSync(path.join(scratchDirRoot(), 'fd-test-'));
+  return { dir, drop: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface TestContextOptions {
@@ -43,6 +73,11 @@ export interface TestContextOptions {
    * request log included: for tests of what reaches the log.
    */
   captureLogs?: boolean;
+  /**
+   * Starts from an empty database that createRuntime migrates (PGlite in memory, from initdb; an empty
+   * PostgreSQL database) rather than from a copy of the migrated template: for the tests of migrating.
+   */
+  emptyDatabase?: boolean;
 }
 
 export interface TestContext {
@@ -60,15 +95,38 @@ export interface TestContext {
 
 /**
  * The same app production builds, through the same createRuntime (config, database, migrations, jobs,
- * mailer, bus, limiter), on a throwaway database of the project's kind; only the logger, the clock,
- * the bus (unless 'auto'), the limiter's store and a recorder around the mailer are the test's.
+ * mailer, bus, limiter), on a throwaway database of the project's kind (a copy of the migrated
+ * template unless `emptyDatabase`); only the logger, the clock, the bus (unless 'auto'), the
+ * limiter's store and a recorder around the mailer are the test's.
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const scratch = testDb === 'postgres' ? await createScratchDatabase() : null;
+  const empty = options.emptyDatabase ?? false;
+  const scratch = testDb === 'postgres' ? await createScratchDatabase(undefined, undefined, { migrated: !empty }) : null;
+  const dataDir = testDb === 'pglite' && !empty ? await createScratchDataDir() : null;
+  const dropDatabase = async () => {
+    await scratch?.drop();
+    dataDir?.drop();
+  };
+  try {
+    return await buildTestContext(options, scratch?.url ?? (dataDir ? '' : 'memory://'), dataDir?.dir, dropDatabase);
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
+}
+
+async function buildTestContext(
+  options: TestContextOptions,
+  databaseUrl: string,
+  dataDir: string | undefined,
+  dropDatabase: () => Promise<void>,
+): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: scratch?.url ?? 'memory://',
+    // Empty: the embedded database in DATA_DIR.
+    DATABASE_URL: databaseUrl,
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_URL: 'http://localhost:3000',
     // Tests that change rows behind the services' back need every request to read the database.
@@ -114,7 +172,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     async close() {
       await app.close();
       await runtime.close({ jobsTimeoutMs: 2_000 });
-      await scratch?.drop();
+      await dropDatabase();
     },
   };
 }

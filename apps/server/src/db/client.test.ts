@@ -10,7 +10,7 @@ import { lockSocketPath } from './directory-lock';
 
 describe('database', () => {
   it('applies every migration to an empty database, and again without change', async () => {
-    const t = await createTestContext();
+    const t = await createTestContext({ emptyDatabase: true });
     try {
       const tables = await queryRows<{ table_name: string }>(
         t.ctx.db,
@@ -24,7 +24,8 @@ describe('database', () => {
     } finally {
       await t.close();
     }
-  });
+    // PGlite's initdb and every migration, the one context of the suite that starts from nothing: ~30 s on a busy 2-core machine.
+  }, 120_000);
 
   it('skips the migrator only when the newest migration of the journal is recorded', async () => {
     const t = await createTestContext();
