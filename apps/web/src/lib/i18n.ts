@@ -115,6 +115,15 @@ export async function loadTexts(namespace: LazyNamespace): Promise<void> {
 }
 
 /**
+ * Fetches feature namespaces of a language that may not be the one shown (a due-diligence report
+ * keeps the language it was created in): resolves when `useTranslation(namespace, { lng })` can
+ * render them. Nothing is switched.
+ */
+export async function loadTextsIn(language: Language, namespaces: readonly LazyNamespace[]): Promise<void> {
+  await Promise.all(namespaces.map((namespace) => loadNamespace(language, namespace)));
+}
+
+/**
  * A page's code together with the texts of its feature (LAZY_NAMESPACES), which the language chunk
  * every page loads does not carry: the route (or lazy component) resolves when both are here.
  */

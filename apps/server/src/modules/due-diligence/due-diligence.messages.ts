@@ -129,6 +129,27 @@ const reportLabels = {
   valid: { en: 'valid', es: 'válido' },
   invalid: { en: 'not valid', es: 'no válido' },
   generated: { en: 'Generated', es: 'Generado' },
+  documentKind: { en: 'Due diligence report', es: 'Informe de diligencia debida' },
+  reportId: { en: 'Report ID', es: 'ID del informe' },
+  requester: { en: 'Requested by', es: 'Solicitado por' },
+  createdOn: { en: 'Created', es: 'Creado' },
+  completedOn: { en: 'Completed', es: 'Completado' },
+  reportTitle: { en: 'Report title', es: 'Título del informe' },
+  reportLanguage: { en: 'Language', es: 'Idioma' },
+  languageName: { en: 'English', es: 'español' },
+  engine: { en: 'Screening engine', es: 'Motor de cribado' },
+  threshold: { en: 'match threshold', es: 'umbral de coincidencia' },
+  matchCount: { en: 'match(es)', es: 'coincidencia(s)' },
+  listEntry: { en: 'list entry', es: 'entrada de la lista' },
+  score: { en: 'score', es: 'puntuación' },
+  decidedBy: { en: 'Decided by', es: 'Decidida por' },
+  why: { en: 'Why', es: 'Motivo' },
+  approval: { en: 'Approval', es: 'Aprobación' },
+  final: { en: 'final', es: 'definitiva' },
+  notNeeded: { en: 'final, no second approval needed', es: 'definitiva, sin necesidad de segunda aprobación' },
+  reopened: { en: 'no longer applies', es: 'ya no se aplica' },
+  decision: { en: 'Decision', es: 'Decisión' },
+  page: { en: 'Page {page} of {pages}', es: 'Página {page} de {pages}' },
   low: { en: 'Low', es: 'Bajo' },
   medium: { en: 'Medium', es: 'Medio' },
   high: { en: 'High', es: 'Alto' },
@@ -137,6 +158,6 @@ const reportLabels = {
 } as const;
 export type DueReportLabel = keyof typeof reportLabels;
 
-export function dueLabel(lang: DueLang, key: DueReportLabel): string {
-  return reportLabels[key][lang];
+export function dueLabel(lang: DueLang, key: DueReportLabel, values: Record<string, string | number> = {}): string {
+  return reportLabels[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
 }

@@ -19,8 +19,14 @@ export async function lockReportOwner(tx: DbOrTx, userId: string): Promise<{ pla
   return row ?? null;
 }
 
-export async function findReportOwner(db: DbOrTx, userId: string): Promise<{ planCode: string; language: string } | null> {
-  const [row] = await db.select({ planCode: users.planCode, language: users.language }).from(users).where(eq(users.id, userId));
+export async function findReportOwner(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ planCode: string; language: string; email: string; firstName: string | null; lastName: string | null } | null> {
+  const [row] = await db
+    .select({ planCode: users.planCode, language: users.language, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }
 

@@ -168,7 +168,7 @@ describe('/api/due', () => {
     const pdf = await get(`/api/due/report/${created.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toContain('due-diligence-dana-whitfield.pdf');
+    expect(pdf.headers['content-disposition']).toContain('due-diligence-blue-harbor-fuels.pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBeGreaterThan(1000);
   });

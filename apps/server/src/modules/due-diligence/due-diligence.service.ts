@@ -15,6 +15,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { getScreeningStatus } from '../screening/screening.service';
 import type { DueLang } from './due-diligence.messages';
+import { attachDecisions } from './due-diligence.decisions';
 import { renderReportPdf } from './due-diligence.pdf';
 import {
   countReportsCreated,
@@ -227,14 +228,37 @@ export async function rerunDueReport(ctx: AppContext, user: AuthUser, actor: Aud
   return presentReport(created, row);
 }
 
-/** The ready report as a PDF file; 409 while it is still processing or when it failed. */
+/**
+ * The ready report as a PDF file, in the report's language; 409 while it is still processing or
+ * when it failed. The decisions on its matches are read as they stand now (a decision waiting for
+ * approval shows as such), the requester is the report's owner (also when an admin downloads it).
+ */
 export async function getDueReportPdf(ctx: AppContext, user: AuthUser, id: string): Promise<{ filename: string; pdf: Buffer }> {
   const row = await findReadableReport(ctx, user, id);
   if (row.status !== 'ready' || !row.findings) throw new AppError('CONFLICT', 409, dueErrorMessages.notReady);
+  const lang = asLang(row.language);
+  const owner = await findReportOwner(ctx.db, row.userId);
+  const ownerName = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim();
+  const requester = owner ? (ownerName ? `${ownerName} <${owner.email}>` : owner.email) : '—';
+  const form = row.form as Record<string, unknown>;
+  const named = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const businessName = named(form.business_name) ?? named(form.legal_business_name) ?? row.title;
+  const findings = { ...row.findings, screening: await attachDecisions(ctx, ctx.db, row.userId, row.findings.screening, lang) };
   const pdf = await renderReportPdf(
-    { title: row.title, createdAt: row.createdAt, completedAt: row.completedAt, findings: row.findings, version: row.version, engineVersion: row.engineVersion, threshold: row.threshold },
-    asLang(row.language),
+    {
+      id: row.id,
+      businessName,
+      title: row.title,
+      requester,
+      createdAt: row.createdAt,
+      completedAt: row.completedAt,
+      findings,
+      version: row.version,
+      engineVersion: row.engineVersion,
+      threshold: row.threshold,
+    },
+    lang,
   );
-  const slug = row.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';
+  const slug = businessName.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report';
   return { filename: `due-diligence-${slug}.pdf`, pdf };
 }

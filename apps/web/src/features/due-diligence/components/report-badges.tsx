@@ -23,7 +23,8 @@ export function ReportStatusBadge({ status }: { status: DueReportStatus }) {
   return <span className={clsx(badge, statusColors[status])}>{t(`status.${status}`)}</span>;
 }
 
-export function RiskRatingBadge({ rating }: { rating: DueRiskRating }) {
-  const { t } = useTranslation('due');
+/** The rating's name, in the interface language or in a report's own (`language`). */
+export function RiskRatingBadge({ rating, language }: { rating: DueRiskRating; language?: string }) {
+  const { t } = useTranslation('due', language ? { lng: language } : undefined);
   return <span className={clsx(badge, ratingColors[rating])}>{t(`rating.${rating}`)}</span>;
 }

@@ -18,20 +18,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The findings as sections: rating and reasons, lists, every screened name with its matches, the checks, missing information, narrative. */
-export function ReportFindings({ findings, reportId }: { findings: DueFindings; reportId?: string }) {
-  const { t, i18n } = useTranslation('due');
-  const { t: tl } = useTranslation('lists');
+/**
+ * The findings as sections: rating and reasons, lists, every screened name with its matches, the
+ * checks, missing information, narrative. Headings, labels, dates and numbers are in the report's
+ * `language` (its reasons and explanations come from the server in it), whatever the interface's;
+ * the controls to act on a name or a match (watch, decide) stay in the interface language.
+ */
+export function ReportFindings({ findings, reportId, language }: { findings: DueFindings; reportId?: string; language: string }) {
+  const { t } = useTranslation('due', { lng: language });
+  const { t: tl } = useTranslation('lists', { lng: language });
+  const { i18n } = useTranslation();
   const screened = findings.lists.length > 0;
   const yesNo = (value: boolean | null) => (value === null ? t('detail.notGiven') : value ? t('detail.yes') : t('detail.no'));
   const validity = (value: boolean | null) => (value === null ? t('detail.notGiven') : value ? t('detail.valid') : t('detail.invalid'));
-  const percent = (score: number) => new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(score);
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : t('detail.unknownDate'));
+  const percent = (score: number) => new Intl.NumberFormat(language, { style: 'percent' }).format(score);
+  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso)) : t('detail.unknownDate'));
+  // The controls inside the report speak the interface's language, and say so to assistive technology.
+  const controlsLanguage = i18n.resolvedLanguage ?? language;
 
   return (
     <div className="flex flex-col gap-4 text-sm text-slate-800 dark:text-slate-200">
       <Section title={t('detail.rating')}>
-        <RiskRatingBadge rating={findings.risk.rating} />
+        <RiskRatingBadge rating={findings.risk.rating} language={language} />
         <h3 className="mt-3 font-semibold">{t('detail.reasons')}</h3>
         <ul className="list-disc pl-5">
           {findings.risk.reasons.map((reason) => (
@@ -45,7 +53,7 @@ export function ReportFindings({ findings, reportId }: { findings: DueFindings; 
           <ul className="list-disc pl-5">
             {findings.lists.map((list) => (
               <li key={list.source}>
-                {t('detail.listEntry', { source: listDisplayName(list.source, i18n.language), entries: list.entries, published: date(list.published_at) })}
+                {t('detail.listEntry', { source: listDisplayName(list.source, language), entries: list.entries, published: date(list.published_at) })}
                 {list.version_id ? ` · ${tl('version', { version: list.version_id })}` : null}
                 {list.stale ? (
                   <strong className="block text-red-800 dark:text-red-300">⚠ {list.published_at ? tl('reportStale') : tl('reportUndated')}</strong>
@@ -67,7 +75,7 @@ export function ReportFindings({ findings, reportId }: { findings: DueFindings; 
                 {!screened ? t('detail.notScreened') : entry.matches.length === 0 ? t('detail.noMatch') : t('detail.matchCount', { count: entry.matches.length })}
               </p>
               {reportId ? (
-                <div className="mt-1">
+                <div className="mt-1" lang={controlsLanguage}>
                   <WatchButton name={entry.name} type={personFields.has(entry.field) ? 'person' : 'organization'} reportId={reportId} />
                 </div>
               ) : null}
@@ -79,10 +87,14 @@ export function ReportFindings({ findings, reportId }: { findings: DueFindings; 
                         {match.name} · {t('detail.score')} {percent(match.score)}
                       </p>
                       <p>
-                        {t('detail.listEntryId')}: {match.entity_id} ({listDisplayName(match.source, i18n.language)}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
+                        {t('detail.listEntryId')}: {match.entity_id} ({listDisplayName(match.source, language)}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
                       </p>
                       <p className="text-slate-600 dark:text-slate-400">{match.explanation}</p>
-                      {reportId ? <DecisionControl subjectName={entry.name} match={match} reportId={reportId} /> : null}
+                      {reportId ? (
+                        <div lang={controlsLanguage}>
+                          <DecisionControl subjectName={entry.name} match={match} reportId={reportId} />
+                        </div>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { loadTextsIn } from '@/lib/i18n';
 import { useDueReport } from '../api/get-due-report';
 import { downloadDueReportPdf } from '../api/download-due-report-pdf';
 import { ReportStatusBadge } from '../components/report-badges';
@@ -20,6 +22,14 @@ export default function DueDiligenceDetailPage() {
   const report = useDueReport(id);
   const [pdfFailed, setPdfFailed] = useState(false);
   const content = useMemo(() => (report.data?.content ? prepareReportContent(report.data.content) : ''), [report.data?.content]);
+  // The findings are shown in the report's language: its texts may not be loaded when the interface speaks another.
+  const reportLanguage = report.data?.language;
+  const reportTexts = useQuery({
+    queryKey: ['report-texts', reportLanguage],
+    queryFn: () => loadTextsIn(reportLanguage!, ['due', 'lists']).then(() => true),
+    enabled: Boolean(reportLanguage),
+    staleTime: Infinity,
+  });
   const back = (
     <Link to="/due-diligence" className={buttonClassName('ghost', 'self-start print:hidden')}>
       {t('detail.back')}
@@ -71,6 +81,9 @@ export default function DueDiligenceDetailPage() {
         <ReportStatusBadge status={data.status} />
       </div>
       {data.description ? <p className="-mt-2 text-sm text-slate-600 dark:text-slate-400">{data.description}</p> : null}
+      <p data-testid="report-language-name" className="-mt-2 text-sm text-slate-600 dark:text-slate-400">
+        {t('detail.language', { language: t(`detail.languageName.${data.language}`) })}
+      </p>
       {data.status === 'processing' ? (
         <p role="status" className="flex items-center gap-3 text-slate-700 dark:text-slate-300">
           <Spinner className="size-5" />
@@ -97,9 +110,23 @@ export default function DueDiligenceDetailPage() {
           {t('detail.otherLanguage', { language: t(`detail.languageName.${data.language}`) })}
         </p>
       ) : null}
-      {data.findings ? (
+      {data.findings && reportTexts.isPending ? (
+        <p role="status" className="flex items-center gap-3 text-slate-700 dark:text-slate-300">
+          <Spinner className="size-5" />
+          {t('detail.loading')}
+        </p>
+      ) : null}
+      {data.findings && reportTexts.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {t('detail.textsError', { language: t(`detail.languageName.${data.language}`) })}
+          <Button variant="secondary" onClick={() => void reportTexts.refetch()}>
+            {t('detail.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {data.findings && reportTexts.isSuccess ? (
         <div lang={data.language}>
-          <ReportFindings findings={data.findings} reportId={data.id} />
+          <ReportFindings findings={data.findings} reportId={data.id} language={data.language} />
         </div>
       ) : null}
       {content ? (

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import i18n from '@/lib/i18n';
 import { mockApi } from '@/lib/testing/mock-api';
@@ -26,6 +26,7 @@ function renderAt(element: ReactNode, path = '/') {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   sessionStorage.clear();
   await i18n.changeLanguage('en');
 });
@@ -194,7 +195,7 @@ describe('DueDiligenceDetailPage', () => {
     renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
     expect(await screen.findByRole('heading', { name: 'Dana Whitfield' })).toBeInTheDocument();
     expect(screen.getByText('Cargo of ULSD, March')).toBeInTheDocument();
-    expect(screen.getAllByText('Critical').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Critical')).length).toBeGreaterThan(0);
     expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/)).toBeInTheDocument();
     expect(screen.getByText(/Programs: IRAN/)).toBeInTheDocument();
     expect(screen.getByText(/checksum of the routing number fails/)).toBeInTheDocument();
@@ -210,7 +211,58 @@ describe('DueDiligenceDetailPage', () => {
     mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: { ...readyReport, language: 'es' } }) });
     renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
     expect(await screen.findByTestId('report-language')).toHaveTextContent('This report is written in Spanish, the language it was created in');
-    expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/).closest('[lang]')).toHaveAttribute('lang', 'es');
+    expect((await screen.findByText(/KARVELIS FUEL TRADING LLC · Puntuación 98\s%/)).closest('[lang]')).toHaveAttribute('lang', 'es');
+  });
+
+  it('shows a Spanish report with Spanish headings, labels and numbers in an English interface, whose own controls stay English', async () => {
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: { ...readyReport, language: 'es' } }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByRole('heading', { name: 'Calificación de riesgo' })).toBeInTheDocument();
+    for (const heading of ['Motivos', 'Listas de sanciones usadas', 'Nombres cribados', 'Comprobaciones', 'Información faltante']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('heading', { name: 'Risk rating' })).not.toBeInTheDocument();
+    expect(screen.getByText('Crítico')).toBeInTheDocument();
+    expect(screen.getByText(/Nombre comercial o DBA:/)).toBeInTheDocument();
+    expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Puntuación 98\s%/)).toBeInTheDocument();
+    expect(screen.getByText(/OFAC SDN: 6 entradas, publicación: 20 nov 2026/)).toBeInTheDocument();
+    // The page around the report is the interface's: it names the report's language and offers the PDF in English.
+    expect(screen.getByTestId('report-language-name')).toHaveTextContent('Report language: Spanish');
+    expect(screen.getByTestId('report-language')).toHaveTextContent('its headings, reasons, explanations and PDF stay in that language');
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+
+  it('shows an English report with English headings in a Spanish interface', async () => {
+    await i18n.changeLanguage('es');
+    mockApi({ [`GET /api/due/report/${readyReport.id}`]: () => ({ body: readyReport }) });
+    renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    expect(await screen.findByRole('heading', { name: 'Risk rating' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Names screened' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Calificación de riesgo' })).not.toBeInTheDocument();
+    expect(screen.getByText(/KARVELIS FUEL TRADING LLC · Score 98%/)).toBeInTheDocument();
+    expect(screen.getByTestId('report-language-name')).toHaveTextContent('Idioma del informe: inglés');
+    expect(screen.getByTestId('report-language')).toHaveTextContent('Este informe está escrito en inglés');
+    expect(screen.getByRole('button', { name: 'Descargar PDF' })).toBeInTheDocument();
+  });
+
+  it('downloads the PDF from the server, and says so when it cannot', async () => {
+    let calls = 0;
+    const api = mockApi({
+      [`GET /api/due/report/${readyReport.id}`]: () => ({ body: readyReport }),
+      [`GET /api/due/report/${readyReport.id}/pdf`]: () =>
+        ++calls === 1 ? { status: 500, body: {} } : new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:report');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAt(<DueDiligenceDetailPage />, `/due-diligence/detail?id=${readyReport.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByText('The PDF could not be downloaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(createObjectURL.mock.calls[0]![0].type).toBe('application/pdf');
+    expect(screen.queryByText('The PDF could not be downloaded.')).not.toBeInTheDocument();
+    expect(api.callsTo(`GET /api/due/report/${readyReport.id}/pdf`)).toHaveLength(2);
   });
 
   it('adds no note when the report is in the interface language', async () => {
