@@ -50,7 +50,8 @@ export default function DueDiligenceOverviewPage() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('overview.emptyHint')}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+          {/* `relative`: the hidden actions header stays inside this scrolling frame (see tableFrameClassName). */}
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{t('overview.caption')}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
