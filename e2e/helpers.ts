@@ -40,24 +40,47 @@ export async function waitForApp(page: Page) {
 
 /** The demo Pro account a fresh embedded install (and the journey server) has. */
 export const demoProAccount = { email: 'pro@fueldesk.demo', password: 'Demo-Pro-2026' };
+/** The demo administrator of a fresh embedded install. */
+export const demoAdminAccount = { email: 'admin@fueldesk.demo', password: 'Demo-Admin-2026' };
 
 export interface ApiSession {
   accessToken: string;
   refreshToken: string;
 }
 
-/** Signs in through the API and stores the session the way the web app does (SPEC.md §3 key names). */
-export async function signInThroughApi(page: Page, request: APIRequestContext, account = demoProAccount): Promise<ApiSession> {
+type LoginAnswer = { access_token: string; refresh_token: string; user: Record<string, unknown> };
+
+async function logInThroughApi(request: APIRequestContext, account: { email: string; password: string }): Promise<LoginAnswer> {
   const response = await request.post('/api/auth/login', { data: account });
   expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { access_token: string; refresh_token: string; user: Record<string, unknown> };
+  return (await response.json()) as LoginAnswer;
+}
+
+/** Runs in the page: stores the session the way the web app does (SPEC.md §3 key names). */
+function storeSession({ session, unlessSignedIn }: { session: LoginAnswer; unlessSignedIn: boolean }) {
+  if (unlessSignedIn && localStorage.getItem('authToken')) return;
+  localStorage.setItem('authToken', session.access_token);
+  localStorage.setItem('refresh_token', session.refresh_token);
+  localStorage.setItem('login_timestamp', String(Date.now()));
+  sessionStorage.setItem('user', JSON.stringify(session.user));
+}
+
+/** Signs in through the API and stores the session the way the web app does, from the home page. */
+export async function signInThroughApi(page: Page, request: APIRequestContext, account = demoProAccount): Promise<ApiSession> {
+  const body = await logInThroughApi(request, account);
   await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('authToken', session.access_token);
-    localStorage.setItem('refresh_token', session.refresh_token);
-    localStorage.setItem('login_timestamp', String(Date.now()));
-    sessionStorage.setItem('user', JSON.stringify(session.user));
-  }, body);
+  await page.evaluate(storeSession, { session: body, unlessSignedIn: false });
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
+}
+
+/**
+ * Signs in through the API and has every page of the tab start signed in (an init script stores the
+ * session unless one is there already): the journey's first page is the one it tests, without
+ * loading the home page first to write the session.
+ */
+export async function signInBeforeFirstPage(page: Page, request: APIRequestContext, account = demoProAccount): Promise<ApiSession> {
+  const body = await logInThroughApi(request, account);
+  await page.addInitScript(storeSession, { session: body, unlessSignedIn: true });
   return { accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
@@ -127,4 +150,41 @@ export async function signInThroughForm(page: Page, email: string, password: str
 export async function releaseSession(page: Page) {
   const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token')).catch(() => null);
   if (refreshToken) await page.request.post('/api/auth/logout', { data: { refresh_token: refreshToken, active_seconds: 1 } });
+}
+
+/** Switches the interface language as a user does: the account menu's language choice. */
+export async function switchLanguageThroughMenu(page: Page, language: 'English' | 'Español') {
+  await page.getByRole('button', { name: /^(Account menu for|Menú de la cuenta de)/ }).click();
+  await page.getByRole('menuitemradio', { name: language }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('html')).toHaveAttribute('lang', language === 'Español' ? 'es' : 'en');
+}
+
+/**
+ * The page fits its viewport's width: nothing makes the whole page scroll sideways (tables scroll
+ * inside their frame). On failure it names what sticks out: elements past the right edge that no
+ * scrolling frame clips (an absolutely positioned one is clipped only by a frame that contains it).
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const width = window.innerWidth;
+        if (document.documentElement.scrollWidth <= width) return [];
+        const sticksOut = (element: Element | null) => (element?.getBoundingClientRect().right ?? 0) > width + 1;
+        const clipped = (element: HTMLElement) => {
+          const absolute = getComputedStyle(element).position === 'absolute';
+          for (let frame = absolute ? (element.offsetParent as HTMLElement | null) : element.parentElement; frame && frame !== document.body; frame = frame.parentElement) {
+            if (getComputedStyle(frame).overflowX !== 'visible') return !sticksOut(frame);
+          }
+          return false;
+        };
+        const offenders = [...document.body.querySelectorAll<HTMLElement>('*')]
+          .filter((element) => sticksOut(element) && !clipped(element) && (!sticksOut(element.parentElement) || getComputedStyle(element).position !== 'static'))
+          .slice(0, 5)
+          .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ends at ${Math.round(element.getBoundingClientRect().right)} px: ${(element.textContent ?? '').slice(0, 60)}`);
+        return [`the page is ${document.documentElement.scrollWidth} px wide`, ...offenders];
+      }),
+    )
+    .toEqual([]);
 }

@@ -64,6 +64,8 @@ export default defineConfig({
       // A small real OFAC SDN list (../shared/data, never copied), imported at start; no downloads.
       SANCTIONS_PATHS: path.resolve(root, '../shared/data/ofac-sdn-tiny'),
       SANCTIONS_UPDATE_CRON: 'off',
+      // The watching journey points a webhook at a receiver on 127.0.0.1 (plain HTTP to a private address).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

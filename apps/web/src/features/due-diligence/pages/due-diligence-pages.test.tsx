@@ -47,6 +47,9 @@ describe('DueDiligenceOverviewPage', () => {
     expect(rows[2]).toHaveTextContent('Critical');
     expect(await screen.findByText(/1 of 3 this month/)).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('link', { name: 'Open the report for Dana Whitfield' })).toHaveAttribute('href', `/due-diligence/detail?id=${readyReport.id}`);
+    // The hidden "Actions" header is absolutely positioned: its scrolling frame must contain it, or
+    // a phone's page scrolls sideways (the browser journeys measure it; jsdom has no layout).
+    expect(screen.getByRole('table').parentElement).toHaveClass('relative', 'overflow-x-auto');
   });
 
   it('shows the empty state, and SPEC.md §8 text when the list fails', async () => {

@@ -51,6 +51,7 @@ export default function DueDiligenceOverviewPage() {
         </div>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+          {/* `relative`: the hidden actions header stays inside this scrolling frame (see tableFrameClassName). */}
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{t('overview.caption')}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
