@@ -78,8 +78,9 @@ test.describe('decisions on matches and the audit trail', () => {
       await expect(pending.getByText('Final', { exact: true })).toBeVisible();
       await expectNoSidewaysScroll(admin);
 
-      // The audit log: both decisions and the approval, by whom; the hash chain verifies.
-      await admin.goto('/admin/audit');
+      // The audit log (from the account menu): both decisions and the approval, by whom; the chain verifies.
+      await admin.getByRole('button', { name: /^Account menu for/ }).click();
+      await admin.getByRole('menuitem', { name: 'Audit log' }).click();
       const audit = admin.getByRole('table', { name: 'Audit entries' });
       const decided = audit.getByRole('row').filter({ hasText: 'Decision on a match' });
       await expect(decided.filter({ hasText: 'Daniel Moreno' }).getByText('pro@fueldesk.demo')).toBeVisible();
@@ -89,12 +90,12 @@ test.describe('decisions on matches and the audit trail', () => {
       await expect(admin.getByText(/^The chain holds: \d+ entries checked\.$/)).toBeVisible();
       await expectNoSidewaysScroll(admin);
 
-      // Back with the officer: the strong match now shows as cleared, approved by the administrator.
-      await page.goto('/due-diligence/screening');
-      const cleared = await screen(page, 'Daniel Moreno');
-      await expect(cleared.getByTestId('match-decision')).toContainText(
-        new RegExp(`^Cleared as a false positive by pro@fueldesk\\.demo on ${DAY} · approved by admin@fueldesk\\.demo`),
-      );
+      // Back with the officer, on their Decisions page: the strong match is cleared, approved by the administrator.
+      await page.getByRole('link', { name: 'Decisions', exact: true }).click();
+      const approved = page.getByRole('row').filter({ hasText: 'Daniel Moreno' });
+      await expect(approved.getByText('approved by admin@fueldesk.demo')).toBeVisible();
+      await expect(approved.getByText('Final', { exact: true })).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: 'Khoroshev Dmitry Moscow' }).getByText('Final', { exact: true })).toBeVisible();
 
       // My activity (from the account menu) lists the officer's own decisions.
       await page.getByRole('button', { name: /^Account menu for/ }).click();

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, waitForSanctionsLists, watchConsole } from './helpers';
+import { demoAdminAccount, expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, waitForSanctionsLists, watchConsole } from './helpers';
 
 // Sanctions screening on the small OFAC SDN list the journey server imports at start (SANCTIONS_PATHS).
 
@@ -48,7 +48,7 @@ test.describe('loading a sanctions list from the admin page', () => {
 
   test('upload a list file as an admin, see it stored, and screen a name from it', async ({ page, request }) => {
     const errors = watchConsole(page);
-    const session = await signInThroughApi(page, request, { email: 'admin@fueldesk.demo', password: 'Demo-Admin-2026' });
+    const session = await signInThroughApi(page, request, demoAdminAccount);
     await waitForSanctionsLists(request, session);
     try {
       await page.goto('/admin/sessions');

@@ -20,7 +20,8 @@ import {
 // version, and POSTs a signed delivery to a receiver this test runs (the journey server allows
 // private webhook addresses: WEBHOOK_ALLOW_PRIVATE in playwright.config.ts).
 
-const WATCHED = 'Karvelis Fuel Trading LLC';
+// Only the EU fixture lists this person (Canada's fixture, which the screening journey loads, does not).
+const WATCHED = 'Tessaly Okonkwo-Bramble';
 const EU_LIST = fileURLToPath(new URL('../apps/server/test/fixtures/sanctions/eu-fsf-export.csv', import.meta.url));
 
 interface Delivery {
@@ -67,14 +68,14 @@ test.describe('watching: watchlist, price alert, notifications and a signed webh
       // The counterparty, watched by hand: no list entry matches it today.
       await page.goto('/due-diligence/watchlist');
       await page.getByRole('textbox', { name: 'Name' }).fill(WATCHED);
-      await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Organization' });
-      await page.getByRole('textbox', { name: 'Country' }).fill('Iran');
+      await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Person' });
+      await page.getByRole('textbox', { name: 'Country' }).fill('Nigeria');
       await page.getByRole('button', { name: 'Watch', exact: true }).click();
       await expect(page.getByText(`${WATCHED} is watched: no match today.`)).toBeVisible();
       await expect(page.getByRole('table', { name: '1 watched counterparty' })).toBeVisible();
       const item = page.getByRole('row').filter({ hasText: WATCHED });
       await expect(item.getByText('Clear', { exact: true })).toBeVisible();
-      await expect(item.getByText('Organization · Iran')).toBeVisible();
+      await expect(item.getByText('Person · Nigeria')).toBeVisible();
 
       // A price alert on WTI, told in the panel and by webhook.
       await page.goto('/marketprice/alerts');
