@@ -74,8 +74,12 @@ if (steps.length > 0) {
 // start-up then gave memory back and faulted it in again many more times (brk, in strace), a share
 // of a restart (paired runs, README's Benchmarks). It is set to 8 MiB (glibc's own rule would have
 // raised it to 1 MiB, which measured slower); resident memory after a load run did not change.
+// Two malloc arenas at most (glibc's default allows 8 per core): libuv's pool and V8's worker threads
+// each kept blocks in arenas of their own; resident memory after an import and a load run 0.89x,
+// restart CPU 0.98x (paired runs, README's Benchmarks).
 // Other C libraries ignore the variable; one set by the user replaces it.
-const GLIBC_TUNABLES = process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608';
+const GLIBC_TUNABLES =
+  process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608:glibc.malloc.arena_max=2';
 const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...serverArgs], {
   cwd: root,
   stdio: 'inherit',
