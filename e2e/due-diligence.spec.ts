@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, waitForSanctionsLists, watchConsole } from './helpers';
 
@@ -8,6 +9,9 @@ test.describe('due diligence at desktop width', () => {
   test.use({ viewport: viewports.desktop });
 
   test('fill the form, consent, get notified, open the report and download its PDF', async ({ page, request }) => {
+    // The report job, SPEC.md's 6 s polling and the first PDF (pdfkit and its font load on first use)
+    // took 50-60 s together on a shared 2-core machine: more than the default minute would leave.
+    test.setTimeout(120_000);
     const errors = watchConsole(page);
     const session = await signInThroughApi(page, request);
     await waitForSanctionsLists(request, session);
@@ -37,10 +41,16 @@ test.describe('due diligence at desktop width', () => {
       await expect(page.getByText(/^(High|Critical)$/).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
+      // The page names the report's language; the PDF the button saves is a real PDF, not an error page.
+      await expect(page.getByTestId('report-language-name')).toHaveText('Report language: English');
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download PDF' }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      const saved = readFileSync(await file.path());
+      expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(saved.length).toBeGreaterThan(10_000);
+      await expect(page.getByText('The PDF could not be downloaded.')).toHaveCount(0);
 
       await page.goto('/due-diligence');
       const row = page.getByRole('row', { name: /Jordan Pike/ }).first();
