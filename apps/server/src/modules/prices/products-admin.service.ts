@@ -23,32 +23,6 @@ import {
   type ProductWithCounts,
 } from './products.repository';
 
-function present(product: ProductWithCounts): AdminProduct {
-  return {
-    id: product.id,
-    code: product.code,
-    name: product.name,
-    name_es: product.nameEs,
-    description: product.description,
-    category: product.category,
-    kind: product.kind,
-    unit: product.unit,
-    currency: product.currency,
-    delivery_mode: product.deliveryMode,
-    location: product.location,
-    decimal_places: product.decimalPlaces,
-    eia_series_id: product.eiaSeriesId,
-    fred_series_id: product.fredSeriesId,
-    futures_series_ids: product.futuresSeriesIds,
-    formula: product.formula,
-    active: product.active,
-    retired_at: product.retiredAt?.toISOString() ?? null,
-    points: product.points,
-    last_date: product.lastDate,
-    updated_at: product.updatedAt.toISOString(),
-  };
-}
-
 /** The fields an audit entry keeps of a product (before and after a change). */
 function auditView(product: ProductRecord) {
   return {
@@ -64,6 +38,21 @@ function auditView(product: ProductRecord) {
     eia_series_id: product.eiaSeriesId,
     futures_series_ids: product.futuresSeriesIds,
     active: product.active,
+  };
+}
+
+function present(product: ProductWithCounts): AdminProduct {
+  return {
+    ...auditView(product),
+    id: product.id,
+    code: product.code,
+    kind: product.kind,
+    fred_series_id: product.fredSeriesId,
+    formula: product.formula,
+    retired_at: product.retiredAt?.toISOString() ?? null,
+    points: product.points,
+    last_date: product.lastDate,
+    updated_at: product.updatedAt.toISOString(),
   };
 }
 
