@@ -18,6 +18,7 @@ export * from './schemas/support';
 export * from './schemas/releases';
 export * from './schemas/prices';
 export * from './schemas/market-analytics';
+export * from './schemas/market-desk';
 export * from './schemas/news';
 export * from './schemas/bank';
 export * from './schemas/sharing';

@@ -15,6 +15,7 @@ import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from
 import { notificationMessages } from './schemas/notifications';
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, watchingMessages } from './schemas/watching';
 import { auditMessages } from './schemas/audit';
+import { FUTURES_CONTRACTS_MAX, PRODUCT_DECIMALS_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, marketDeskMessages } from './schemas/market-desk';
 import { DECISION_NOTE_MAX, decisionMessages } from './schemas/decisions';
 import { watchlistMessages } from './schemas/watchlist';
 import {
@@ -290,6 +291,7 @@ export const spanishMessages = {
     changeSomething: 'Cambie al menos un campo.',
     badAlertId: 'No es un identificador de alerta.',
     unknownProduct: 'No hay ningún producto con este código.',
+    spreadNoAlert: 'Un diferencial se calcula a partir de sus componentes al leerlo, así que aún no puede tener alertas: póngalas en sus componentes.',
     alertNotFound: 'Esta alerta no existe.',
     alertLimit: `Puede tener como máximo ${PRICE_ALERT_LIMIT} alertas de precio. Elimine una para añadir otra.`,
     badUrl: 'Introduzca la dirección completa de su endpoint, empezando por https://.',
@@ -361,4 +363,30 @@ export const spanishMessages = {
     badFormat: 'El formato de exportación es csv.',
     badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
   } satisfies TextsOf<typeof auditMessages>,
+  marketDesk: {
+    badCode: 'Un código de producto tiene de 2 a 32 mayúsculas, dígitos o guiones bajos y empieza por una letra.',
+    codeTaken: 'Ya existe un producto con el código {{code}}.',
+    seriesTaken: 'La serie de la EIA {{series}} ya pertenece a {{code}}.',
+    nameRequired: 'Escriba el nombre en inglés.',
+    nameEsRequired: 'Escriba el nombre en español.',
+    nameTooLong: `Un nombre tiene como máximo ${PRODUCT_NAME_MAX} caracteres.`,
+    descriptionTooLong: `Una descripción tiene como máximo ${PRODUCT_DESCRIPTION_MAX} caracteres.`,
+    badCategory: 'Elija una de las categorías.',
+    unitRequired: 'Escriba la unidad, p. ej. bbl, gal o MMBtu.',
+    badUnit: 'Una unidad tiene como máximo 16 letras, dígitos, puntos o barras.',
+    badCurrency: 'Una moneda son tres mayúsculas, p. ej. USD.',
+    deliveryRequired: 'Escriba la modalidad de entrega, p. ej. Spot FOB.',
+    locationRequired: 'Escriba la ubicación, p. ej. New York Harbor.',
+    textTooLong: 'Como máximo 120 caracteres.',
+    badDecimals: `Los decimales son un número entero de 0 a ${PRODUCT_DECIMALS_MAX}.`,
+    badKind: 'Un producto es al contado o de futuros; los diferenciales se definen por sus componentes.',
+    badSeries: 'Un identificador de serie de la EIA tiene de 2 a 60 letras, dígitos, puntos, guiones o guiones bajos.',
+    futuresNeedSeries: `Un producto de futuros indica de 1 a ${FUTURES_CONTRACTS_MAX} series de la EIA, empezando por el contrato 1.`,
+    spotHasNoContracts: 'Solo un producto de futuros tiene series de contratos.',
+    notFound: 'No hay ningún producto con el código {{code}}.',
+    derivedReadOnly: '{{code}} es un diferencial: sus componentes y su fórmula son fijos (DECISIONS.md).',
+    alreadyRetired: '{{code}} ya está retirado.',
+    notRetired: '{{code}} no está retirado.',
+    nothingToChange: 'Cambie al menos un campo.',
+  } satisfies TextsOf<typeof marketDeskMessages>,
 } satisfies MessageTree;

@@ -21,6 +21,10 @@ export const auditActions = [
   'sharing.revoke',
   'admin.user_update',
   'admin.session_revoke',
+  'product.create',
+  'product.update',
+  'product.retire',
+  'product.reinstate',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

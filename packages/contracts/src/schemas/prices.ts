@@ -48,6 +48,8 @@ export const productSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  /** The Spanish name an admin keeps with the English one (null: show the English one). */
+  name_es: z.string().nullable(),
   description: z.string(),
   category: priceCategorySchema,
   /** Unit of measure label, e.g. `gal` or `bbl`. */
@@ -81,6 +83,8 @@ export const priceRowSchema = z.object({
   id: z.string(),
   product: z.string(),
   product_name: z.string(),
+  /** The product's Spanish name (null: show the English one). */
+  product_name_es: z.string().nullable(),
   product_description: z.string(),
   code_id: z.string(),
   category: priceCategorySchema,

@@ -26,6 +26,8 @@ export const products = pgTable('products', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  /** The Spanish name (admins keep it with the English one); null shows the English one. */
+  nameEs: text('name_es'),
   description: text('description').notNull(),
   category: text('category', {
     enum: ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane', 'natural_gas', 'spreads'],
@@ -42,6 +44,8 @@ export const products = pgTable('products', {
   source: text('source').notNull().default('eia'),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** When an admin retired the product (active false): its history stays readable, it leaves pickers and the daily table. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
   /** `spot` (a published series), `spread` (derived from its legs, never stored) or `futures` (contracts C1…C4). */
   kind: text('kind', { enum: productKinds }).notNull().default('spot'),
   /** A spread's formula as shown to people, e.g. `BRENT − WTI`. */

@@ -164,10 +164,10 @@ export async function markAlertsFired(db: DbOrTx, alertIds: string[], at: Date):
   await db.update(priceAlerts).set({ lastFiredAt: at }).where(inArray(priceAlerts.id, alertIds));
 }
 
-/** The id of an active product by its code, or null. */
-export async function findActiveProductId(db: DbOrTx, code: string): Promise<string | null> {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.code, code), eq(products.active, true)));
-  return row?.id ?? null;
+/** The id and kind of an active product by its code, or null. */
+export async function findActiveProduct(db: DbOrTx, code: string): Promise<{ id: string; kind: string } | null> {
+  const [row] = await db.select({ id: products.id, kind: products.kind }).from(products).where(and(eq(products.code, code), eq(products.active, true)));
+  return row ?? null;
 }
 
 /** Whether any active alert watches one of these products (a write with none queues no evaluation). */

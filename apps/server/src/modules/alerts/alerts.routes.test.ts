@@ -95,6 +95,10 @@ describe('price alerts', () => {
     expect(spanish.json().detail).not.toBe(
       (await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'NOPE', condition: 'above', value: '1' }, headers: alice.headers })).json().detail,
     );
+    // A spread is computed on read, never stored: an alert on it could never fire, so it is refused with the reason.
+    const spread = await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'BRENT_WTI', condition: 'above', value: '1' }, headers: alice.headers });
+    expect(spread.statusCode).toBe(400);
+    expect(spread.json().fields.product_code).toBe('A spread is computed from its legs when read, so an alert cannot watch it yet: set alerts on its legs.');
     const badId = await t.app.inject({ method: 'PATCH', url: '/api/alerts/not-a-uuid', payload: { active: false }, headers: alice.headers });
     expect(badId.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: alice.headers })).json()).toEqual({ items: [] });

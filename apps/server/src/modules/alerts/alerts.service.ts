@@ -15,7 +15,7 @@ import { lockUser } from '../users/users.service';
 import {
   countAlertsOfUser,
   deleteAlertOfUser,
-  findActiveProductId,
+  findActiveProduct,
   findAlertOfUser,
   findNewestWrittenPublications,
   hasActiveAlerts,
@@ -53,8 +53,11 @@ export async function listAlerts(ctx: AppContext, user: AuthUser): Promise<{ ite
 
 /** Creates an alert on an active product; at most PRICE_ALERT_LIMIT per user (counted under the user's lock). */
 export async function createAlert(ctx: AppContext, user: AuthUser, input: CreatePriceAlertInput): Promise<PriceAlert> {
-  const productId = await findActiveProductId(ctx.db, input.product_code);
-  if (!productId) throw new AppError('UNKNOWN_PRODUCT', 400, watchingMessages.unknownProduct, { product_code: watchingMessages.unknownProduct });
+  const product = await findActiveProduct(ctx.db, input.product_code);
+  if (!product) throw new AppError('UNKNOWN_PRODUCT', 400, watchingMessages.unknownProduct, { product_code: watchingMessages.unknownProduct });
+  // Alerts are evaluated when a price is stored; a spread is never stored (computed on read), so an alert on it could never fire.
+  if (product.kind === 'spread') throw new AppError('VALIDATION_ERROR', 400, watchingMessages.spreadNoAlert, { product_code: watchingMessages.spreadNoAlert });
+  const productId = product.id;
   const id = await ctx.db.transaction(async (tx) => {
     // Two creations at once must not pass the limit together: they take turns on the user's alerts.
     await lockUser(tx, user.id);

@@ -21,7 +21,8 @@ import { buildSpreadSeries, isSpread } from './spreads.service';
 
 async function resolveProducts(ctx: AppContext, codes: string[]): Promise<ProductRecord[]> {
   const catalog = await loadCatalog(ctx);
-  const unknown = codes.filter((code) => !catalog.byCode.get(code)?.active);
+  // A retired product is still known: its history stays readable (it only leaves pickers and the daily table).
+  const unknown = codes.filter((code) => !catalog.byCode.has(code));
   if (unknown.length > 0) {
     const detail = withParams(unknown.length > 1 ? priceMessages.unknownProducts : priceMessages.unknownProduct, { codes: unknown.join(', ') });
     throw new AppError('UNKNOWN_PRODUCT', 400, detail, { codes: detail });

@@ -1,5 +1,10 @@
 import {
   adminPriceImportsQuerySchema,
+  adminProductListResponseSchema,
+  adminProductParamsSchema,
+  adminProductSchema,
+  createProductBodySchema,
+  updateProductBodySchema,
   priceImportListResponseSchema,
   exportPricesQuerySchema,
   importPricesQuerySchema,
@@ -28,6 +33,8 @@ import Negotiator from 'negotiator';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser, route } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.service';
+import { createProduct, editProduct, listAdminProducts, setProductRetired } from './products-admin.service';
 import multipart from '@fastify/multipart';
 import { getPriceCurve } from './curve.service';
 import { importUploadedPriceFiles, type UploadedFile } from './price-upload.service';
@@ -181,6 +188,36 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/price-imports',
     route('admin', { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } }),
     async (request) => listPriceImportHistory(app.ctx, request.query),
+  );
+
+  app.get(
+    '/admin/products',
+    route('admin', { tags, summary: 'Every product, retired ones too, with its stored values', response: { 200: adminProductListResponseSchema } }),
+    async () => listAdminProducts(app.ctx),
+  );
+
+  app.post(
+    '/admin/products',
+    route('admin', { tags, summary: 'Add a spot or futures product (no migration)', body: createProductBodySchema, response: { 201: adminProductSchema } }),
+    async (request, reply) => reply.status(201).send(await createProduct(app.ctx, request.body, auditActorOf(request))),
+  );
+
+  app.patch(
+    '/admin/products/:code',
+    route('admin', { tags, summary: "Change a product's names, category, unit, delivery, decimals or series", params: adminProductParamsSchema, body: updateProductBodySchema, response: { 200: adminProductSchema } }),
+    async (request) => editProduct(app.ctx, request.params.code, request.body, auditActorOf(request)),
+  );
+
+  app.post(
+    '/admin/products/:code/retire',
+    route('admin', { tags, summary: 'Retire a product: it leaves pickers and the daily table, its history stays readable', params: adminProductParamsSchema, response: { 200: adminProductSchema } }),
+    async (request) => setProductRetired(app.ctx, request.params.code, true, auditActorOf(request)),
+  );
+
+  app.post(
+    '/admin/products/:code/reinstate',
+    route('admin', { tags, summary: 'Bring a retired product back', params: adminProductParamsSchema, response: { 200: adminProductSchema } }),
+    async (request) => setProductRetired(app.ctx, request.params.code, false, auditActorOf(request)),
   );
 
   await app.register(async (instance) => {

@@ -4,10 +4,11 @@ import { useSearchParams } from 'react-router';
 import { Tabs } from '@/components/ui/tabs';
 import { ImportsPanel } from '../components/imports-panel';
 import { InboxPanel } from '../components/inbox-panel';
+import { ProductsPanel } from '../components/products-panel';
 import { SessionsPanel } from '../components/sessions-panel';
 import { UsersPanel } from '../components/users-panel';
 
-const tabs = ['sessions', 'users', 'inbox', 'imports'] as const;
+const tabs = ['sessions', 'users', 'inbox', 'imports', 'products'] as const;
 type Tab = (typeof tabs)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -16,7 +17,7 @@ function isTab(value: string | null): value is Tab {
 
 /**
  * /admin/sessions (admins only, guarded by the router and the server): sessions, users, inbox,
- * imports; ?tab= names the tab. `sanctionsPanel` is the screening feature's lists status, which
+ * imports, products; ?tab= names the tab. `sanctionsPanel` is the screening feature's lists status, which
  * app/admin-sessions-route.tsx passes in (a feature imports no other feature).
  */
 export default function AdminSessionsPage({ sanctionsPanel }: { sanctionsPanel?: ReactNode }) {
@@ -47,6 +48,7 @@ export default function AdminSessionsPage({ sanctionsPanel }: { sanctionsPanel?:
           { value: 'users', label: t('tabs.users'), content: <UsersPanel /> },
           { value: 'inbox', label: t('tabs.inbox'), content: <InboxPanel /> },
           { value: 'imports', label: t('tabs.imports'), content: <ImportsPanel /> },
+          { value: 'products', label: t('tabs.products'), content: <ProductsPanel /> },
         ]}
       />
     </div>

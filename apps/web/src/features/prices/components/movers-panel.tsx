@@ -21,7 +21,7 @@ function MoverList({ title, rows }: { title: string; rows: PriceRow[] }) {
           {rows.map((row) => (
             <li key={row.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
               <span className="min-w-0 flex-1 leading-snug" title={row.product_description}>
-                {labels.name(row.code_id, row.product_name)}
+                {labels.name(row.code_id, row.product_name, row.product_name_es)}
               </span>
               <span className="flex shrink-0 flex-col items-end">
                 <span className="tabular-nums">

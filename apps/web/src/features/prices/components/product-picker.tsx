@@ -58,7 +58,7 @@ export function ProductPicker({ products, selected, onChange, max = DASHBOARD_MA
                     checked={selected.includes(product.code)}
                     onChange={() => toggle(product.code)}
                   />
-                  <span>{labels.name(product.code, product.name)}</span>
+                  <span>{labels.name(product.code, product.name, product.name_es)}</span>
                 </label>
               ))}
             </div>

@@ -90,7 +90,7 @@ export default function CurvePage() {
   const asked = (searchParams.get('code') ?? '').toUpperCase();
   const code = futures.some((product) => product.code === asked) ? asked : (futures[0]?.code ?? (FUTURES_CODES.includes(asked as never) ? asked : ''));
   const product = futures.find((candidate) => candidate.code === code);
-  const name = product ? labels.name(product.code, product.name) : code;
+  const name = product ? labels.name(product.code, product.name, product.name_es) : code;
   const curve = usePriceCurve(products.data ? code : '');
 
   let body;
@@ -131,7 +131,7 @@ export default function CurvePage() {
           >
             {futures.map((item) => (
               <option key={item.code} value={item.code}>
-                {labels.name(item.code, item.name)}
+                {labels.name(item.code, item.name, item.name_es)}
               </option>
             ))}
           </Select>

@@ -60,7 +60,7 @@ export default function MarketDashboardPage() {
                 {rows.map((row) => (
                   <li key={row.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0">
-                      <span className="block font-medium break-words">{labels.name(row.code_id, row.product_name)}</span>
+                      <span className="block font-medium break-words">{labels.name(row.code_id, row.product_name, row.product_name_es)}</span>
                       <span className="block text-xs break-words text-slate-500 dark:text-slate-400">{labels.delivery(row.code_id, row.delivery_mode_label)}</span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end">

@@ -47,7 +47,8 @@ function AlertFormLoader({ initialProduct }: { initialProduct: string }) {
     );
   }
   if (products.isError) return <ErrorState title={t('form.productsError')} retryLabel={t('retry')} onRetry={() => void products.refetch()} />;
-  const options = products.data.products.map((product) => ({ value: product.code, label: `${product.name} (${product.code})` }));
+  // Spreads are computed on read and never stored, so no alert could fire on them (the server refuses them too).
+  const options = products.data.products.filter((product) => product.kind !== 'spread').map((product) => ({ value: product.code, label: `${product.name} (${product.code})` }));
   const known = options.some((option) => option.value === initialProduct);
   return <AlertForm productOptions={options} initialProduct={known ? initialProduct : ''} />;
 }

@@ -1,0 +1,49 @@
+import type { PriceRow } from '@fueldesk/contracts';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PriceTable } from './price-table';
+
+const row = (code: string, kind: PriceRow['kind']): PriceRow => ({
+  id: `${code}-1`,
+  product: `id-${code}`,
+  product_name: code === 'WTI' ? 'WTI Cushing' : 'Brent–WTI',
+  product_name_es: null,
+  product_description: '',
+  code_id: code,
+  category: kind === 'spread' ? 'spreads' : 'crude',
+  delivery_mode_label: 'Spot',
+  unit1_label: 'USD',
+  unit2_label: 'bbl',
+  units: 'USD/bbl',
+  publication_date: '2024-01-03',
+  fmt_date: 'Jan 3, 2024',
+  value: '4.5',
+  diff_base_value: null,
+  previous_date: null,
+  percent_change: null,
+  forward_period: null,
+  repository_id: null,
+  decimal_places: 2,
+  create_uid: null,
+  create_date: '2024-01-03',
+  write_date: '2024-01-03',
+  date_modified: '2024-01-03',
+  source: kind === 'spread' ? 'derived' : 'eia',
+  is_demo: false,
+  kind,
+  formula: kind === 'spread' ? 'BRENT − WTI' : null,
+});
+
+describe('price table', () => {
+  it('offers an alert on a published price, none on a spread (alerts fire when a price is stored; a spread never is)', () => {
+    render(
+      <MemoryRouter>
+        <PriceTable rows={[row('WTI', 'spot'), row('BRENT_WTI', 'spread')]} sort="product_name" order="asc" onSort={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: /WTI Cushing/ })).toHaveAttribute('href', '/marketprice/alerts?product=WTI');
+    expect(screen.queryByRole('link', { name: /Brent–WTI/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/BRENT − WTI/)).toBeInTheDocument();
+  });
+});
