@@ -163,6 +163,9 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
   });
 
+  // Built: the word cache would otherwise live as long as the index (its closures share this scope).
+  listsOfWord.clear();
+
   // Per-search scratch space for blocking evidence, reused across searches.
   const evidence = new Float64Array(names.length);
   const touched = new Int32Array(names.length);
