@@ -25,6 +25,11 @@ export interface JobDefinition<T = any> {
 export interface JobQueue {
   /** Enqueues a job; resolves to its id. */
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Enqueues many jobs of one queue in one statement (pg-boss's insert: no ids back); a job whose
+   * singleton key is already queued is skipped, as `send` does.
+   */
+  sendMany<T extends object>(name: string, jobs: { data: T; options?: Omit<PgBoss.JobInsert<T>, 'name' | 'data'> }[]): Promise<void>;
   /** Registers a handler; workers run only in 'all' and 'worker' processes. */
   define<T>(definition: JobDefinition<T>): void;
   /** startQueue, then startWorkers. */
@@ -86,6 +91,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const ids = workerIds.get(name);
       if (id && ids && ids.length > 0 && !sendOptions?.startAfter) boss.notifyWorker(ids[nextWorker++ % ids.length]!);
       return id;
+    },
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      if (queueStarting) await queueStarting;
+      const boss = await getBoss();
+      await boss.insert(jobs.map((job) => ({ ...job.options, name, data: job.data })));
+      const ids = workerIds.get(name) ?? [];
+      for (let k = 0; k < Math.min(jobs.length, ids.length); k++) boss.notifyWorker(ids[nextWorker++ % ids.length]!);
     },
     define(definition) {
       definitions.set(definition.name, definition as JobDefinition);

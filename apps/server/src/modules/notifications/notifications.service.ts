@@ -63,19 +63,16 @@ export async function createNotifications(tx: DbOrTx, inputs: NewNotificationInp
     })),
   );
   const byKey = new Map(inputs.map((input) => [`${input.userId}|${input.dedupeKey}`, input]));
-  const withWebhooks = new Set<string>();
-  for (const row of rows) {
-    const input = byKey.get(`${row.userId}|${row.dedupeKey}`);
-    if (!input?.webhook) continue;
-    const created = await createWebhookDeliveries(tx, {
-      userId: row.userId,
-      notificationId: row.id,
-      event: row.kind,
-      data: { text: renderNotificationText('en', row.kind, input.params), url: input.url ? new URL(input.url, publicUrl).toString() : null, ...input.params },
-      now,
-    });
-    if (created > 0) withWebhooks.add(row.id);
-  }
+  const withWebhooks = await createWebhookDeliveries(
+    tx,
+    rows.flatMap((row) => {
+      const input = byKey.get(`${row.userId}|${row.dedupeKey}`);
+      if (!input?.webhook) return [];
+      const url = input.url ? new URL(input.url, publicUrl).toString() : null;
+      return [{ userId: row.userId, notificationId: row.id, event: row.kind, data: { text: renderNotificationText('en', row.kind, input.params), url, ...input.params } }];
+    }),
+    now,
+  );
   return { rows, withWebhooks };
 }
 
@@ -94,17 +91,20 @@ export async function deliverNotifications(ctx: AppContext, stored: StoredNotifi
       ctx.log.warn({ err: error }, 'could not push a notification');
     }
   }
-  for (const row of stored.rows) {
-    try {
-      if (stored.withWebhooks.has(row.id)) {
-        await ctx.jobs.send(WEBHOOKS_NOW_JOB, { notificationId: row.id }, { singletonKey: `webhooks:${row.id}` });
-      }
-      if (row.mailStatus === 'pending') {
-        await ctx.jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id }, { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true });
-      }
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'could not queue the delivery of a notification');
-    }
+  // One statement per queue, whatever the number of notifications (a watchlist re-screen stores thousands).
+  try {
+    await ctx.jobs.sendMany(
+      WEBHOOKS_NOW_JOB,
+      stored.rows.filter((row) => stored.withWebhooks.has(row.id)).map((row) => ({ data: { notificationId: row.id }, options: { singletonKey: `webhooks:${row.id}` } })),
+    );
+    await ctx.jobs.sendMany(
+      NOTIFICATION_MAIL_JOB,
+      stored.rows
+        .filter((row) => row.mailStatus === 'pending')
+        .map((row) => ({ data: { notificationId: row.id }, options: { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true } })),
+    );
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'could not queue the delivery of notifications');
   }
 }
 

@@ -30,21 +30,28 @@ export async function deleteWebhookOfUser(db: DbOrTx, userId: string, id: string
   return rows.length > 0;
 }
 
-/** Creates the deliveries of a notification to the user's active webhooks that subscribe to its kind (once per pair). */
-export async function insertDeliveriesForNotification(
+/**
+ * Creates the deliveries of notifications to their owners' active webhooks that subscribe to their
+ * kind (once per pair), in one statement for any number of notifications; answers the ids of the
+ * notifications that got at least one delivery.
+ */
+export async function insertDeliveriesForNotifications(
   db: DbOrTx,
-  input: { userId: string; notificationId: string; event: string; payload: unknown; now: Date },
-): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+  inputs: { userId: string; notificationId: string; event: string; payload: unknown }[],
+  now: Date,
+): Promise<Set<string>> {
+  if (inputs.length === 0) return new Set();
+  const records = inputs.map((input) => ({ user_id: input.userId, notification_id: input.notificationId, event: input.event, payload: input.payload }));
+  const rows = await queryRows<{ notification_id: string }>(
     db,
     sql`insert into ${webhookDeliveries} (webhook_id, notification_id, event, payload, next_attempt_at, created_at)
-        select w.id, ${input.notificationId}::uuid, ${input.event}, ${JSON.stringify(input.payload)}::json, ${input.now.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz
-        from ${webhooks} w
-        where w.user_id = ${input.userId}::uuid and w.active and ${input.event} = any(w.events)
+        select w.id, n.notification_id, n.event, n.payload, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from json_to_recordset(${JSON.stringify(records)}::json) as n(user_id uuid, notification_id uuid, event text, payload json)
+        join ${webhooks} w on w.user_id = n.user_id and w.active and n.event = any(w.events)
         on conflict (webhook_id, notification_id) do nothing
-        returning id`,
+        returning notification_id`,
   );
-  return rows.length;
+  return new Set(rows.map((row) => row.notification_id));
 }
 
 export function listDeliveriesOfWebhook(db: DbOrTx, webhookId: string, limit: number) {

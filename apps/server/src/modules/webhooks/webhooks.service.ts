@@ -25,7 +25,7 @@ import {
   deleteWebhookOfUser,
   disableWebhookFailingSince,
   findWebhookOfUser,
-  insertDeliveriesForNotification,
+  insertDeliveriesForNotifications,
   insertWebhook,
   listDeliveriesOfWebhook,
   listWebhooksOfUser,
@@ -112,20 +112,26 @@ export async function listWebhookDeliveries(ctx: AppContext, user: AuthUser, id:
 }
 
 /**
- * Inside the transaction that stores a notification: one delivery per active webhook of the owner
- * that subscribes to its kind. The body is fixed here, so every retry sends the same bytes' content.
+ * Inside the transaction that stores notifications: one delivery per active webhook of each owner
+ * that subscribes to the notification's kind, all in one statement (a re-screen stores thousands).
+ * The body is fixed here, so every retry sends the same bytes' content. Answers the ids of the
+ * notifications that got a delivery.
  */
 export async function createWebhookDeliveries(
   tx: DbOrTx,
-  input: { userId: string; notificationId: string; event: string; data: Record<string, unknown>; now: Date },
-): Promise<number> {
-  return insertDeliveriesForNotification(tx, {
-    userId: input.userId,
-    notificationId: input.notificationId,
-    event: input.event,
-    payload: { id: input.notificationId, event: input.event, created_at: input.now.toISOString(), data: input.data },
-    now: input.now,
-  });
+  inputs: { userId: string; notificationId: string; event: string; data: Record<string, unknown> }[],
+  now: Date,
+): Promise<Set<string>> {
+  return insertDeliveriesForNotifications(
+    tx,
+    inputs.map((input) => ({
+      userId: input.userId,
+      notificationId: input.notificationId,
+      event: input.event,
+      payload: { id: input.notificationId, event: input.event, created_at: now.toISOString(), data: input.data },
+    })),
+    now,
+  );
 }
 
 /** The wait before the next attempt after `attempts` failed ones. */

@@ -67,8 +67,12 @@ function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind:
   const samePhonetic = a.phonetic === b.phonetic && (a.phonetic.length >= 3 || (a.phonetic.length === 2 && Math.max(a.text.length, b.text.length) <= 4));
   // Cheap rejection: the edit ratio bounds the blend from above (Jaro-Winkler ≤ 1).
   const longest = Math.max(a.text.length, b.text.length);
-  const editRatio = 1 - levenshtein(a.text, b.text) / longest;
-  if (!samePhonetic && (syllabic || TUNING.jaroWeight + (1 - TUNING.jaroWeight) * editRatio < TUNING.minTokenSimilarity)) {
+  if (!samePhonetic && syllabic) return { similarity: 0, kind: 'fuzzy' };
+  // Without the same sound, a distance above this rejects the pair whatever Jaro-Winkler says, so
+  // the distance is only worked out that far (most pairs of a search stop after a row or two).
+  const maxDistance = samePhonetic ? Infinity : Math.floor(longest * (1 - (TUNING.minTokenSimilarity - TUNING.jaroWeight) / (1 - TUNING.jaroWeight)) + 1e-9);
+  const editRatio = 1 - levenshtein(a.text, b.text, maxDistance) / longest;
+  if (!samePhonetic && TUNING.jaroWeight + (1 - TUNING.jaroWeight) * editRatio < TUNING.minTokenSimilarity) {
     return { similarity: 0, kind: 'fuzzy' };
   }
   let similarity = TUNING.jaroWeight * jaroWinkler(a.text, b.text) + (1 - TUNING.jaroWeight) * editRatio;
@@ -154,7 +158,7 @@ export interface TokenScore {
 
 /** Scores two tokenised names. `query` and `candidate` are symmetric for the score; they only name the sides in the explanation. */
 /** Token-pair similarities of one search, keyed by query token then candidate token. */
-export type PairMemo = WeakMap<NameToken, Map<string, { similarity: number; kind: TokenMatchKind }>>;
+export type PairMemo = Map<NameToken, Map<string, { similarity: number; kind: TokenMatchKind }>>;
 
 function memoPair(a: NameToken, b: NameToken, memo?: PairMemo) {
   if (!memo) return pairSimilarity(a, b);
@@ -203,6 +207,12 @@ function foldAcronyms(other: NameToken[], side: NameToken[]): NameToken[] {
   return other;
 }
 
+function weightOf(tokens: NameToken[]): number {
+  let sum = 0;
+  for (const t of tokens) sum += t.weight;
+  return sum;
+}
+
 export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[], type?: EntityType, memo?: PairMemo): TokenScore {
   const q = foldAcronyms(mergeRunTogether(queryTokens, candidateTokens), candidateTokens);
   const c = foldAcronyms(mergeRunTogether(candidateTokens, q), q);
@@ -235,9 +245,8 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   if (type === 'person' && crossesBin(q, c, pairsUsed)) matched *= TUNING.binSwapFactor;
   const unmatchedQuery = q.filter((_, i) => !usedQ[i]);
   const unmatchedCandidate = c.filter((_, j) => !usedC[j]);
-  const weightOf = (tokens: NameToken[], skipLegal = false) => tokens.reduce((s, t) => s + (skipLegal && t.role === 'legal_form' ? 0 : t.weight), 0);
-  const uq = unmatchedQuery.reduce((s, t) => s + t.weight, 0);
-  const uc = unmatchedCandidate.reduce((s, t) => s + t.weight, 0);
+  const uq = weightOf(unmatchedQuery);
+  const uc = weightOf(unmatchedCandidate);
   // Words appended to a person's name ("Ivor Peltomaa Moscow") while the list name keeps only a
   // patronymic or common word unpaired ("PELTOMAA, Ivor Vasilyevich") are extra words, not a
   // disagreement, when two or more words agree.
@@ -247,7 +256,7 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
     type === 'person' && pairsUsed.length >= 2 && trailingExtra && unmatchedCandidate.every((t) => t.role !== 'name')
       ? 0
       : // Unpaired legal forms on both sides ("Co" against "Co Ltd" folded to "ltd") differ in form, not in name.
-        Math.min(weightOf(unmatchedQuery, false), weightOf(unmatchedCandidate, false));
+        Math.min(uq, uc);
   const extra = Math.max(uq, uc) - conflict;
   // A longer name around two or more agreeing words ("Ramzan Kadyrov Moscow") loses a little; one
   // agreeing word ("John" in "John Brown") is too little to carry the extra words.

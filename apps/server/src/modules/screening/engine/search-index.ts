@@ -1,7 +1,7 @@
 // In-memory screening index: every primary name and alias, pre-tokenised, with an inverted index on
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
 import { explain, scoreTokens, summarize, type PairMemo, type TokenScore } from './compare';
-import { inspectName, tokenizeName, type NameToken } from './normalize';
+import { inspectName, phoneticKey, tokenizeName, type NameToken } from './normalize';
 import { ENTITY_TYPES } from './types';
 import type { EntityType, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
@@ -76,6 +76,31 @@ const blockingKeys = (token: NameToken): string[] => {
   return keys;
 };
 
+/**
+ * The `limit` ids of the highest rank, highest first, ties in their given order: what a stable sort
+ * of all of them by rank and a slice would give, without sorting the thousands of names a common
+ * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone).
+ */
+function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number): number[] {
+  let chosen: number[] = [];
+  if (count <= limit) {
+    for (let k = 0; k < count; k++) chosen.push(k);
+  } else {
+    const cutoff = ranks.slice(0, count).sort()[count - limit];
+    let ties = limit;
+    for (let k = 0; k < count; k++) if (ranks[k] > cutoff) ties--;
+    for (let k = 0; k < count; k++) {
+      if (ranks[k] > cutoff) chosen.push(k);
+      else if (ranks[k] === cutoff && ties > 0) {
+        chosen.push(k);
+        ties--;
+      }
+    }
+  }
+  chosen = chosen.sort((a, b) => ranks[b] - ranks[a] || a - b);
+  return chosen.map((k) => ids[k]);
+}
+
 function describeName(entity: SanctionsEntity, named: IndexedName): string {
   if (!named.alias) return `the listed name “${named.name}”`;
   const kind = { aka: 'alias (a.k.a.)', fka: 'former name (f.k.a.)', nka: 'new name (n.k.a.)' }[named.alias.kind];
@@ -87,6 +112,29 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const postings = new Map<string, number[]>();
   /** IMO number → vessels carrying it. */
   const vesselsByImo = new Map<string, number[]>();
+  /**
+   * The posting lists a word of a given role and group goes into, looked up once per distinct word
+   * (the same words recur across the lists' 50,000 names: building their keys was a third of the build).
+   */
+  const listsOfWord = new Map<string, Map<string, number[][]>>();
+  const addToPostings = (group: string, role: NameToken['role'], text: string, id: number): boolean => {
+    const byRole = group + role;
+    let words = listsOfWord.get(byRole);
+    if (!words) listsOfWord.set(byRole, (words = new Map()));
+    let lists = words.get(text);
+    if (!lists) {
+      lists = blockingKeys({ text, role, weight: 0, phonetic: phoneticKey(text) }).map((bare) => {
+        const key = group + bare;
+        let list = postings.get(key);
+        if (!list) postings.set(key, (list = []));
+        return list;
+      });
+      words.set(text, lists);
+    }
+    // Ids only grow: a name whose two words share a key is listed once.
+    for (const list of lists) if (list[list.length - 1] !== id) list.push(id);
+    return lists.length > 0;
+  };
   entities.forEach((entity, e) => {
     if (entity.type === 'vessel') {
       for (const imo of entityImoNumbers(entity)) {
@@ -107,22 +155,22 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       seen.add(signature);
       const id = names.length;
       names.push({ entity: e, name, alias, tokens });
-      const keys = new Set(tokens.flatMap(blockingKeys));
-      // A name made only of particles or legal forms is still findable by its words.
-      if (keys.size === 0) for (const t of tokens) keys.add(`t:${t.text}`);
       const group = GROUP[entity.type];
-      for (const bare of keys) {
-        const key = group + bare;
-        const list = postings.get(key);
-        if (list) list.push(id);
-        else postings.set(key, [id]);
-      }
+      let keyed = false;
+      for (const token of tokens) keyed = addToPostings(group, token.role, token.text, id) || keyed;
+      // A name made only of particles or legal forms is still findable by its words.
+      if (!keyed) for (const t of tokens) addToPostings(group, 'particle', t.text, id);
     }
   });
+
+  // Built: the word cache would otherwise live as long as the index (its closures share this scope).
+  listsOfWord.clear();
 
   // Per-search scratch space for blocking evidence, reused across searches.
   const evidence = new Float64Array(names.length);
   const touched = new Int32Array(names.length);
+  const keptIds = new Int32Array(names.length);
+  const keptRanks = new Float64Array(names.length);
 
   /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
   function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
@@ -165,19 +213,17 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     const queryLength = query.length;
     let strongest = 0;
     for (let k = 0; k < count; k++) strongest = Math.max(strongest, evidence[touched[k]]);
-    const ranked: Array<[number, number]> = [];
+    let kept = 0;
     for (let k = 0; k < count; k++) {
       const id = touched[k];
       // Names sharing only a small part of the best candidate's evidence cannot outscore it.
       if (evidence[id] >= strongest * MIN_EVIDENCE_SHARE) {
-        ranked.push([id, evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength)]);
+        keptIds[kept] = id;
+        keptRanks[kept++] = evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength);
       }
       evidence[id] = 0;
     }
-    return ranked
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, MAX_CANDIDATES)
-      .map(([id]) => id);
+    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES);
   }
 
   function imoMatches(imo: string, opts: SearchOptions, notes: MatchNote[]): ScreeningMatch[] {
@@ -218,8 +264,9 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       // vessel rules (ship prefixes such as "MV" dropped) for vessels.
       const readings = new Map<EntityType, NameToken[]>();
       const reading = (type: EntityType): NameToken[] => {
-        let tokens = readings.get(type);
-        if (!tokens) readings.set(type, (tokens = tokenizeName(name, type === 'aircraft' ? 'organization' : type)));
+        const rules = type === 'aircraft' ? 'organization' : type;
+        let tokens = readings.get(rules);
+        if (!tokens) readings.set(rules, (tokens = tokenizeName(name, rules)));
         return tokens;
       };
       // A business name that carries a person's name: its legal forms set aside for persons.
@@ -236,7 +283,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
       const sources = opts.sources ? new Set(opts.sources) : null;
       const allowed = sources ? (id: number) => sources.has(entities[names[id].entity].source) : null;
-      const memo: PairMemo = new WeakMap();
+      const memo: PairMemo = new Map();
       const best = new Map<number, { named: IndexedName; result: TokenScore; score: number; legalIgnored: boolean }>();
       const consider = (id: number, query: NameToken[], factor: number, legalIgnored: boolean) => {
         const named = names[id];

@@ -5,26 +5,36 @@ let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array
 let flagsA = new Uint8Array(64);
 let flagsB = new Uint8Array(64);
 
-/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
-export function levenshtein(a: string, b: string): number {
+/**
+ * Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions.
+ * With `max`, any distance above it is answered as `max + 1`, found early: a length gap above it, or
+ * two neighbouring rows whose smallest entries are above it (a transposition skips one row, never two).
+ */
+export function levenshtein(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
   if (rows[0].length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
   let [before, prev, curr] = rows;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     curr[0] = i;
+    let rowMin = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const cb = b.charCodeAt(j - 1);
       let v = Math.min(prev[j] + 1, curr[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
       if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, before[j - 2] + 1);
       curr[j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    if (rowMin > max && prevMin > max) return max + 1;
+    prevMin = rowMin;
     [before, prev, curr] = [prev, curr, before];
   }
-  return prev[b.length];
+  return Math.min(prev[b.length], max + 1);
 }
 
 export function jaroWinkler(a: string, b: string): number {
