@@ -54,7 +54,9 @@ test.describe('market data at desktop width', () => {
       // A new user starts from the starter dashboard (its Edit button), a returning one maybe from the picker.
       await expect(page.getByRole('button', { name: 'Edit products' }).or(page.getByText('Choose up to 5 products to follow.'))).toBeVisible();
       if (await page.getByRole('button', { name: 'Edit products' }).isVisible()) await page.getByRole('button', { name: 'Edit products' }).click();
-      for (const box of await page.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
+      // .all() would list positions among the checked boxes, which shift as each is unchecked.
+      const checked = page.getByRole('checkbox', { checked: true });
+      while ((await checked.count()) > 0) await checked.first().uncheck();
 
       await expect(page.getByText('Choose up to 5 products to follow.')).toBeVisible();
       for (const name of ['WTI Cushing', 'Brent', 'NY Harbor conventional gasoline', 'NY Harbor ULSD', 'Gulf Coast jet fuel']) {

@@ -242,6 +242,13 @@ export const resetPasswordBodySchema = z
   .superRefine(requireMatchingConfirmation);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/** POST /api/auth/password/reset/check: whether a reset link can still be used, spending nothing. */
+export const resetTokenCheckBodySchema = z.object({ token: tokenFieldSchema });
+export type ResetTokenCheckBody = z.infer<typeof resetTokenCheckBodySchema>;
+/** The link is usable until `expires_at`; a used, expired or unknown link is a 400 saying which. */
+export const resetTokenCheckSchema = z.object({ ok: z.literal(true), expires_at: z.string() });
+export type ResetTokenCheck = z.infer<typeof resetTokenCheckSchema>;
+
 /**
  * POST /api/auth/password/set (signed in): the first password of an account that has none, or a
  * change. When the account already has a password, `current_password` is required and checked.

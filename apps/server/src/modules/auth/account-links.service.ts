@@ -1,4 +1,4 @@
-import { ACTIVATION_TTL_DAYS, type ActivationBody, type ActivationDetails, type ActivationResponse, authErrorMessages, EMAIL_VERIFICATION_TTL_HOURS, type Language, PASSWORD_RESET_TTL_HOURS, type ResetPasswordBody, type VerifyEmailResponse } from '@fueldesk/contracts';
+import { ACTIVATION_TTL_DAYS, type ActivationBody, type ActivationDetails, type ActivationResponse, authErrorMessages, EMAIL_VERIFICATION_TTL_HOURS, type Language, PASSWORD_RESET_TTL_HOURS, type ResetPasswordBody, type ResetTokenCheck, type VerifyEmailResponse } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AccountTokenPurpose } from '../../db/schema';
 import {
@@ -14,7 +14,7 @@ import { generateOpaqueToken, hashToken } from '../../lib/tokens';
 import { revokeSessionsAndNotify } from '../sessions/sessions.service';
 import * as users from '../users/users.service';
 import type { UserRow } from '../users/users.service';
-import { consumeLimits, mailLimitKeys } from './auth.limits';
+import { authLimits, consumeLimits, mailLimitKeys } from './auth.limits';
 import { displayName, userLanguage } from './auth.presenters';
 import * as repo from './auth.repository';
 import type { AccountTokenRow } from './auth.repository';
@@ -222,6 +222,19 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
   });
   await revokeSessionsAndNotify(ctx, { userId: user.id }, 'password_reset');
   return { ok: true };
+}
+
+/**
+ * Whether a password-reset link can still be used (POST /auth/password/reset/check), so the page
+ * says at once that it is used or expired instead of after the form. Spends nothing.
+ */
+export async function checkResetToken(ctx: AppContext, token: string, ip: string): Promise<ResetTokenCheck> {
+  await consumeLimits(ctx, [{ key: `reset-check:ip:${ip}`, limit: authLimits.linkCheckPerIp }]);
+  const row = await repo.findAccountToken(ctx.db, hashToken(token), 'password_reset');
+  if (!row) throw linkErrors.invalid();
+  if (row.usedAt) throw linkErrors.used();
+  if (row.expiresAt <= ctx.now()) throw linkErrors.expired();
+  return { ok: true, expires_at: row.expiresAt.toISOString() };
 }
 
 /** What the invitee sees before choosing a password (GET /auth/activation?token). */

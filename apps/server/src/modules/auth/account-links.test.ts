@@ -93,6 +93,30 @@ describe('password reset', () => {
     expect((await post('/api/auth/password/reset', { token, password: 'newpass' })).json().code).toBe('TOKEN_EXPIRED');
   });
 
+  it('checks a reset link without spending it: usable, then used, expired or unknown, each said at once', async () => {
+    const email = uniqueEmail();
+    await createUserWithPassword(t, password, { email });
+    const start = new Date();
+    t.setNow(start);
+    await post('/api/auth/password/forgot', { email });
+    const token = linkTokenFrom(lastMailTo(t, email).text);
+    const check = () => post('/api/auth/password/reset/check', { token });
+    const usable = await check();
+    expect(usable.statusCode).toBe(200);
+    expect(usable.json()).toEqual({ ok: true, expires_at: new Date(start.getTime() + 3_600_000).toISOString() });
+    // Checking twice spends nothing: the link still resets the password.
+    expect((await check()).statusCode).toBe(200);
+    t.setNow(new Date(start.getTime() + 3_600_000 + 1));
+    expect((await check()).json().code).toBe('TOKEN_EXPIRED');
+    t.setNow(start);
+    expect((await post('/api/auth/password/reset', { token, password: 'newpass' })).statusCode).toBe(200);
+    const used = await check();
+    expect(used.statusCode).toBe(400);
+    expect(used.json().code).toBe('TOKEN_USED');
+    expect((await post('/api/auth/password/reset/check', { token: 'no-such-token-at-all' })).json().code).toBe('TOKEN_INVALID');
+    expect((await post('/api/auth/password/reset/check', {})).statusCode).toBe(400);
+  });
+
   it('tells an unknown address so the web can offer sign-up', async () => {
     const response = await post('/api/auth/password/forgot', { email: uniqueEmail() });
     expect(response.statusCode).toBe(404);

@@ -13,6 +13,8 @@ export const authLimits = {
   mailPerAddress: 3,
   mailPerIp: 10,
   registerPerIp: 10,
+  /** Reset-link checks from one address: a page load each, far from enough to guess a token. */
+  linkCheckPerIp: 20,
 } as const;
 
 

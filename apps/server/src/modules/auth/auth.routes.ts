@@ -13,6 +13,8 @@ import {
   registerResponseSchema,
   resendVerificationBodySchema,
   resetPasswordBodySchema,
+  resetTokenCheckBodySchema,
+  resetTokenCheckSchema,
   setPasswordBodySchema,
   verifyEmailBodySchema,
   verifyEmailResponseSchema,
@@ -28,6 +30,7 @@ import {
   forgotPassword,
   getActivation,
   resendVerification,
+  checkResetToken,
   resetPassword,
   verifyEmail,
 } from './account-links.service';
@@ -99,6 +102,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password/reset',
     route('public', { tags, summary: 'Set a new password from a reset link', body: resetPasswordBodySchema, response: { 200: okResponseSchema } }),
     async (request) => resetPassword(app.ctx, request.body),
+  );
+
+  app.post(
+    '/auth/password/reset/check',
+    route('public', {
+      tags,
+      summary: 'Whether a reset link can still be used (used, expired or unknown: 400 saying which); spends nothing',
+      body: resetTokenCheckBodySchema,
+      response: { 200: resetTokenCheckSchema },
+    }),
+    async (request) => checkResetToken(app.ctx, request.body.token, request.ip),
   );
 
   app.post(

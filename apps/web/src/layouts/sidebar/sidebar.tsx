@@ -29,7 +29,8 @@ export interface SidebarProps {
   onLogout: () => void;
 }
 
-const rowClassName = 'focus-ring flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
+// A little tighter with a mouse (lg): every item, Releases included, fits a 1280×800 window.
+const rowClassName = 'focus-ring flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors lg:py-1.5';
 
 function linkClassName({ isActive }: { isActive: boolean }): string {
   return clsx(rowClassName, isActive ? 'bg-amber-500/15 text-amber-300' : 'text-slate-300 hover:bg-slate-800 hover:text-white');
@@ -81,11 +82,10 @@ export function Sidebar({
 
 
   const parentLabel = (parent: SubmenuParent) => t(`sidebar.items.${parent}`);
-  // Touch screens have no hover, so in the drawer the rename and delete buttons always show.
-  const itemActionClassName = clsx(
-    'focus-ring rounded p-1 text-slate-400',
-    !isMobile && 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
-  );
+  // Touch screens have no hover, so in the drawer the rename and delete buttons always show. With a
+  // mouse they take room only while the item is hovered or focused: hidden but there (opacity 0),
+  // they cut a title such as "Rack prices Florida" short with room to spare.
+  const itemActionClassName = clsx('focus-ring rounded p-1 text-slate-400', !isMobile && 'hidden group-focus-within:block group-hover:block');
 
   return (
     <aside
@@ -125,139 +125,142 @@ export function Sidebar({
         )}
       </div>
 
-      <nav aria-label={t('sidebar.navLabel')} className="flex-1 overflow-y-auto px-3 py-4">
-        {groups.map((group) => (
-          <section key={group.id} aria-labelledby={`${id}-${group.id}`} className="mb-5">
-            <h2
-              id={`${id}-${group.id}`}
-              className={clsx('mb-2 px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase', compact && 'sr-only')}
-            >
-              {t(group.labelKey)}
-            </h2>
-            <ul className="flex flex-col gap-1">
-              {group.entries.map((entry) => {
-                const label = t(entry.labelKey);
-                if (entry.to) {
-                  const to = entry.to;
+      {/* The items and Log Out scroll together: a short window never hides the last items behind a fixed footer. */}
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+        <nav aria-label={t('sidebar.navLabel')} className="px-3 py-3">
+          {groups.map((group) => (
+            <section key={group.id} aria-labelledby={`${id}-${group.id}`} className="mb-4 last:mb-0">
+              <h2
+                id={`${id}-${group.id}`}
+                className={clsx('mb-1 px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase', compact && 'sr-only')}
+              >
+                {t(group.labelKey)}
+              </h2>
+              <ul className="flex flex-col gap-1">
+                {group.entries.map((entry) => {
+                  const label = t(entry.labelKey);
+                  if (entry.to) {
+                    const to = entry.to;
+                    return (
+                      <li key={entry.id}>
+                        <NavLink
+                          to={to}
+                          title={compact ? label : undefined}
+                          onMouseEnter={() => preloadRoute(to)}
+                          onFocus={() => preloadRoute(to)}
+                          onClick={onNavigate}
+                          className={(state) => clsx(linkClassName(state), compact && 'justify-center')}
+                        >
+                          <Icon name={entry.icon} className="size-5 shrink-0" />
+                          <span className={clsx(compact && 'sr-only')}>{label}</span>
+                        </NavLink>
+                      </li>
+                    );
+                  }
+                  const open = openEntries.has(entry.id) && !compact;
+                  const listId = `${id}-${entry.id}-items`;
+                  const parent = entry.submenuParent;
                   return (
                     <li key={entry.id}>
-                      <NavLink
-                        to={to}
+                      <button
+                        type="button"
                         title={compact ? label : undefined}
-                        onMouseEnter={() => preloadRoute(to)}
-                        onFocus={() => preloadRoute(to)}
-                        onClick={onNavigate}
-                        className={(state) => clsx(linkClassName(state), compact && 'justify-center')}
+                        aria-expanded={open}
+                        aria-controls={open ? listId : undefined}
+                        onClick={() => (compact ? openFromCompact(entry.id) : toggleEntry(entry.id))}
+                        className={clsx(rowClassName, 'text-slate-300 hover:bg-slate-800 hover:text-white', compact && 'justify-center')}
                       >
                         <Icon name={entry.icon} className="size-5 shrink-0" />
-                        <span className={clsx(compact && 'sr-only')}>{label}</span>
-                      </NavLink>
+                        <span className={clsx('flex-1 text-left', compact && 'sr-only')}>{label}</span>
+                        {compact ? null : (
+                          <Icon name="chevronDown" className={clsx('size-4 transition-transform', open && 'rotate-180')} />
+                        )}
+                      </button>
+                      {open ? (
+                        <ul id={listId} className="mt-1 ml-5 flex flex-col gap-0.5 border-l border-slate-800 pl-3">
+                          {entry.children?.map((child) => (
+                            <li key={child.id}>
+                              <NavLink
+                                to={child.to}
+                                end
+                                onMouseEnter={() => preloadRoute(child.to)}
+                                onFocus={() => preloadRoute(child.to)}
+                                onClick={onNavigate}
+                                className={(state) => clsx(linkClassName(state), 'py-1.5')}
+                              >
+                                {t(child.labelKey)}
+                              </NavLink>
+                            </li>
+                          ))}
+                          {parent
+                            ? customItemsOf(entry).map((item) => {
+                                const route = buildSubmenuRoute(parent, item);
+                                return (
+                                  <li key={item.id} className="group flex items-center gap-1">
+                                    <NavLink
+                                      to={route}
+                                      end
+                                      onMouseEnter={() => preloadRoute(route)}
+                                      onFocus={() => preloadRoute(route)}
+                                      onClick={onNavigate}
+                                      className={(state) => clsx(linkClassName(state), 'min-w-0 flex-1 py-1.5')}
+                                    >
+                                      <span className="min-w-0 break-words">{item.title}</span>
+                                    </NavLink>
+                                    <button
+                                      type="button"
+                                      aria-label={t('submenu.renameItem', { title: item.title })}
+                                      onClick={() => setDialog({ mode: 'rename', parent, itemId: item.id, title: item.title })}
+                                      className={clsx(itemActionClassName, 'hover:text-white')}
+                                    >
+                                      <Icon name="pencil" className="size-4" />
+                                    </button>
+                                    <button
+                                      type="button"
+                                      aria-label={t('submenu.deleteItem', { title: item.title })}
+                                      onClick={() => removeItem(parent, item.id)}
+                                      className={clsx(itemActionClassName, 'hover:text-red-400')}
+                                    >
+                                      <Icon name="trash" className="size-4" />
+                                    </button>
+                                  </li>
+                                );
+                              })
+                            : null}
+                          {parent ? (
+                            <li>
+                              <button
+                                type="button"
+                                aria-label={t('submenu.addTo', { parent: label })}
+                                onClick={() => setDialog({ mode: 'add', parent })}
+                                className={clsx(rowClassName, 'py-1.5 text-slate-400 hover:bg-slate-800 hover:text-white')}
+                              >
+                                <Icon name="plus" className="size-4" />
+                                <span>{t('submenu.add')}</span>
+                              </button>
+                            </li>
+                          ) : null}
+                        </ul>
+                      ) : null}
                     </li>
                   );
-                }
-                const open = openEntries.has(entry.id) && !compact;
-                const listId = `${id}-${entry.id}-items`;
-                const parent = entry.submenuParent;
-                return (
-                  <li key={entry.id}>
-                    <button
-                      type="button"
-                      title={compact ? label : undefined}
-                      aria-expanded={open}
-                      aria-controls={open ? listId : undefined}
-                      onClick={() => (compact ? openFromCompact(entry.id) : toggleEntry(entry.id))}
-                      className={clsx(rowClassName, 'text-slate-300 hover:bg-slate-800 hover:text-white', compact && 'justify-center')}
-                    >
-                      <Icon name={entry.icon} className="size-5 shrink-0" />
-                      <span className={clsx('flex-1 text-left', compact && 'sr-only')}>{label}</span>
-                      {compact ? null : (
-                        <Icon name="chevronDown" className={clsx('size-4 transition-transform', open && 'rotate-180')} />
-                      )}
-                    </button>
-                    {open ? (
-                      <ul id={listId} className="mt-1 ml-5 flex flex-col gap-0.5 border-l border-slate-800 pl-3">
-                        {entry.children?.map((child) => (
-                          <li key={child.id}>
-                            <NavLink
-                              to={child.to}
-                              end
-                              onMouseEnter={() => preloadRoute(child.to)}
-                              onFocus={() => preloadRoute(child.to)}
-                              onClick={onNavigate}
-                              className={(state) => clsx(linkClassName(state), 'py-1.5')}
-                            >
-                              {t(child.labelKey)}
-                            </NavLink>
-                          </li>
-                        ))}
-                        {parent
-                          ? customItemsOf(entry).map((item) => {
-                              const route = buildSubmenuRoute(parent, item);
-                              return (
-                                <li key={item.id} className="group flex items-center gap-1">
-                                  <NavLink
-                                    to={route}
-                                    end
-                                    onMouseEnter={() => preloadRoute(route)}
-                                    onFocus={() => preloadRoute(route)}
-                                    onClick={onNavigate}
-                                    className={(state) => clsx(linkClassName(state), 'min-w-0 flex-1 py-1.5')}
-                                  >
-                                    <span className="truncate">{item.title}</span>
-                                  </NavLink>
-                                  <button
-                                    type="button"
-                                    aria-label={t('submenu.renameItem', { title: item.title })}
-                                    onClick={() => setDialog({ mode: 'rename', parent, itemId: item.id, title: item.title })}
-                                    className={clsx(itemActionClassName, 'hover:text-white')}
-                                  >
-                                    <Icon name="pencil" className="size-4" />
-                                  </button>
-                                  <button
-                                    type="button"
-                                    aria-label={t('submenu.deleteItem', { title: item.title })}
-                                    onClick={() => removeItem(parent, item.id)}
-                                    className={clsx(itemActionClassName, 'hover:text-red-400')}
-                                  >
-                                    <Icon name="trash" className="size-4" />
-                                  </button>
-                                </li>
-                              );
-                            })
-                          : null}
-                        {parent ? (
-                          <li>
-                            <button
-                              type="button"
-                              aria-label={t('submenu.addTo', { parent: label })}
-                              onClick={() => setDialog({ mode: 'add', parent })}
-                              className={clsx(rowClassName, 'py-1.5 text-slate-400 hover:bg-slate-800 hover:text-white')}
-                            >
-                              <Icon name="plus" className="size-4" />
-                              <span>{t('submenu.add')}</span>
-                            </button>
-                          </li>
-                        ) : null}
-                      </ul>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))}
-      </nav>
+                })}
+              </ul>
+            </section>
+          ))}
+        </nav>
 
-      <div className="border-t border-slate-800 p-3">
-        <button
-          type="button"
-          onClick={onLogout}
-          title={compact ? t('sidebar.logout') : undefined}
-          className={clsx(rowClassName, 'text-slate-300 hover:bg-slate-800 hover:text-white', compact && 'justify-center')}
-        >
-          <Icon name="logout" className="size-5 shrink-0" />
-          <span className={clsx(compact && 'sr-only')}>{t('sidebar.logout')}</span>
-        </button>
+        <div className="mt-auto border-t border-slate-800 p-3">
+          <button
+            type="button"
+            onClick={onLogout}
+            title={compact ? t('sidebar.logout') : undefined}
+            className={clsx(rowClassName, 'text-slate-300 hover:bg-slate-800 hover:text-white', compact && 'justify-center')}
+          >
+            <Icon name="logout" className="size-5 shrink-0" />
+            <span className={clsx(compact && 'sr-only')}>{t('sidebar.logout')}</span>
+          </button>
+        </div>
       </div>
 
       {dialog ? (

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-storage';
+import i18n from '@/lib/i18n';
 import { mockApi, type MockHandler } from '@/lib/testing/mock-api';
 import { currentPath, futureExp, makeToken, renderApp, seedSession } from '@/test/render-app';
 
@@ -63,14 +64,17 @@ describe('reset password page', () => {
   });
 
   it('sets a new password of at least 6 characters from the mailed token', async () => {
-    const server = mockApi({ 'POST /api/auth/password/reset': () => ({ body: { ok: true } }) });
+    const server = mockApi({
+      'POST /api/auth/password/reset/check': () => ({ body: { ok: true, expires_at: '2099-01-01T00:00:00.000Z' } }),
+      'POST /api/auth/password/reset': () => ({ body: { ok: true } }),
+    });
     const { user } = renderApp('/reset-password?token=reset-1');
     const password = await screen.findByLabelText('New password');
     await user.type(password, '12345');
     await user.type(screen.getByLabelText('Confirm password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(server.callsTo('POST /api/auth/password/reset')).toHaveLength(0);
 
     await user.type(password, '6');
     await user.type(screen.getByLabelText('Confirm password'), '7');
@@ -82,6 +86,23 @@ describe('reset password page', () => {
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(server.callsTo('POST /api/auth/password/reset')[0].body).toEqual({ token: 'reset-1', password: '123456', password_confirmation: '123456' });
   });
+});
+
+describe('reset password page with a dead link', () => {
+  for (const [language, code, text, forward] of [
+    ['en', 'TOKEN_USED', 'This link was already used.', 'Ask for a new reset link'],
+    ['es', 'TOKEN_EXPIRED', 'Este enlace ha caducado. Solicita uno nuevo.', 'Solicitar un nuevo enlace'],
+  ] as const) {
+    it(`says at once, before any form, that the link is ${code === 'TOKEN_USED' ? 'used' : 'expired'} and how to get a new one (${language})`, async () => {
+      await i18n.changeLanguage(language);
+      const server = mockApi({ 'POST /api/auth/password/reset/check': () => ({ status: 400, body: { code, detail: 'x' } }) });
+      renderApp('/reset-password?token=reset-dead');
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: forward })).toHaveAttribute('href', '/reset-password');
+      expect(screen.queryByLabelText(language === 'en' ? 'New password' : 'Nueva contraseña')).not.toBeInTheDocument();
+      expect(server.callsTo('POST /api/auth/password/reset/check')[0].body).toEqual({ token: 'reset-dead' });
+    });
+  }
 });
 
 describe('first-time set password page', () => {

@@ -14,6 +14,8 @@ import { buttonClassName } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
+import { useResetTokenCheck } from '../api/check-reset-token';
+import { PageLoader } from '@/components/ui/spinner';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
 import { SetPasswordFields } from '../components/set-password-fields';
@@ -108,6 +110,8 @@ function NewPasswordForm({ token }: { token: string }) {
     formState: { errors },
   } = useForm<SetPasswordForm>({ resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)), defaultValues: { password: '', password_confirmation: '' } });
 
+  // The link is checked on arrival: a used or expired one is said at once, not after the form.
+  const check = useResetTokenCheck(token);
   const onSubmit = handleSubmit((values) => mutation.mutate({ token, ...values }));
 
   if (mutation.isSuccess) {
@@ -120,6 +124,32 @@ function NewPasswordForm({ token }: { token: string }) {
         <Link to="/login" className={buttonClassName('primary', 'mt-6 w-full')}>
           {t('verify.goToLogin')}
         </Link>
+      </AuthCard>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <PageLoader />
+      </AuthCard>
+    );
+  }
+  const deadLink = check.isError ? describeLinkError(check.error) : null;
+  if (deadLink === 'expired' || deadLink === 'used' || deadLink === 'invalid') {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <Alert tone="error">
+          <p>{t(`links.errors.${deadLink}`)}</p>
+          <p className="mt-2">
+            <Trans t={t} i18nKey="reset.askAgain" components={{ forgot: <Link to="/reset-password" className={linkClassName} /> }} />
+          </p>
+        </Alert>
+        <p className="mt-4 text-sm">
+          <Link to="/login" className={linkClassName}>
+            {t('verify.goToLogin')}
+          </Link>
+        </p>
       </AuthCard>
     );
   }

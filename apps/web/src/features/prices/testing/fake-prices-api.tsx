@@ -258,7 +258,7 @@ export function renderPrices(path: string, routes: Array<{ path: string; element
 }
 
 /** lightweight-charts needs a canvas; tests record what would have been drawn instead. */
-export const drawnCharts: Array<{ series: Array<{ title?: string; points: number }>; options: Record<string, unknown>; fits: number }> = [];
+export const drawnCharts: Array<{ series: Array<{ title?: string; points: number; options: Record<string, unknown> }>; options: Record<string, unknown>; fits: number }> = [];
 
 /** Stands in for lightweight-charts (no canvas in jsdom): records what the page asked it to draw. */
 export function createFakeChartModule() {
