@@ -2,5 +2,5 @@
 export function createScratchDatabase(
   base: string,
   prefix?: string,
-  options?: { template?: string },
+  options?: { template?: string; asynchronousCommit?: boolean },
 ): Promise<{ url: string; drop: () => Promise<void> }>;
