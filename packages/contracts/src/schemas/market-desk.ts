@@ -165,7 +165,7 @@ export const eiaSyncMessages = defineMessages('eiaSync', {
   alreadyRunning: 'An EIA sync is already queued or running.',
 });
 
-export const eiaSyncRunSchema = z.object({
+const eiaSyncRunSchema = z.object({
   id: z.string(),
   trigger: z.enum(['schedule', 'manual']),
   /** `interrupted`: marked running but started too long ago to be alive. */

@@ -1,10 +1,12 @@
 import { eiaSyncMessages, withParams, type EiaSyncStatus } from '@fueldesk/contracts';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { startEiaTestServer, type EiaTestServer } from '../../../test/eia-api-server';
 import { createSignedInUser } from '../../../test/factories';
 import { en, es } from '../../../test/messages';
-import { describeEiaSyncError } from './eia-sync-status.service';
+import { describeEiaSyncError, runEiaSyncJob } from './eia-sync-status.service';
+import { insertEiaSyncRun } from './eia-sync-runs.repository';
 import { EiaApiError } from '../../integrations/market-data/eia-api';
 
 const API_KEY = 'sync-status-key';
@@ -63,6 +65,13 @@ describe('/api/admin/prices/sync without EIA_API_KEY', () => {
     expect((await status(t, admin)).busy).toBe(false);
     expect(await auditActions(t, admin)).toEqual([]);
   });
+
+  it('a job that runs without a key anyway (sent by hand) is recorded as failed, in words, and not retried', async () => {
+    await expect(runEiaSyncJob(t.ctx, null, randomUUID())).resolves.toBeUndefined();
+    const [run] = (await status(t, admin, 'es')).runs;
+    expect(run).toMatchObject({ trigger: 'schedule', status: 'failed', attempt: 1, error_key: eiaSyncMessages.noKey, error: es(eiaSyncMessages.noKey) });
+    expect(run!.finished_at).not.toBeNull();
+  });
 });
 
 describe('POST /api/admin/prices/sync while a sync is queued', () => {
@@ -96,12 +105,14 @@ describe('the sync runs, recorded and shown', () => {
   });
   afterAll(() => t.close());
 
-  const settled = (attempts: number) =>
+  /** The status once `runs` runs are recorded and the last one has ended (and `also` holds). */
+  const settled = (runs: number, also: (body: EiaSyncStatus) => void = () => undefined) =>
     vi.waitFor(
       async () => {
         const body = await status(t, admin);
-        expect(body.runs).toHaveLength(attempts);
+        expect(body.runs).toHaveLength(runs);
         expect(body.runs[0]!.status).not.toBe('running');
+        also(body);
         return body;
       },
       { timeout: 20_000, interval: 200 },
@@ -118,18 +129,56 @@ describe('the sync runs, recorded and shown', () => {
   it('a failed sync is recorded with its reason in the reader\'s language, and pg-boss will retry it later', async () => {
     server.failNext(403);
     expect((await call(t, 'POST', admin.headers)).statusCode).toBe(202);
-    const body = await settled(2);
+    // The run is recorded before pg-boss moves the job to its retry: wait for both.
+    const body = await settled(2, (current) => expect(current.retry_at).not.toBeNull());
     const message = withParams(eiaSyncMessages.keyRefused, { status: 403 });
     expect(body.runs[0]).toMatchObject({ trigger: 'manual', status: 'failed', attempt: 1, rows_written: 0, error: en(message), error_key: eiaSyncMessages.keyRefused, error_params: { status: 403 } });
     expect(body.runs[1]!.status).toBe('succeeded');
-    // The job waits for its retry (10 minutes, then doubling): shown, and "sync now" stays possible.
+    // The job waits for its retry (10 to 20 minutes the first time): shown, and "sync now" stays possible.
     expect(body.busy).toBe(false);
-    expect(Date.parse(body.retry_at!)).toBeGreaterThan(Date.now());
+    expect(Date.parse(body.retry_at!)).toBeGreaterThan(Date.now() + 5 * 60_000);
     expect((await status(t, admin, 'es')).runs[0]!.error).toBe(es(message));
     // The import history has it too.
     const history = await t.app.inject({ method: 'GET', url: '/api/admin/price-imports?page_size=1', headers: admin.headers });
     expect((history.json() as { items: { refused: boolean; format: string }[] }).items[0]).toMatchObject({ refused: true, format: 'eia-api' });
     expect((await auditActions(t, admin)).length).toBe(2);
+  });
+});
+
+describe('a retried job', () => {
+  it('is one run per attempt, counted by its job id', async () => {
+    const t = await createTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
+    try {
+      const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+      const jobId = randomUUID();
+      server.failNext(403, 403);
+      t.setNow(new Date('2026-08-20T06:30:00Z'));
+      await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
+      t.setNow(new Date('2026-08-20T06:45:00Z'));
+      await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
+      t.setNow(new Date('2026-08-20T07:15:00Z'));
+      await runEiaSyncJob(t.ctx, {}, jobId);
+      const body = await status(t, admin);
+      expect(body.runs.map((run) => [run.attempt, run.status, run.rows_written])).toEqual([
+        [3, 'succeeded', EIA_ROWS.length],
+        [2, 'failed', 0],
+        [1, 'failed', 0],
+      ]);
+      expect(body.last_success_at).toBe('2026-08-20T07:15:00.000Z');
+
+      // A run left "running" by a process that died shows as interrupted; a live one makes the sync busy.
+      await insertEiaSyncRun(t.ctx.db, { trigger: 'schedule', requestedBy: null, jobId: null, startedAt: new Date('2026-08-20T06:00:00Z') });
+      expect((await status(t, admin)).runs.at(-1)).toMatchObject({ status: 'interrupted', error: en(eiaSyncMessages.interrupted), finished_at: null });
+      expect((await status(t, admin)).busy).toBe(false);
+      await insertEiaSyncRun(t.ctx.db, { trigger: 'manual', requestedBy: admin.user.id, jobId: null, startedAt: new Date('2026-08-20T07:14:00Z') });
+      t.setNow(new Date('2026-08-20T07:20:00Z'));
+      const live = await status(t, admin);
+      expect(live.busy).toBe(true);
+      expect(live.runs.find((run) => run.trigger === 'manual')).toMatchObject({ status: 'running', error: null });
+      expect((await t.app.inject({ method: 'POST', url: '/api/admin/prices/sync', headers: admin.headers })).statusCode).toBe(409);
+    } finally {
+      await t.close();
+    }
   });
 });
 

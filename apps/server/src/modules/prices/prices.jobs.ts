@@ -5,7 +5,8 @@ export { EIA_SYNC_JOB };
 
 /**
  * The daily EIA API v2 sync: scheduled only when an API key is configured. A failed run is recorded
- * (eia_sync_runs) and retried by pg-boss up to 3 times, 10 minutes then doubling (retryBackoff).
+ * (eia_sync_runs) and retried by pg-boss up to 3 times, the first after 10–20 minutes, each later one
+ * twice as late (retryBackoff, with jitter).
  */
 export function registerPriceJobs(ctx: AppContext) {
   ctx.jobs.define<EiaSyncJobData | null>({

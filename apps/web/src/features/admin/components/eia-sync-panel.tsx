@@ -1,6 +1,6 @@
 import type { EiaSyncRun } from '@fueldesk/contracts';
 import clsx from 'clsx';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -44,7 +44,7 @@ export function EiaSyncPanel() {
       onSuccess: () => toast.success(t('sync.queued')),
     });
 
-  let body;
+  let body: ReactNode;
   if (query.isPending) {
     body = (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
