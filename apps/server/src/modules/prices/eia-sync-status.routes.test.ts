@@ -187,7 +187,7 @@ describe('describeEiaSyncError', () => {
     expect(describeEiaSyncError(new EiaApiError('EIA API answered 401', 401))).toEqual({ key: eiaSyncMessages.keyRefused, params: { status: 401 } });
     expect(describeEiaSyncError(new EiaApiError('EIA API answered 429', 429))).toEqual({ key: eiaSyncMessages.rateLimited, params: null });
     expect(describeEiaSyncError(new EiaApiError('EIA API answered 503', 503))).toEqual({ key: eiaSyncMessages.unavailable, params: { status: 503 } });
-    expect(describeEiaSyncError(new EiaApiError('EIA API unreachable (api.eia.gov): ECONNREFUSED', null))).toEqual({ key: eiaSyncMessages.unreachable, params: null });
+    expect(describeEiaSyncError(new EiaApiError('EIA API unreachable (api.eia.gov): ECONNREFUSED', null, true))).toEqual({ key: eiaSyncMessages.unreachable, params: null });
     expect(describeEiaSyncError(new EiaApiError('EIA API answer has no response.data', null))).toEqual({ key: eiaSyncMessages.badAnswer, params: null });
     expect(describeEiaSyncError(new Error('disk full.'))).toEqual({ key: eiaSyncMessages.failed, params: { reason: 'disk full' } });
   });

@@ -32,7 +32,7 @@ export function describeEiaSyncError(error: unknown): { key: MessageKey; params:
     if (status === 401 || status === 403) return { key: eiaSyncMessages.keyRefused, params: { status } };
     if (status === 429) return { key: eiaSyncMessages.rateLimited, params: null };
     if (status !== null && status >= 400) return { key: eiaSyncMessages.unavailable, params: { status } };
-    if (/unreachable/.test(error.message)) return { key: eiaSyncMessages.unreachable, params: null };
+    if (error.unreachable) return { key: eiaSyncMessages.unreachable, params: null };
     return { key: eiaSyncMessages.badAnswer, params: null };
   }
   const reason = error instanceof Error ? error.message : String(error);
