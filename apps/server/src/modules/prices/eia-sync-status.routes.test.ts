@@ -80,9 +80,12 @@ describe('POST /api/admin/prices/sync while a sync is queued', () => {
     const t = await createTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
     try {
       const admin = await createSignedInUser(t.ctx, { role: 'admin' });
-      t.setNow(new Date('2026-08-20T08:00:00Z'));
       const before = await status(t, admin);
-      expect(before).toMatchObject({ configured: true, busy: false, next_run_at: '2026-08-21T06:30:00.000Z', runs: [] });
+      expect(before).toMatchObject({ configured: true, busy: false, runs: [] });
+      // The default schedule (EIA_SYNC_CRON, UTC): the next 06:30 to come.
+      expect(before.next_run_at).toMatch(/T06:30:00\.000Z$/);
+      expect(Date.parse(before.next_run_at!) - Date.now()).toBeGreaterThan(0);
+      expect(Date.parse(before.next_run_at!) - Date.now()).toBeLessThanOrEqual(86_400_000);
       const queued = await call(t, 'POST', admin.headers);
       expect(queued.statusCode).toBe(202);
       expect(queued.json()).toMatchObject({ busy: true, runs: [] });
@@ -152,11 +155,14 @@ describe('a retried job', () => {
       const admin = await createSignedInUser(t.ctx, { role: 'admin' });
       const jobId = randomUUID();
       server.failNext(403, 403);
-      t.setNow(new Date('2026-08-20T06:30:00Z'));
+      // The clock moves seconds only: the admin's session stays valid.
+      const base = Date.now();
+      const at = (seconds: number) => new Date(base + seconds * 1000);
+      t.setNow(at(1));
       await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
-      t.setNow(new Date('2026-08-20T06:45:00Z'));
+      t.setNow(at(2));
       await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
-      t.setNow(new Date('2026-08-20T07:15:00Z'));
+      t.setNow(at(3));
       await runEiaSyncJob(t.ctx, {}, jobId);
       const body = await status(t, admin);
       expect(body.runs.map((run) => [run.attempt, run.status, run.rows_written])).toEqual([
@@ -164,14 +170,14 @@ describe('a retried job', () => {
         [2, 'failed', 0],
         [1, 'failed', 0],
       ]);
-      expect(body.last_success_at).toBe('2026-08-20T07:15:00.000Z');
+      expect(body.last_success_at).toBe(at(3).toISOString());
 
       // A run left "running" by a process that died shows as interrupted; a live one makes the sync busy.
-      await insertEiaSyncRun(t.ctx.db, { trigger: 'schedule', requestedBy: null, jobId: null, startedAt: new Date('2026-08-20T06:00:00Z') });
+      await insertEiaSyncRun(t.ctx.db, { trigger: 'schedule', requestedBy: null, jobId: null, startedAt: at(-3600) });
       expect((await status(t, admin)).runs.at(-1)).toMatchObject({ status: 'interrupted', error: en(eiaSyncMessages.interrupted), finished_at: null });
       expect((await status(t, admin)).busy).toBe(false);
-      await insertEiaSyncRun(t.ctx.db, { trigger: 'manual', requestedBy: admin.user.id, jobId: null, startedAt: new Date('2026-08-20T07:14:00Z') });
-      t.setNow(new Date('2026-08-20T07:20:00Z'));
+      await insertEiaSyncRun(t.ctx.db, { trigger: 'manual', requestedBy: admin.user.id, jobId: null, startedAt: at(-60) });
+      t.setNow(at(4));
       const live = await status(t, admin);
       expect(live.busy).toBe(true);
       expect(live.runs.find((run) => run.trigger === 'manual')).toMatchObject({ status: 'running', error: null });
