@@ -15,7 +15,7 @@ import { newsMessages, NEWS_PAGE_MAX, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX } from
 import { notificationMessages } from './schemas/notifications';
 import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, watchingMessages } from './schemas/watching';
 import { auditMessages } from './schemas/audit';
-import { FUTURES_CONTRACTS_MAX, PRODUCT_DECIMALS_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, marketDeskMessages } from './schemas/market-desk';
+import { FUTURES_CONTRACTS_MAX, PRODUCT_DECIMALS_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, eiaSyncMessages, marketDeskMessages } from './schemas/market-desk';
 import { DECISION_NOTE_MAX, decisionMessages } from './schemas/decisions';
 import { watchlistMessages } from './schemas/watchlist';
 import {
@@ -389,4 +389,15 @@ export const spanishMessages = {
     notRetired: '{{code}} no está retirado.',
     nothingToChange: 'Cambie al menos un campo.',
   } satisfies TextsOf<typeof marketDeskMessages>,
+  eiaSync: {
+    noKey: 'EIA_API_KEY no está configurada, así que la sincronización con la EIA no puede ejecutarse.',
+    keyRefused: 'La EIA rechazó la clave de API (HTTP {{status}}). Revise EIA_API_KEY.',
+    rateLimited: 'La EIA pidió reducir el ritmo (HTTP 429) en todos los intentos.',
+    unavailable: 'La API de la EIA respondió HTTP {{status}} en todos los intentos.',
+    unreachable: 'No se pudo contactar con la API de la EIA (red, DNS o tiempo de espera).',
+    badAnswer: 'La API de la EIA envió una respuesta que no se pudo leer.',
+    failed: 'La sincronización falló: {{reason}}',
+    interrupted: 'La ejecución se detuvo antes de terminar (el proceso se cerró).',
+    alreadyRunning: 'Ya hay una sincronización con la EIA en cola o en curso.',
+  } satisfies TextsOf<typeof eiaSyncMessages>,
 } satisfies MessageTree;

@@ -25,6 +25,7 @@ export const auditActions = [
   'product.update',
   'product.retire',
   'product.reinstate',
+  'price_sync.request',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

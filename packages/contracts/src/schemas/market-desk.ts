@@ -150,3 +150,50 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const adminProductListResponseSchema = z.object({ products: z.array(adminProductSchema) });
 export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
+
+// The EIA API v2 sync's status panel (GET / POST /admin/prices/sync).
+
+export const eiaSyncMessages = defineMessages('eiaSync', {
+  noKey: 'EIA_API_KEY is not set, so the EIA sync cannot run.',
+  keyRefused: 'EIA refused the API key (HTTP {{status}}). Check EIA_API_KEY.',
+  rateLimited: 'EIA asked to slow down (HTTP 429) on every attempt.',
+  unavailable: "EIA's API answered HTTP {{status}} on every attempt.",
+  unreachable: "EIA's API could not be reached (network, DNS or timeout).",
+  badAnswer: "EIA's API sent an answer that could not be read.",
+  failed: 'The sync failed: {{reason}}',
+  interrupted: 'The run stopped before it finished (the process ended).',
+  alreadyRunning: 'An EIA sync is already queued or running.',
+});
+
+const eiaSyncRunSchema = z.object({
+  id: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  /** `interrupted`: marked running but started too long ago to be alive. */
+  status: z.enum(['running', 'succeeded', 'failed', 'interrupted']),
+  /** 1 for a job's first run, 2… for pg-boss's retries of it. */
+  attempt: z.number().int(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  rows_written: z.number().int(),
+  /** Why it failed, in the caller's language; `error_key` / `error_params` are the message it came from. */
+  error: z.string().nullable(),
+  error_key: z.string().nullable(),
+  error_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+});
+export type EiaSyncRun = z.infer<typeof eiaSyncRunSchema>;
+
+export const eiaSyncStatusSchema = z.object({
+  /** EIA_API_KEY is set: the schedule runs and "sync now" is allowed. */
+  configured: z.boolean(),
+  cron: z.string(),
+  /** The schedule's next run (UTC); null without a key. */
+  next_run_at: z.string().nullable(),
+  /** A sync is queued or running now. */
+  busy: z.boolean(),
+  /** When pg-boss retries the last failed run's job (backoff), if it will. */
+  retry_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  /** Newest first, at most 10; the first is the last run. */
+  runs: z.array(eiaSyncRunSchema),
+});
+export type EiaSyncStatus = z.infer<typeof eiaSyncStatusSchema>;

@@ -113,6 +113,32 @@ export const priceImports = pgTable(
   (table) => [index('price_imports_created_idx').on(table.createdAt)],
 );
 
+/** How an EIA API sync run started: the daily schedule (and its retries) or an admin's "sync now". */
+export const eiaSyncTriggers = ['schedule', 'manual'] as const;
+export const eiaSyncStatuses = ['running', 'succeeded', 'failed'] as const;
+
+/** One run of the EIA API v2 sync (each retry of a failed job is a run of its own, same job id). */
+export const eiaSyncRuns = pgTable(
+  'eia_sync_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: eiaSyncTriggers }).notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** pg-boss's job id: a retried job keeps it, so the attempt is counted from the runs before. */
+    jobId: text('job_id'),
+    attempt: integer('attempt').notNull().default(1),
+    status: text('status', { enum: eiaSyncStatuses }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Rows inserted or updated (unchanged rows are not written). */
+    rowsWritten: integer('rows_written').notNull().default(0),
+    /** Why it failed: a message key of contracts' `eiaSync` catalog and its parameters. */
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+  },
+  (table) => [index('eia_sync_runs_started_idx').on(table.startedAt)],
+);
+
 /** A user's named personal dashboard (SPEC.md §3), reached at /home/{slug}. */
 export const dashboards = pgTable(
   'dashboards',

@@ -33,6 +33,8 @@ export class EiaApiError extends Error {
   constructor(
     message: string,
     public readonly status: number | null,
+    /** No answer at all (network, DNS, timeout), as opposed to an answer that was refused or unreadable. */
+    public readonly unreachable = false,
   ) {
     super(message);
     this.name = 'EiaApiError';
@@ -107,7 +109,7 @@ export function createEiaApiClient(options: EiaApiOptions) {
       try {
         response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
       } catch (error) {
-        lastError = new EiaApiError(`EIA API unreachable (${describeUrl(url)}): ${(error as Error).message}`, null);
+        lastError = new EiaApiError(`EIA API unreachable (${describeUrl(url)}): ${(error as Error).message}`, null, true);
         continue;
       }
       if (!response.ok) {

@@ -83,6 +83,7 @@ describe('EIA API v2 client', () => {
       .fetchSpotPrices({ series: ['RWTC'] })
       .catch((caught: unknown) => caught);
     expect((error as Error).message).toMatch(/unreachable/);
+    expect((error as EiaApiError).unreachable).toBe(true);
   });
 });
 

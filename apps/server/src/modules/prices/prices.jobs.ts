@@ -1,25 +1,19 @@
 import type { AppContext } from '../../context';
-import { syncEiaApi } from './eia-sync.service';
+import { EIA_SYNC_JOB, runEiaSyncJob, type EiaSyncJobData } from './eia-sync-status.service';
 
-export const EIA_SYNC_JOB = 'prices.eia-sync';
+export { EIA_SYNC_JOB };
 
-/** The daily EIA API v2 sync: scheduled only when an API key is configured. */
+/**
+ * The daily EIA API v2 sync: scheduled only when an API key is configured. A failed run is recorded
+ * (eia_sync_runs) and retried by pg-boss up to 3 times, the first after 10–20 minutes, each later one
+ * twice as late (retryBackoff, with jitter).
+ */
 export function registerPriceJobs(ctx: AppContext) {
-  ctx.jobs.define<{ from?: string; to?: string }>({
+  ctx.jobs.define<EiaSyncJobData | null>({
     name: EIA_SYNC_JOB,
     cron: ctx.config.EIA_API_KEY ? ctx.config.EIA_SYNC_CRON : undefined,
     retryLimit: 3,
     retryDelaySeconds: 600,
-    handler: async (data) => {
-      if (!ctx.config.EIA_API_KEY) {
-        ctx.log.warn('EIA sync skipped: EIA_API_KEY is not set');
-        return;
-      }
-      const report = await syncEiaApi(ctx, { from: data?.from, to: data?.to, actor: { kind: 'eia-job' } });
-      ctx.log.info(
-        { inserted: report.inserted, updated: report.updated, unchanged: report.unchanged, products: report.product_codes.length },
-        'EIA API prices synced',
-      );
-    },
+    handler: (data, meta) => runEiaSyncJob(ctx, data, meta.id),
   });
 }

@@ -3,6 +3,7 @@ import {
   adminProductListResponseSchema,
   adminProductParamsSchema,
   adminProductSchema,
+  eiaSyncStatusSchema,
   createProductBodySchema,
   updateProductBodySchema,
   priceImportListResponseSchema,
@@ -45,6 +46,8 @@ import { getPriceHistoryPayload } from './price-history.service';
 import { getPriceMovers, getPriceSummary, listPriceDates, listPricesJson, listProducts } from './prices.service';
 import { formatMarketDataValidationError } from './validation-errors';
 import { AppError } from '../../lib/app-error';
+import { pickLanguage } from '../../lib/messages';
+import { getEiaSyncStatus, requestEiaSync } from './eia-sync-status.service';
 
 const tags = ['prices'];
 
@@ -188,6 +191,18 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/price-imports',
     route('admin', { tags, summary: 'Price-import history: who, when, file, counts', querystring: adminPriceImportsQuerySchema, response: { 200: priceImportListResponseSchema } }),
     async (request) => listPriceImportHistory(app.ctx, request.query),
+  );
+
+  app.get(
+    '/admin/prices/sync',
+    route('admin', { tags, summary: 'The EIA API v2 sync: configured or not, next run, recent runs with rows written and the last error in words', response: { 200: eiaSyncStatusSchema } }),
+    async (request) => getEiaSyncStatus(app.ctx, pickLanguage(request.headers['accept-language'])),
+  );
+
+  app.post(
+    '/admin/prices/sync',
+    route('admin', { tags, summary: 'Queue an EIA API v2 sync now (409 while one is queued or running, or without EIA_API_KEY)', response: { 202: eiaSyncStatusSchema } }),
+    async (request, reply) => reply.status(202).send(await requestEiaSync(app.ctx, auditActorOf(request), pickLanguage(request.headers['accept-language']))),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/ui/data-table';
 import { usePriceImports } from '../api/get-price-imports';
+import { EiaSyncPanel } from './eia-sync-panel';
 import { PriceUploadPanel } from './price-upload-panel';
 
 const PAGE_SIZE = 25;
@@ -36,6 +37,7 @@ export function ImportsPanel() {
       <h2 id={`${baseId}-title`} className="sr-only">
         {t('tabs.imports')}
       </h2>
+      <EiaSyncPanel />
       <PriceUploadPanel />
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('imports.intro')}</p>
       <DataTable<PriceImportRow>

@@ -13,6 +13,11 @@ const keepAlive: Record<string, MockHandler> = {
   'GET /api/screening/lists': () => ({ body: { loaded: true, threshold: 0.8, lists: [] } }),
 };
 
+/** The Imports tab's EIA sync panel: no key, never run. */
+const eiaSyncNeverRun: Record<string, MockHandler> = {
+  'GET /api/admin/prices/sync': () => ({ body: { configured: false, cron: '30 6 * * *', next_run_at: null, busy: false, retry_at: null, last_success_at: null, runs: [] } }),
+};
+
 const ada: InboxAssignee = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Ada Admin', email: 'ada@example.com' };
 const otto: InboxAssignee = { id: '00000000-0000-4000-8000-0000000000a2', name: 'Otto Other', email: 'otto@example.com' };
 
@@ -168,7 +173,7 @@ describe('admin imports tab', () => {
 
   it('opens from the tab, names it in the URL, and lists who imported what', async () => {
     seedSession({ role: 'admin' });
-    mockApi({ ...keepAlive, 'GET /api/admin/price-imports': () => ({ body: { items: rows, total: 2, page: 1, page_size: 25 } }) });
+    mockApi({ ...keepAlive, ...eiaSyncNeverRun, 'GET /api/admin/price-imports': () => ({ body: { items: rows, total: 2, page: 1, page_size: 25 } }) });
     const app = renderApp('/admin/sessions');
     await app.user.click(await screen.findByRole('tab', { name: 'Imports' }));
     expect(currentPath(app.router)).toBe('/admin/sessions?tab=imports');
@@ -184,7 +189,7 @@ describe('admin imports tab', () => {
 
   it('says so when nothing was imported yet', async () => {
     seedSession({ role: 'admin' });
-    mockApi({ ...keepAlive, 'GET /api/admin/price-imports': () => ({ body: { items: [], total: 0, page: 1, page_size: 25 } }) });
+    mockApi({ ...keepAlive, ...eiaSyncNeverRun, 'GET /api/admin/price-imports': () => ({ body: { items: [], total: 0, page: 1, page_size: 25 } }) });
     renderApp('/admin/sessions?tab=imports');
     expect(await screen.findByText('No price import yet')).toBeInTheDocument();
   });
