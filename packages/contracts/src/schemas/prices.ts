@@ -310,7 +310,7 @@ export type ImportRejectedLine = z.infer<typeof importRejectedLineSchema>;
 
 export const importReportSchema = z.object({
   file: z.string(),
-  /** eia-date-price, fred-date-value, fred-observation, generic-csv or eia-api. */
+  /** eia-date-price, fred-date-value, fred-observation, generic-csv, eia-workbook, eia-csv-download or eia-api. */
   format: z.string(),
   product_codes: z.array(z.string()),
   inserted: z.number().int(),

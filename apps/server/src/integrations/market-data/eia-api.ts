@@ -1,5 +1,5 @@
 import { normalizeDecimal } from './decimal';
-import { parseObservationDate } from './eia-files';
+import { parseObservationDate } from './observations';
 
 /** EIA API v2 answers at most this many rows per request. */
 export const EIA_PAGE_SIZE = 5_000;

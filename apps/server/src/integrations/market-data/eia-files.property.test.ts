@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeDecimal } from './decimal';
 import { splitCsvRecord } from './csv';
-import { parseObservationDate, parsePriceFile } from './eia-files';
+import { parsePriceFile } from './eia-files';
+import { parseObservationDate } from './observations';
 import type { SeriesProduct } from './types';
 
 // Property tests of the price-file reader: files are generated, not picked, so the cases cover

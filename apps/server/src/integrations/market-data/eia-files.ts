@@ -1,6 +1,6 @@
-import { daysInMonth, isoEpochDay } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
-import { normalizeDecimal } from './decimal';
+import { findEiaDownloadHeader, parseEiaCsvDownload } from './eia-csv-download';
+import { medianGapDays, parseObservationDate, parseObservationValue } from './observations';
 import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
 
 /**
@@ -8,6 +8,7 @@ import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, 
  * - EIA spot prices as the EIA publishes them on datahub (`Date,Price`), series taken from the file name;
  * - FRED's copies of the EIA series (`DATE,VALUE` with `.` or blank for no observation, series from the
  *   file name; or the newer `observation_date,<SERIES>`, series from the header);
+ * - EIA's CSV downloads of a series or a table (`Day,<long name>…`, see eia-csv-download.ts);
  * - a generic CSV: `product_code,date,value[,forward_period]` in any column order.
  *
  * A malformed row (bad date, bad number, repeated date) is rejected with its line number and skipped.
@@ -21,8 +22,6 @@ const FILE_NAME_ALIASES: Record<string, string> = {
 };
 
 const NON_DAILY_NAME = /(^|[^a-z])(weekly|monthly|annual|yearly|quarterly)([^a-z]|$)/i;
-const MAX_INTEGER_DIGITS = 12;
-const MAX_FRACTION_DIGITS = 8;
 /** Below this many observations a file is too short to judge its frequency. */
 const FREQUENCY_SAMPLE_MIN = 10;
 const FORWARD_PERIOD_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _./-]{0,23}$/;
@@ -62,38 +61,6 @@ function findProductByFileName(products: readonly SeriesProduct[], name: string)
     if (withoutFrequency?.eiaSeriesId?.toUpperCase() === base.slice(0, -1).toUpperCase()) return withoutFrequency;
   }
   return undefined;
-}
-
-/** YYYY-MM-DD (or EIA's M/D/YYYY) that exists → YYYY-MM-DD; anything else → null. */
-export function parseObservationDate(text: string): string | null {
-  // YYYY-MM-DD: contracts' epoch-day reading checks its shape, its digits and that the calendar has
-  // the day (no pattern match and three strings for every row); the text itself orders as the date does.
-  if (!Number.isNaN(isoEpochDay(text))) return text < FIRST_DATE || text > LAST_DATE ? null : text;
-  const us = US_DATE.exec(text);
-  if (!us) return null;
-  const [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
-  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-const FIRST_DATE = '1900-01-01';
-const LAST_DATE = '2200-12-31';
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
-
-function parseObservationValue(text: string): ValueResult {
-  if (text === '' || text === '.') return { kind: 'blank' };
-  const value = normalizeDecimal(text.charCodeAt(0) === 36 ? text.slice(1) : text); // a leading '$'
-  if (value === null) return { kind: 'error', reason: `"${text.slice(0, 40)}" is not a number` };
-  // The canonical value is [-]digits[.digits]: its digits counted around the point.
-  const point = value.indexOf('.');
-  const intDigits = (point < 0 ? value.length : point) - (value.charCodeAt(0) === 45 ? 1 : 0);
-  const fracDigits = point < 0 ? 0 : value.length - point - 1;
-  if (intDigits > MAX_INTEGER_DIGITS || fracDigits > MAX_FRACTION_DIGITS) {
-    return { kind: 'error', reason: `"${text.slice(0, 40)}" has too many digits` };
-  }
-  return { kind: 'value', value };
 }
 
 interface Layout {
@@ -156,22 +123,8 @@ function detectLayout(header: string[], name: string, products: readonly SeriesP
     ok: false,
     reason:
       `Unrecognised header "${header.join(',').slice(0, 80)}". Expected Date,Price (EIA), DATE,VALUE or ` +
-      'observation_date,<SERIES> (FRED), or product_code,date,value[,forward_period]',
+      'observation_date,<SERIES> (FRED), Day,<series> (EIA download), or product_code,date,value[,forward_period]',
   };
-}
-
-/**
- * The median gap between consecutive dates (YYYY-MM-DD, as parseObservationDate returns them); a
- * daily series stays below a week even across holidays. Days are counted from the epoch once per
- * date and sorted as numbers.
- */
-function medianGapDays(dates: string[]): number {
-  const days = Float64Array.from(dates, isoEpochDay);
-  days.sort();
-  const gaps = new Float64Array(Math.max(0, days.length - 1));
-  for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;
-  gaps.sort();
-  return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }
 
 /** Parses one price file; never throws on bad content (see the module comment for what is refused). */
@@ -179,6 +132,8 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
   const lines = splitLines(input.text);
   const headerIndex = lines.findIndex((text) => text.trim() !== '');
   if (headerIndex < 0) return { ok: false, format: null, reason: 'The file is empty', line: null, rejected: [] };
+  const downloadHeader = findEiaDownloadHeader(lines);
+  if (downloadHeader >= 0) return parseEiaCsvDownload(lines, downloadHeader, input.products);
   const header = splitCsvRecord(lines[headerIndex]!);
   if (!header) return { ok: false, format: null, reason: 'The header has an unclosed quote', line: headerIndex + 1, rejected: [] };
   const detected = detectLayout(header, input.name, input.products);

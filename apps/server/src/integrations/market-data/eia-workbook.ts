@@ -1,8 +1,8 @@
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { isoEpochDay } from '@fueldesk/contracts';
 import { parsePriceFile } from './eia-files';
 import { normalizeDecimal } from './decimal';
+import { medianGapDays, seriesTargets, type SeriesTarget } from './observations';
 import type { ParsedPriceFile, PriceObservation, RejectedLine, SeriesProduct } from './types';
 
 /**
@@ -113,29 +113,6 @@ const MAX_FRACTION_DIGITS = 8;
 function cellDecimal(value: number): string | null {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e12) return null;
   return normalizeDecimal(value.toFixed(MAX_FRACTION_DIGITS));
-}
-
-interface SeriesTarget {
-  code: string;
-  forwardPeriod: string;
-}
-
-function seriesTargets(products: readonly WorkbookProduct[]): Map<string, SeriesTarget> {
-  const targets = new Map<string, SeriesTarget>();
-  for (const product of products) {
-    if (product.eiaSeriesId) targets.set(product.eiaSeriesId.toUpperCase(), { code: product.code, forwardPeriod: '' });
-    if (product.fredSeriesId) targets.set(product.fredSeriesId.toUpperCase(), { code: product.code, forwardPeriod: '' });
-    product.futuresSeriesIds.forEach((id, index) => targets.set(id.toUpperCase(), { code: product.code, forwardPeriod: `C${index + 1}` }));
-  }
-  return targets;
-}
-
-function medianGapDays(dates: string[]): number {
-  const days = Float64Array.from(dates, isoEpochDay).sort();
-  const gaps = new Float64Array(Math.max(0, days.length - 1));
-  for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;
-  gaps.sort();
-  return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }
 
 type Row = unknown[];

@@ -4,6 +4,8 @@ export interface SeriesProduct {
   eiaSeriesId: string | null;
   fredSeriesId: string | null;
   decimalPlaces: number;
+  /** A futures product's EIA series ids, contract 1 first (stored as forward periods C1…C4). */
+  futuresSeriesIds?: readonly string[];
 }
 
 /** One price read from a source, ready to store. `value` is a canonical decimal string. */
@@ -22,7 +24,7 @@ export interface RejectedLine {
   reason: string;
 }
 
-export type PriceFileFormat = 'eia-date-price' | 'fred-date-value' | 'fred-observation' | 'generic-csv' | 'eia-workbook';
+export type PriceFileFormat = 'eia-date-price' | 'fred-date-value' | 'fred-observation' | 'generic-csv' | 'eia-workbook' | 'eia-csv-download';
 
 export type ParsedPriceFile =
   | {

@@ -33,6 +33,7 @@ const SOURCE_BY_FORMAT: Record<PriceFileFormat, PriceSource> = {
   'fred-observation': 'fred',
   'generic-csv': 'csv',
   'eia-workbook': 'eia',
+  'eia-csv-download': 'eia',
 };
 
 function emptyReport(file: string, format: string): ImportReport {
