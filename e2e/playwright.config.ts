@@ -11,17 +11,12 @@ const root = path.resolve(here, '..');
 // A fresh embedded database per run: demo accounts and demo data load on first start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'fd-e2e-'));
 
-const desktopUse = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined };
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: path.join(here, '.artifacts'),
   fullyParallel: false,
-  // Two at a time: the guest-only public-site journey (the longest file, no account, no shared state)
-  // runs beside the signed-in journeys, which stay one at a time (they share the demo accounts under
-  // the one-session rule and one server's state, in name order).
-  workers: 2,
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -44,8 +39,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'guest', testMatch: 'public.spec.ts', use: desktopUse },
-    { name: 'desktop', testIgnore: 'public.spec.ts', workers: 1, use: desktopUse },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
   ],
   webServer: {
     command: `node --import tsx ${path.join(root, 'apps/server/src/main.ts')}`,
