@@ -36,10 +36,13 @@ const base = `http://127.0.0.1:${PORT}/api`;
 const HISTORY_QUERY = 'codes=WTI,BRENT,GASOLINE_NYH,ULSD_NYH,JET_USGC&from=2014-12-31&to=2024-12-31';
 const ADMIN = { email: 'bench-admin@fueldesk.test', password: 'Bench-Admin-2026' };
 
-/** The daily files an operator imports (weekly/monthly files and Henry Hub gas are not products). */
+/**
+ * The 22 daily spot files the goal names (weekly/monthly files and Henry Hub gas are not spot products;
+ * eia-futures/, added later, holds 2.5 times as many prices and has its own figure in bench/prices/analytics.ts).
+ */
 function dailyFiles() {
   const files = [];
-  for (const folder of readdirSync(sharedData).filter((name) => name.startsWith('eia-')).sort()) {
+  for (const folder of readdirSync(sharedData).filter((name) => /^eia-(brent-wti|product-spot-)/.test(name)).sort()) {
     for (const name of readdirSync(path.join(sharedData, folder)).sort()) {
       if (name.endsWith('.csv') && !/weekly|monthly/.test(name) && name !== 'DHHNGSP.csv') files.push(path.join(sharedData, folder, name));
     }
