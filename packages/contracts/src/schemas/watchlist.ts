@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from '../messages';
+import { matchDecisionSchema } from './decision-match';
 
 /** DECISIONS.md "Watching": at most this many watched counterparties per user. */
 export const WATCHLIST_LIMIT = 1000;
@@ -46,6 +47,8 @@ export const watchlistMatchSchema = z.object({
   version_id: z.number().nullable().optional(),
   /** A final false-positive decision applies to this entry as it stands. */
   cleared: z.boolean().optional(),
+  /** The owner's decision on this match (the item's name × this entry), when one applies: cleared by whom, when, why. */
+  decision: matchDecisionSchema.optional(),
 });
 export type WatchlistMatch = z.infer<typeof watchlistMatchSchema>;
 
@@ -60,6 +63,7 @@ export const watchlistItemSchema = z.object({
   report_id: z.string().nullable(),
   created_at: z.string(),
   last_screened_at: z.string().nullable(),
+  /** `match` while a match is not cleared by a final false-positive decision. */
   status: z.enum(['clear', 'match', 'not_screened']),
   matches: z.array(watchlistMatchSchema),
   /** The list versions the status comes from, with their list and publication date. */

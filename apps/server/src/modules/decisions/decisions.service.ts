@@ -10,6 +10,7 @@ import {
   type ScreeningDecision,
   type ScreeningDecisionKind,
   type ScreeningDecisionStatus,
+  watchlistMessages,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -22,6 +23,7 @@ import { refreshReportsAfterDecision } from '../due-diligence/due-diligence.deci
 import { reportReadableBy } from '../due-diligence/due-diligence.service';
 import { getScreeningEntities, scoreAgainstEntity } from '../screening/screening.service';
 import type { SanctionsEntity } from '../screening/engine';
+import { ownsWatchlistItem } from '../watchlist/watchlist.service';
 import {
   findDecision,
   findDecisionsFor,
@@ -103,6 +105,8 @@ const message = (lang: Lang, key: keyof typeof decisionMessages) => translate(la
  */
 export async function createDecision(ctx: AppContext, user: AuthUser, actor: AuditActor, body: CreateDecisionBody, _lang: Lang): Promise<ScreeningDecision> {
   if (body.report_id && !(await reportReadableBy(ctx, user, body.report_id))) throw notFound(decisionMessages.reportNotFound);
+  // A watchlist item is named as the context only by its owner (another's is the same 404 as a missing one).
+  if (body.watch_id && !(await ownsWatchlistItem(ctx, user.id, body.watch_id))) throw notFound(watchlistMessages.notFound);
   const scored = await scoreAgainstEntity(ctx, body.subject_name, body.entity_id, body.subject_type);
   if (!scored) throw notFound(decisionMessages.entityNotLoaded);
   const status = decisionStatus(body.decision, scored.score);

@@ -159,6 +159,34 @@ describe('suppression', () => {
   });
 });
 
+describe('the watchlist', () => {
+  it('a false positive with the item as context clears its match (by whom, when, why) and the item; another’s item is 404', async () => {
+    const carol = await createSignedInUser(t.ctx);
+    const watched = await t.app.inject({ method: 'POST', url: '/api/watchlist', headers: carol.headers, payload: { name: 'Grupo Quimbaya Combustibles', type: 'organization' } });
+    expect(watched.statusCode, watched.body).toBe(201);
+    const item = watched.json();
+    expect(item.status).toBe('match');
+    const match = item.matches.find((entry: { entity_id: string }) => entry.entity_id === 'ofac_sdn:90004');
+    expect(match).toMatchObject({ source: 'ofac_sdn', version_id: expect.any(Number) });
+    expect(match.decision).toBeUndefined();
+    const note = 'A fuel distributor in Pereira, different registry number.';
+    const foreign = await decide(bob, { subject_name: item.name, entity_id: 'ofac_sdn:90004', decision: 'false_positive', note, watch_id: item.id });
+    expect(foreign.statusCode).toBe(404);
+    const decided = await decide(carol, { subject_name: item.name, entity_id: 'ofac_sdn:90004', decision: 'false_positive', note, watch_id: item.id });
+    expect(decided.statusCode, decided.body).toBe(201);
+    expect(decided.json().watch_id).toBe(item.id);
+    if (decided.json().status === 'pending_approval') expect((await approve(admin, decided.json().id)).statusCode).toBe(200);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/watchlist', headers: carol.headers })).json().items[0];
+    expect(listed.status).toBe('clear');
+    expect(listed.matches.find((entry: { entity_id: string }) => entry.entity_id === 'ofac_sdn:90004')).toMatchObject({
+      cleared: true,
+      decision: { cleared: true, decision: 'false_positive', note, decided_by_email: carol.user.email, decided_at: expect.any(String) },
+    });
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/watchlist/${item.id}`, headers: carol.headers })).json();
+    expect(detail.matches[0].decision).toMatchObject({ cleared: true, note });
+  });
+});
+
 describe('who sees which decision (BOLA)', () => {
   it('users list and read their own only; admins all, pending approvals first', async () => {
     const mine = await decide(bob, { subject_name: 'Grupo Quimbaya', entity_id: 'ofac_sdn:90004', decision: 'needs_review', note: 'Ask for the registry extract.' });

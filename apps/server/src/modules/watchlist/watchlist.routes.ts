@@ -24,7 +24,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/watchlist',
     route('user', { tags: ['watchlist'], summary: "The caller's watched counterparties with their status", response: { 200: watchlistListSchema, ...errors } }),
-    async (request) => listWatchlist(app.ctx, currentUser(request)),
+    async (request) => listWatchlist(app.ctx, currentUser(request), pickLanguage(request.headers['accept-language'])),
   );
 
   app.post(
@@ -38,13 +38,13 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await addWatchlistItem(app.ctx, currentUser(request), auditActorOf(request), request.body)),
+        .send(await addWatchlistItem(app.ctx, currentUser(request), auditActorOf(request), request.body, pickLanguage(request.headers['accept-language']))),
   );
 
   app.get(
     '/watchlist/:id',
     route('user', { tags: ['watchlist'], summary: 'One watched counterparty with its history', params: watchlistParamsSchema, response: { 200: watchlistDetailSchema, ...errors } }),
-    async (request) => getWatchlistItem(app.ctx, currentUser(request), request.params.id),
+    async (request) => getWatchlistItem(app.ctx, currentUser(request), request.params.id, pickLanguage(request.headers['accept-language'])),
   );
 
   app.delete(

@@ -9,6 +9,7 @@ import {
   withParams,
   watchlistTypes,
   type Language,
+  type MatchDecision,
   type WatchlistCreateBody,
   type WatchlistDetail,
   type WatchlistImportResult,
@@ -76,8 +77,16 @@ const sameName = (name: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-function presentMatch(row: WatchMatchRow): WatchlistMatch {
-  return { entity_id: row.entityId, source: row.source, name: row.name, matched_name: row.matchedName, score: row.score, version_id: row.versionId };
+function presentMatch(row: WatchMatchRow, decision: MatchDecision | undefined): WatchlistMatch {
+  return {
+    entity_id: row.entityId,
+    source: row.source,
+    name: row.name,
+    matched_name: row.matchedName,
+    score: row.score,
+    version_id: row.versionId,
+    ...(decision ? { decision, ...(decision.cleared ? { cleared: true } : {}) } : {}),
+  };
 }
 
 async function versionsById(ctx: AppContext, ids: number[]) {
@@ -85,7 +94,20 @@ async function versionsById(ctx: AppContext, ids: number[]) {
   return new Map(rows.map((row) => [row.id, { id: row.id, source: row.source, published_at: row.publishedAt?.toISOString() ?? null }]));
 }
 
-function presentItem(row: WatchItemRow, matches: WatchMatchRow[], versions: Map<number, { id: number; source: string; published_at: string | null }>): WatchlistItem {
+type Decisions = Map<string, MatchDecision>;
+
+/** The owner's decisions on the matches shown (item name × entry), one look-up for all items. */
+async function decisionsOf(ctx: AppContext, userId: string, rows: WatchItemRow[], matches: WatchMatchRow[], lang: Language): Promise<Decisions> {
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  const refs = matches.flatMap((match) => {
+    const subjectName = names.get(match.itemId);
+    return subjectName === undefined ? [] : [{ subjectName, entityId: match.entityId }];
+  });
+  return decisionsForMatches(ctx, ctx.db, userId, refs, lang === 'es' ? 'es' : 'en');
+}
+
+function presentItem(row: WatchItemRow, matches: WatchMatchRow[], versions: Map<number, { id: number; source: string; published_at: string | null }>, decisions: Decisions): WatchlistItem {
+  const presented = matches.map((match) => presentMatch(match, decisions.get(matchKey(row.name, match.entityId))));
   return {
     id: row.id,
     name: row.name,
@@ -95,28 +117,36 @@ function presentItem(row: WatchItemRow, matches: WatchMatchRow[], versions: Map<
     report_id: row.reportId,
     created_at: row.createdAt.toISOString(),
     last_screened_at: row.lastScreenedAt?.toISOString() ?? null,
-    status: row.lastScreenedAt === null ? 'not_screened' : matches.length > 0 ? 'match' : 'clear',
-    matches: matches.map(presentMatch),
+    // A match cleared by a final false-positive decision no longer makes the item a match.
+    status: row.lastScreenedAt === null ? 'not_screened' : presented.some((match) => !match.cleared) ? 'match' : 'clear',
+    matches: presented,
     versions: row.versionIds.map((id) => versions.get(id)).filter((version) => version !== undefined),
   };
 }
 
-export async function listWatchlist(ctx: AppContext, user: AuthUser) {
+export async function listWatchlist(ctx: AppContext, user: AuthUser, lang: Language = 'en') {
   const rows = await listItemsOf(ctx.db, user.id);
   const matches = await matchesOf(ctx.db, rows.map((row) => row.id));
   const versions = await versionsById(ctx, rows.flatMap((row) => row.versionIds));
+  const decisions = await decisionsOf(ctx, user.id, rows, matches, lang);
   const byItem = groupBy(matches, (match) => match.itemId);
-  return { items: rows.map((row) => presentItem(row, byItem.get(row.id) ?? [], versions)), limit: WATCHLIST_LIMIT };
+  return { items: rows.map((row) => presentItem(row, byItem.get(row.id) ?? [], versions, decisions)), limit: WATCHLIST_LIMIT };
 }
 
-export async function getWatchlistItem(ctx: AppContext, user: AuthUser, id: string): Promise<WatchlistDetail> {
+/** Whether the user watches this item: a decision names it as its context only then. */
+export async function ownsWatchlistItem(ctx: AppContext, userId: string, id: string): Promise<boolean> {
+  return (await findItemOf(ctx.db, userId, id)) !== undefined;
+}
+
+export async function getWatchlistItem(ctx: AppContext, user: AuthUser, id: string, lang: Language = 'en'): Promise<WatchlistDetail> {
   const row = await findItemOf(ctx.db, user.id, id);
   if (!row) throw notFound(watchlistMessages.notFound);
   const matches = await matchesOf(ctx.db, [row.id]);
   const events = await eventsOf(ctx.db, row.id);
   const versions = await versionsById(ctx, [...row.versionIds, ...events.flatMap((event) => (event.versionId === null ? [] : [event.versionId]))]);
+  const decisions = await decisionsOf(ctx, user.id, [row], matches, lang);
   return {
-    ...presentItem(row, matches, versions),
+    ...presentItem(row, matches, versions, decisions),
     history: events.map((event) => {
       const ids = event.versionId === null ? [] : [event.versionId];
       return {
@@ -165,9 +195,9 @@ async function addItems(ctx: AppContext, user: AuthUser, actor: AuditActor, inpu
   return rows;
 }
 
-export async function addWatchlistItem(ctx: AppContext, user: AuthUser, actor: AuditActor, body: WatchlistCreateBody): Promise<WatchlistItem> {
+export async function addWatchlistItem(ctx: AppContext, user: AuthUser, actor: AuditActor, body: WatchlistCreateBody, lang: Language = 'en'): Promise<WatchlistItem> {
   const [row] = await addItems(ctx, user, actor, [body], 'throw');
-  const items = await listWatchlist(ctx, user);
+  const items = await listWatchlist(ctx, user, lang);
   return items.items.find((item) => item.id === row!.id)!;
 }
 
