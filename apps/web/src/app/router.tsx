@@ -205,7 +205,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: 'due-diligence/watchlist',
     handle: title('sections.watchlist'),
-    lazy: lazyPage(withTexts(['watchlist', 'forms'], () => import('@/features/watchlist/pages/watchlist-page'))),
+    lazy: lazyPage(withTexts(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route'))),
   },
   {
     path: 'due-diligence/decisions',

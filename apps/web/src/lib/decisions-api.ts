@@ -10,7 +10,7 @@ export function createDecision(body: CreateDecisionBody): Promise<ScreeningDecis
   return api.post<ScreeningDecision>('/screening/decisions', body, { headers: languageHeader() });
 }
 
-/** Records a decision; the screening results, the reports and the decisions list are read again. */
+/** Records a decision; the screening results, the reports, the watchlist and the decisions list are read again. */
 export function useCreateDecision() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,6 +21,7 @@ export function useCreateDecision() {
         queryClient.invalidateQueries({ queryKey: ['screening'] }),
         queryClient.invalidateQueries({ queryKey: ['due'] }),
         queryClient.invalidateQueries({ queryKey: ['decisions'] }),
+        queryClient.invalidateQueries({ queryKey: ['watchlist'] }),
       ]),
   });
 }

@@ -21,6 +21,8 @@ interface DecisionControlProps {
   subjectName: string;
   match: DecisionMatch;
   reportId?: string;
+  /** The watchlist item the match belongs to, recorded as the decision's context. */
+  watchId?: string;
 }
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
@@ -55,7 +57,7 @@ export function DecisionSummary({ decision }: { decision: MatchDecision }) {
  * A match's decision and the button that records one: a dialog (the UI kit's) with the three
  * decisions and a required note. Clearing a match scored ≥ 0.95 says it waits for an administrator.
  */
-export function DecisionControl({ subjectName, match, reportId }: DecisionControlProps) {
+export function DecisionControl({ subjectName, match, reportId, watchId }: DecisionControlProps) {
   const { t } = useTranslation('decisions');
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ScreeningDecisionKind>('false_positive');
@@ -76,7 +78,14 @@ export function DecisionControl({ subjectName, match, reportId }: DecisionContro
       return;
     }
     try {
-      const saved = await create.mutateAsync({ subject_name: subjectName, entity_id: match.entity_id, decision: kind, note: note.trim(), ...(reportId ? { report_id: reportId } : {}) });
+      const saved = await create.mutateAsync({
+        subject_name: subjectName,
+        entity_id: match.entity_id,
+        decision: kind,
+        note: note.trim(),
+        ...(reportId ? { report_id: reportId } : {}),
+        ...(watchId ? { watch_id: watchId } : {}),
+      });
       toast.success(saved.status === 'pending_approval' ? t('dialog.savedPending') : t('dialog.saved'));
       setNote('');
       close();

@@ -1,7 +1,8 @@
 import { sanctionsListName, watchlistCreateBodySchema, watchlistTypes, type WatchlistImportResult, type WatchlistItem, type WatchlistType } from '@fueldesk/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DecisionControl } from '@/components/decisions/decision-control';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/controls';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -173,8 +174,16 @@ function History({ id }: { id: string }) {
   );
 }
 
-/** `/due-diligence/watchlist`: watched counterparties, re-screened on every new list version (issue 31). */
-export default function WatchlistPage() {
+interface WatchlistPageProps {
+  /** The freshness of the lists the names are screened against (app/watchlist-route.tsx passes the screening feature's). */
+  listsPanel?: ReactNode;
+}
+
+/**
+ * `/due-diligence/watchlist`: watched counterparties, re-screened on every new list version (issue
+ * 31), a decision on every match (issue 30) and the lists' freshness (issue 29).
+ */
+export default function WatchlistPage({ listsPanel }: WatchlistPageProps) {
   const { t } = useTranslation('watchlist');
   const watchlist = useWatchlist();
   const remove = useRemoveFromWatchlist();
@@ -199,12 +208,18 @@ export default function WatchlistPage() {
       key: 'status',
       header: t('columns.status'),
       cell: (item) => (
-        <div className="flex flex-col">
-          <span className={item.status === 'match' ? 'font-semibold text-red-700 dark:text-red-400' : undefined}>{t(`status.${item.status}`)}</span>
-          {item.matches.slice(0, 3).map((match) => (
-            <span key={match.entity_id} className="text-xs text-slate-600 dark:text-slate-400">
-              {t('matchLine', { entry: match.name, list: listName(match.source), score: Math.round(match.score * 100) })}
-            </span>
+        <div className="flex max-w-xs flex-col gap-1">
+          <span className={item.status === 'match' ? 'font-semibold text-red-700 dark:text-red-400' : undefined}>
+            {item.status === 'clear' && item.matches.length > 0 ? t('status.allCleared') : t(`status.${item.status}`)}
+          </span>
+          {/* Every match with its decision (cleared by whom, when, why) and the button that records one. */}
+          {item.matches.map((match) => (
+            <div key={match.entity_id} className="text-xs text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400" data-testid="watch-match">
+              <span className={match.cleared ? 'line-through decoration-slate-400' : undefined}>
+                {t('matchLine', { entry: match.name, list: listName(match.source), score: Math.round(match.score * 100) })}
+              </span>
+              <DecisionControl subjectName={item.name} match={match} watchId={item.id} />
+            </div>
           ))}
         </div>
       ),
@@ -248,6 +263,7 @@ export default function WatchlistPage() {
           <ImportForm />
         </div>
       </div>
+      {listsPanel}
       <section aria-labelledby="watchlist-items" className="flex flex-col gap-4">
         <h2 id="watchlist-items" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           {t('listHeading', { count: rows.length })}
