@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 import { useFormMessage } from '@/lib/use-form-message';
 import { useAddToWatchlist, useImportWatchlist, useRemoveFromWatchlist, useWatchlist, useWatchlistItem } from '../api/watchlist';
 
-const listName = (source: string) => sanctionsListName(source, getCurrentLanguage() === 'es' ? 'es' : 'en');
+const listName = (source: string) => sanctionsListName(source, getCurrentLanguage());
 
 type FormField = 'name' | 'type' | 'country' | 'note';
 
