@@ -117,6 +117,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures, noRelativeFeatures, noApp, ...libNotFeature] }] },
   },
   {
+    // Forms one way: useSubmitForm (lib/use-submit-form.ts) builds every form, with its mode, server field
+    // messages and reset; react-hook-form's other exports (useWatch, useFieldArray, types) stay free.
+    // A separate rule name, so the import boundaries above keep theirs.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/use-submit-form.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-hook-form', importNames: ['useForm'], message: 'Build the form with useSubmitForm from @/lib/use-submit-form (mode, keepValues, fieldNames).' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/features/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...testSyntax, rawControls] },
