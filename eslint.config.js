@@ -14,6 +14,18 @@ const noFeatures = { group: ['@/features', '@/features/**'], message: 'Only app/
 const noRelativeFeatures = { regex: '^(\\.\\./)+features(/|$)', message: 'Only app/ (routes) composes features; move what is shared to lib/ or components/.' };
 const noApp = { regex: '^(@/app|(\\.\\./)+app)(/|$)', message: 'app/ wires layouts, lib and the kit together; they never import it (register a callback, as lib/route-preload.ts does).' };
 
+/** A feature's vocabulary in the contracts' names (camel-case words: `sanctionsListName`, `CreateDecisionBody`, `NotificationList`). */
+const featureWords = ['sanctions', 'screening', 'decision', 'watchlist', 'alert', 'webhook', 'apiKey', 'due', 'bank', 'news', 'price', 'audit', 'notification', 'release', 'support'];
+const capitalized = (word) => word[0].toUpperCase() + word.slice(1);
+const libNotFeature = [
+  { group: ['@/lib/api-client', '**/api-client'], importNames: ['api'], message: "lib/ calls no endpoint: the call is its feature's (features/<owner>/api/), or beside the shared widget (components/<area>/)." },
+  {
+    group: ['@fueldesk/contracts'],
+    importNamePattern: `^(${featureWords.join('|')})s?(?![a-z])|(${featureWords.map(capitalized).join('|')})s?(?![a-z])`,
+    message: "lib/ holds no feature code: move it to the feature that owns it (or components/<area>/ when two features share it).",
+  },
+];
+
 // Every file's no-restricted-syntax (blocks below that set it again repeat these, as ESLint replaces a rule's options).
 const testSyntax = [
   { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No .only: the rest of the suite would not run.' },
@@ -94,6 +106,28 @@ export default tseslint.config(
     files: ['apps/web/src/{layouts,lib,components}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures, noRelativeFeatures, noApp] }] },
+  },
+  {
+    // lib/ is infrastructure (the api client, texts, the session, storage), never a feature parked there to
+    // get around the feature rule: it calls no endpoint through the api client (an endpoint is the owning
+    // feature's api/, or components/<area>/ beside a widget two features share) and imports no feature's
+    // names from the contracts. The SSE transport (server-events.ts) fetches its own ticket, so it is left out.
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/lib/testing/**', 'apps/web/src/lib/api-client.ts', 'apps/web/src/lib/server-events.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures, noRelativeFeatures, noApp, ...libNotFeature] }] },
+  },
+  {
+    // Forms one way: useSubmitForm (lib/use-submit-form.ts) builds every form, with its mode, server field
+    // messages and reset; react-hook-form's other exports (useWatch, useFieldArray, types) stay free.
+    // A separate rule name, so the import boundaries above keep theirs.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/use-submit-form.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-hook-form', importNames: ['useForm'], message: 'Build the form with useSubmitForm from @/lib/use-submit-form (mode, keepValues, fieldNames).' }] },
+      ],
+    },
   },
   {
     files: ['apps/web/src/features/**/*.tsx'],

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createTestContext, type TestContext } from '../test/build-test-app';
+import { useTestContext } from '../test/test-context';
 
 const webDist = path.resolve(__dirname, '../test/fixtures/web-dist');
 
 describe('foundation: app wiring', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ webDistDir: webDist, env: { CORS_ORIGINS: 'https://partner.example' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext({ webDistDir: webDist, env: { CORS_ORIGINS: 'https://partner.example' } });
 
   it('answers liveness', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

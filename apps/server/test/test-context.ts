@@ -4,11 +4,15 @@ import { createTestContext, type TestContext, type TestContextOptions } from './
 /**
  * One test context for the file (or the describe block it is called in): built before its tests,
  * closed after them, its clock put back after each test. Read it only inside tests and hooks.
+ *
+ * Options that need something started first (a stub server's URL, a web build) are given as a
+ * function, called when the context is built: call useTestContext after the hooks that start the
+ * stub, so the context is built after it and closed before it (after-hooks run in reverse order).
  */
-export function useTestContext(options?: TestContextOptions): TestContext {
+export function useTestContext(options?: TestContextOptions | (() => TestContextOptions)): TestContext {
   let current: TestContext | null = null;
   beforeAll(async () => {
-    current = await createTestContext(options);
+    current = await createTestContext(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await current?.close();

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { sanctionsDataDir } from '../../test/screening';
 import { getScreeningStatus } from '../modules/screening/screening.service';
 import { parseCommandArgs } from './args';
 import { createSanctionsCommand } from './sanctions';
 
 describe('fueldesk sanctions', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let printed: string[];
   let errors: string[];
   let closed: number;
-
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
 
   const command = () => {
     printed = [];

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { listHeartbeats } from '../modules/system/system.repository';
 import { HEARTBEAT_JOB } from '../modules/system/system.service';
 
 describe('background jobs (pg-boss on the app database)', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ startJobs: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext({ startJobs: true });
 
   it('runs a queued job through the worker into the database', async () => {
     const before = await listHeartbeats(t.ctx.db);
@@ -26,12 +22,10 @@ describe('background jobs (pg-boss on the app database)', () => {
 });
 
 describe('an API-only process', () => {
-  let t: TestContext;
+  const t = useTestContext({ startJobs: false });
   beforeAll(async () => {
-    t = await createTestContext({ startJobs: false });
     await t.ctx.jobs.start();
   });
-  afterAll(() => t.close());
 
   it('queues jobs without running them', async () => {
     await t.ctx.jobs.send(HEARTBEAT_JOB, { source: 'api-only' });
@@ -42,11 +36,7 @@ describe('an API-only process', () => {
 });
 
 describe('a job sent while the queue starts', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ startJobs: false });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext({ startJobs: false });
 
   it('waits for its queue to be made, then is stored', async () => {
     const name = `late-queue-${crypto.randomUUID()}`;

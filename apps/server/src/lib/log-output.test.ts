@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { buildApp } from '../app';
 import { buildStartupBanner, createPrettyStream, describeDatabase, formatLogLine, resolveLogFormat } from './log-output';
 
@@ -51,13 +51,7 @@ describe('log format', () => {
 });
 
 describe('request logging', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ env: { LOG_FORMAT: 'pretty' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestContext({ env: { LOG_FORMAT: 'pretty' } });
 
   async function linesFor(level: 'info' | 'debug'): Promise<string[]> {
     const lines: string[] = [];

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { createSignedInUser } from '../../test/factories';
 
 // With the session cache on, revocations and role changes made through the services still apply
 // to the very next request.
 describe('auth session cache', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ env: { AUTH_CACHE_TTL_MS: '60000' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext({ env: { AUTH_CACHE_TTL_MS: '60000' } });
 
   it('refuses a session revoked by an admin on the next request', async () => {
     const admin = await createSignedInUser(t.ctx, { role: 'admin' });

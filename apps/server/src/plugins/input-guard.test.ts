@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { findInputProblem, MAX_INPUT_DEPTH } from './input-guard';
 
 function nested(depth: number, leaf: unknown = 'x'): unknown {
@@ -25,11 +25,7 @@ describe('findInputProblem', () => {
 });
 
 describe('deeply nested JSON bodies', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('refuses an 8,000-level body to a public route with 400, not 500', async () => {
     for (const payload of ['{"a":'.repeat(8000) + '1' + '}'.repeat(8000), '['.repeat(8000) + ']'.repeat(8000)]) {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext({ env: { MAX_EVENT_LOOP_DELAY_MS: '5' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestContext({ env: { MAX_EVENT_LOOP_DELAY_MS: '5' } });
 
 function blockEventLoop(ms: number) {
   const until = Date.now() + ms;

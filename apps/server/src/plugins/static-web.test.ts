@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { useTestContext } from '../../test/test-context';
 import { DOCUMENT_ONLY_HEADERS } from './static-web';
 
 // A web build with prerendered pages (scripts/prerender.mjs writes dist/pages/<path>.html, and
@@ -15,7 +15,6 @@ const loginHtml = `<!doctype html><html><body><div id="root" data-prerendered="/
 const termsHtml = '<!doctype html><html><body><div id="root" data-prerendered="/Policy/Terms"><h1>Terms of Service</h1></div></body></html>';
 
 describe('static web app with prerendered pages', () => {
-  let t: TestContext;
   let dist: string;
 
   beforeAll(async () => {
@@ -33,12 +32,12 @@ describe('static web app with prerendered pages', () => {
     writeFileSync(path.join(dist, 'assets', 'boot-Ab12Cd34.js.br'), brotliCompressSync('export const a = 1;'));
     writeFileSync(path.join(dist, 'assets', 'index-Ef56Gh78.css'), 'body{margin:0}');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    t = await createTestContext({ webDistDir: dist, env: { CORS_ORIGINS: 'https://partner.example', PUBLIC_URL: 'https://fuel.example.org' } });
   });
   afterAll(async () => {
-    await t.close();
     rmSync(dist, { recursive: true, force: true });
   });
+  // Built on the web build above, closed before it is removed.
+  const t = useTestContext(() => ({ webDistDir: dist, env: { CORS_ORIGINS: 'https://partner.example', PUBLIC_URL: 'https://fuel.example.org' } }));
 
   it('sends the prerendered page of its exact path, uncached, query and trailing slash ignored', async () => {
     for (const [url, heading] of [

@@ -16,8 +16,12 @@ export const sanctionsListNames: Record<SanctionsSource, { en: string; es: strin
   au_dfat: { en: 'Australia (DFAT)', es: 'Australia (DFAT)' },
 };
 
-export function sanctionsListName(source: string, lang: 'en' | 'es' = 'en'): string {
-  return (sanctionsListNames as Record<string, { en: string; es: string }>)[source]?.[lang] ?? source;
+/**
+ * A list's human name ("OFAC SDN", "Tesoro del Reino Unido (OFSI)"), never its code, in a language
+ * or a language tag ("es-MX" reads Spanish); the server and the web both call this one.
+ */
+export function sanctionsListName(source: string, lang: string = 'en'): string {
+  return (sanctionsListNames as Record<string, { en: string; es: string }>)[source]?.[lang.startsWith('es') ? 'es' : 'en'] ?? source;
 }
 
 /** Default of SCREENING_STALE_DAYS: a list published longer ago than this (or undated) is stale. */

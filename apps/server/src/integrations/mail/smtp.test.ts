@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkTokenFrom, nextIp, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { decodeQuotedPrintable, startSmtpCapture, type ReceivedMail } from '../../../test/smtp-capture';
+import { useTestContext } from '../../../test/test-context';
 
 describe('SMTP transport', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let t: TestContext;
   let received: ReceivedMail[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     received = smtp.received;
-    const port = smtp.port;
-    t = await createTestContext({
-      env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'FuelDesk <no-reply@fueldesk.test>' },
-    });
   });
 
   afterAll(async () => {
-    await t.close();
     await smtp.close();
   });
+
+  // Built once the capture listens, closed before it.
+  const t = useTestContext(() => ({
+    env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'FuelDesk <no-reply@fueldesk.test>' },
+  }));
 
   it('delivers the verification mail over a real SMTP conversation, and its link verifies the account', async () => {
     const email = uniqueEmail('smtp');

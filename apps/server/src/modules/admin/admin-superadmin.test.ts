@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 
 describe('a superadmin account is changed only by a superadmin', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('refuses an ordinary admin deactivating, demoting or signing out a superadmin', async () => {
     const owner = await createSignedInUser(t.ctx, { role: 'admin', isSuperadmin: true });

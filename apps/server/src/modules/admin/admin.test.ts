@@ -1,18 +1,14 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUserWithPassword, loginOk, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import type { AppEvent } from '../../integrations/events/event-bus';
 
-let t: TestContext;
+const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {
-  t = await createTestContext();
   admin = await createSignedInUser(t.ctx, { role: 'admin', email: uniqueEmail('admin') });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('admin sessions', () => {

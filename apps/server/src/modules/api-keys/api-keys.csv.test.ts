@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 
 // The server answers in this process: the command runs asynchronously, never blocking its loop.
@@ -15,13 +15,12 @@ const run = promisify(execFile);
 const readme = readFileSync(path.resolve(__dirname, '../../../../../README.md'), 'utf8');
 const FIXTURE = ['product_code,date,value', 'WTI,2024-01-04,72.19', 'WTI,2024-01-08,70.77', 'BRENT,2024-01-05,78.76', 'BRENT,2024-01-08,76.12'].join('\n');
 
-let t: TestContext;
+const t = useTestContext();
 let base: string;
 let key: string;
 const workDir = mkdtempSync(path.join(tmpdir(), 'fd-curl-'));
 
 beforeAll(async () => {
-  t = await createTestContext();
   const admin = await createSignedInUser(t.ctx, { role: 'admin' });
   const upload = await t.app.inject({ method: 'POST', url: '/api/admin/prices/import?filename=fixture.csv', headers: { ...admin.headers, 'content-type': 'text/csv' }, payload: FIXTURE });
   expect(upload.statusCode, upload.body).toBe(200);
@@ -32,7 +31,6 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await t?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@ import { apiKeyScopes, type ApiKeyScope } from '@fueldesk/contracts';
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { hashToken } from '../../lib/tokens';
 import type { ApiRouteAccess } from '../../plugins/auth';
@@ -23,7 +23,7 @@ const apiMdScopes: Record<ApiKeyScope, RegExp> = {
   'screening:write': /^POST \/api\/screening\/(batch|compare)$/,
 };
 
-let t: TestContext;
+const t = useTestContext({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000', API_KEY_SCREENING_NAMES_PER_DAY: '1000000' } });
 let routes: ApiRouteAccess[];
 const keys: Record<string, string> = {};
 
@@ -34,7 +34,6 @@ async function keyFor(userId: string, scopes: string[], extra: { expiresAt?: Dat
 }
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000', API_KEY_SCREENING_NAMES_PER_DAY: '1000000' } });
   routes = t.app.apiRoutes;
   // An administrator's keys: the owner's role must not widen a key.
   const owner = await createSignedInUser(t.ctx, { role: 'admin', isSuperadmin: true });
@@ -50,7 +49,6 @@ beforeAll(async () => {
   expect(patch.statusCode).toBe(200);
 });
 afterAll(async () => {
-  await t?.close();
 });
 
 function concreteUrl(url: string): string {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { verifyAuditChain } from './audit.service';
 
 /**
@@ -10,14 +10,7 @@ import { verifyAuditChain } from './audit.service';
  * and the application's role cannot update or delete entries (the trigger).
  */
 const serverDir = path.resolve(__dirname, '../../..');
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestContext();
 
 function runWriter(url: string, entries: number, label: string): Promise<number | null> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/audit-writer.ts', url, String(entries), label], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,27 +1,24 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, testDb, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testDb } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
 import { canonicalJson } from './audit.hash';
 import { recordAudit, SYSTEM_ACTOR } from './audit.service';
 
-let t: TestContext;
+const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let alice: Awaited<ReturnType<typeof createSignedInUser>>;
 let bob: Awaited<ReturnType<typeof createSignedInUser>>;
 
 beforeAll(async () => {
-  t = await createTestContext();
   await loadTinySanctionsList(t.ctx);
   admin = await createSignedInUser(t.ctx, { role: 'admin' });
   alice = await createSignedInUser(t.ctx, { planCode: 'pro' });
   bob = await createSignedInUser(t.ctx);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { bearer, createUserWithPassword, lastMailTo, linkTokenFrom, loginOk, postLogin, uniqueEmail } from '../../../test/auth-helpers';
 import { createAdminUser } from '../system/admin-bootstrap';
 
 describe('account takeover paths stay closed', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('create-admin on an address someone registered replaces their password', async () => {
     const email = uniqueEmail('ops');
@@ -42,11 +38,7 @@ describe('account takeover paths stay closed', () => {
 });
 
 describe('an email change needs the password and both mailboxes', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   const changeEmail = (token: string, payload: object) =>
     t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: bearer(token), payload });

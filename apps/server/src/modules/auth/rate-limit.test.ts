@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUserWithPassword, nextIp, postLogin, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, testRedisUrl, type TestContext } from '../../../test/build-test-app';
+import { testRedisUrl } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createLibraryRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 
 const password = 'Secret123';
@@ -41,13 +42,7 @@ describe.each([
 });
 
 describe.each(['memory', 'redis'] as const)('sign-in limits with the %s store', (store) => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ rateLimiter: store, env: { REDIS_URL: testRedisUrl } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestContext({ rateLimiter: store, env: { REDIS_URL: testRedisUrl } });
 
   it('answers 429 with Retry-After after 5 failures of one account, even for the right password', async () => {
     const email = uniqueEmail();
@@ -127,13 +122,7 @@ describe.each(['memory', 'redis'] as const)('sign-in limits with the %s store', 
 });
 
 describe('window', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestContext();
 
   it('opens again after a minute', async () => {
     const email = uniqueEmail();

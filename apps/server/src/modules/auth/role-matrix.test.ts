@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import type { ApiRouteAccess } from '../../plugins/auth';
 
@@ -9,12 +9,11 @@ import type { ApiRouteAccess } from '../../plugins/auth';
  * Every /api route registered by any module, walked with four kinds of caller. New routes are
  * covered as soon as they are registered: the list comes from the auth plugin's onRoute hook.
  */
-let t: TestContext;
+const t = useTestContext();
 let routes: ApiRouteAccess[];
 let callers: Record<'cliente' | 'user' | 'admin' | 'superCliente', Record<string, string>>;
 
 beforeAll(async () => {
-  t = await createTestContext();
   routes = t.app.apiRoutes;
   callers = {
     cliente: (await createSignedInUser(t.ctx, { role: 'cliente' })).headers,
@@ -22,9 +21,6 @@ beforeAll(async () => {
     admin: (await createSignedInUser(t.ctx, { role: 'admin' })).headers,
     superCliente: (await createSignedInUser(t.ctx, { role: 'cliente', isSuperadmin: true })).headers,
   };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function concreteUrl(url: string): string {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser, signIn } from '../../../test/factories';
 import { startPlaidStub, type PlaidStub } from '../../../test/plaid-stub';
 import { bankConnections, identityVerifications } from '../../db/schema';
@@ -10,7 +10,6 @@ import { collectSharedData } from './bank.service';
 
 /** The Plaid adapter through the real app, against a local stub checked against Plaid's OpenAPI. */
 describe('Plaid provider', () => {
-  let t: TestContext;
   let stub: PlaidStub;
   let signingKey: CryptoKey;
   let otherKey: CryptoKey;
@@ -18,10 +17,16 @@ describe('Plaid provider', () => {
 
   beforeAll(async () => {
     stub = await startPlaidStub();
-    t = await createTestContext({
-      env: { PLAID_CLIENT_ID: 'client-id-test', PLAID_SECRET: 'secret-test', PLAID_BASE_URL: stub.url, PLAID_IDV_TEMPLATE_ID: 'idvtmp_4FrXJvfQU3zGUR' },
-      captureLogs: true,
-    });
+  });
+  afterAll(async () => {
+    await stub.close();
+  });
+  // Built once the Plaid stub listens, closed before it.
+  const t = useTestContext(() => ({
+    env: { PLAID_CLIENT_ID: 'client-id-test', PLAID_SECRET: 'secret-test', PLAID_BASE_URL: stub.url, PLAID_IDV_TEMPLATE_ID: 'idvtmp_4FrXJvfQU3zGUR' },
+    captureLogs: true,
+  }));
+  beforeAll(async () => {
     ({ privateKey: signingKey } = await generateKeyPair('ES256', { extractable: true }));
     const pair = await generateKeyPair('ES256', { extractable: true });
     otherKey = pair.privateKey;
@@ -35,10 +40,6 @@ describe('Plaid provider', () => {
         : { error_type: 'INVALID_INPUT', error_code: 'INVALID_WEBHOOK_VERIFICATION_KEY_ID', error_message: 'invalid key_id provided', display_message: null, request_id: 'r' },
     );
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
   beforeEach(() => {
     t.setNow(null);
   });

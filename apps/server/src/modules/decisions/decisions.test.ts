@@ -1,8 +1,8 @@
 import { FOUR_EYES_SCORE } from '@fueldesk/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList, tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
@@ -11,7 +11,7 @@ import { storeParsedLists } from '../screening/screening-import.service';
 import { produceDueReport } from '../due-diligence/due-diligence.pipeline';
 import { decisionStatus, subjectKey } from './decisions.service';
 
-let t: TestContext;
+const t = useTestContext();
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 let alice: Signed;
 let bob: Signed;
@@ -19,15 +19,11 @@ let admin: Signed;
 let admin2: Signed;
 
 beforeAll(async () => {
-  t = await createTestContext();
   await loadTinySanctionsList(t.ctx);
   alice = await createSignedInUser(t.ctx, { planCode: 'pro' });
   bob = await createSignedInUser(t.ctx, { planCode: 'pro' });
   admin = await createSignedInUser(t.ctx, { role: 'admin' });
   admin2 = await createSignedInUser(t.ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const decide = (who: Signed, payload: Record<string, unknown>, lang = 'en') =>

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextIp, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 
 describe('GET /api/dev/outbox with the outbox transport', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestContext();
 
   it('lists the stored mail, newest first, filtered by recipient', async () => {
     expect(t.ctx.mailer.transport).toBe('outbox');
@@ -50,13 +44,7 @@ describe('GET /api/dev/outbox with the outbox transport', () => {
 });
 
 describe('GET /api/dev/outbox behind TRUST_PROXY', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ env: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestContext({ env: { TRUST_PROXY: 'true' } });
 
   it('does not take a forwarded loopback address for the caller', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '10.0.0.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
@@ -65,13 +53,7 @@ describe('GET /api/dev/outbox behind TRUST_PROXY', () => {
 });
 
 describe('GET /api/dev/outbox in production', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', DATA_ENCRYPTION_KEY: 'a'.repeat(64) } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestContext({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', DATA_ENCRYPTION_KEY: 'a'.repeat(64) } });
 
   it('does not exist', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });

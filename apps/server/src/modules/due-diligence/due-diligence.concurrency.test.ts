@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { DUE_REPORT_READY_EVENT, type DueReport } from '@fueldesk/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
 import { createDueBody } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
+import { useTestContext } from '../../../test/test-context';
 import { dueReports } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { reportConcurrency } from './due-diligence.jobs';
@@ -54,20 +54,21 @@ async function startHoldingLlm() {
 }
 
 describe('due diligence reports run concurrently, each exactly once', () => {
-  let t: TestContext;
   let llm: Awaited<ReturnType<typeof startHoldingLlm>>;
   const events: AppEvent[] = [];
   beforeAll(async () => {
     llm = await startHoldingLlm();
-    t = await createTestContext({
-      startJobs: true,
-      env: { REPORT_CONCURRENCY: String(CONCURRENCY), LLM_BASE_URL: llm.url, LLM_API_KEY: 'stub-key', LLM_MODEL: 'stub-model' },
-    });
-    t.ctx.events.subscribe((event) => events.push(event));
   });
   afterAll(async () => {
-    await t.close();
     await llm.close();
+  });
+  // Built once the model stub listens, closed before it.
+  const t = useTestContext(() => ({
+    startJobs: true,
+    env: { REPORT_CONCURRENCY: String(CONCURRENCY), LLM_BASE_URL: llm.url, LLM_API_KEY: 'stub-key', LLM_MODEL: 'stub-model' },
+  }));
+  beforeAll(() => {
+    t.ctx.events.subscribe((event) => events.push(event));
   });
 
   it(`produces ${CONCURRENCY * 2} queued reports ${CONCURRENCY} at a time, each once`, async () => {

@@ -1,7 +1,7 @@
 // A report screened against a stale or undated list is rated no better than medium, says why, and
 // names its lists by human name with their version ids and publication dates (DECISIONS.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { validDueForm } from '../../../test/due-diligence';
 import { sanctionsDataDir, tinyUkOfsiCsv } from '../../../test/screening';
 import { importSanctionsFiles, importSanctionsPaths } from '../screening/screening-import.service';
@@ -12,11 +12,7 @@ const form = (overrides: Record<string, unknown> = {}) =>
   Object.fromEntries(Object.entries(validDueForm(overrides)).map(([key, value]) => [key, String(value)])) as Record<string, string>;
 
 describe('due diligence and list freshness', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('a clean form screened against a fresh list is low; once the list is stale it is medium, with the reason', async () => {
     t.setNow(new Date('2026-11-21T09:00:00Z'));

@@ -1,7 +1,7 @@
 import { DUE_REPORT_READY_EVENT, type DueReport } from '@fueldesk/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createDueBody } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { dueReports } from '../../db/schema';
@@ -11,13 +11,11 @@ import { produceDueReport } from './due-diligence.pipeline';
 import { DUE_REPORT_MAX_ATTEMPTS, requeueStaleReports } from './due-diligence.service';
 
 describe('due diligence report job', () => {
-  let t: TestContext;
+  const t = useTestContext({ startJobs: true });
   const events: AppEvent[] = [];
   beforeAll(async () => {
-    t = await createTestContext({ startJobs: true });
     t.ctx.events.subscribe((event) => events.push(event));
   });
-  afterAll(() => t.close());
 
   it('produces a created report through the queue and announces it once', async () => {
     const { headers } = await createSignedInUser(t.ctx, { planCode: 'pro' });

@@ -1,6 +1,6 @@
 import type { DueReport } from '@fueldesk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { pdfPageTexts } from '../../../test/pdf-text';
@@ -25,19 +25,17 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 const lineOf = (pages: string[], label: string) => pages.join('\n').split('\n').find((line) => line.includes(label)) ?? '';
 
 describe('the due diligence PDF', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let owner: Signed;
   let admin: Signed;
   let approver: Signed;
 
   beforeAll(async () => {
-    t = await createTestContext();
     await loadTinySanctionsList(t.ctx);
     owner = await createSignedInUser(t.ctx, { planCode: 'premium_enterprise', firstName: 'Lucía', lastName: 'Ortega', email: 'lucia.ortega@example.com' });
     admin = await createSignedInUser(t.ctx, { role: 'admin' });
     approver = await createSignedInUser(t.ctx, { role: 'admin', email: 'approver@example.com' });
   });
-  afterAll(() => t.close());
 
   const inject = (method: 'GET' | 'POST', url: string, who: Signed, payload?: object, lang = 'en') =>
     t.app.inject({ method, url, headers: { ...who.headers, 'accept-language': lang }, payload });

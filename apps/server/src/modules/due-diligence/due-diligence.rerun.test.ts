@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList, tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
@@ -7,19 +7,15 @@ import { parseSanctionsFiles } from '../screening/engine';
 import { storeParsedLists } from '../screening/screening-import.service';
 import { produceDueReport } from './due-diligence.pipeline';
 
-let t: TestContext;
+const t = useTestContext();
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 let owner: Signed;
 let other: Signed;
 
 beforeAll(async () => {
-  t = await createTestContext();
   await loadTinySanctionsList(t.ctx);
   owner = await createSignedInUser(t.ctx, { planCode: 'pro' });
   other = await createSignedInUser(t.ctx, { planCode: 'pro' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const rerun = (who: Signed, id: string, lang = 'en') =>

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUserWithPassword, loginOk, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, testRedisUrl, type TestContext } from '../../../test/build-test-app';
+import { testRedisUrl } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser, signIn } from '../../../test/factories';
-
 
 interface Stream {
   status: number;
@@ -49,16 +49,12 @@ describe.each([
   ['the default bus of the database', {}],
   ['the Redis bus', { REDIS_URL: testRedisUrl }],
 ] as const)('GET /api/events with %s', (_name, env) => {
-  let t: TestContext;
+  const t = useTestContext({ eventBus: 'auto', env });
   let base: string;
   beforeAll(async () => {
-    t = await createTestContext({ eventBus: 'auto', env });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     await (t.ctx.events as { ready?: Promise<void> }).ready;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   async function eventsToken(accessToken: string) {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 
 type Headers = Record<string, string>;
 
-let t: TestContext;
+const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let otherAdmin: Awaited<ReturnType<typeof createSignedInUser>>;
 let member: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -35,7 +35,6 @@ const list = async (query = '') => {
 const subjects = async (query = '') => (await list(query)).items.map((item) => item.subject);
 
 beforeAll(async () => {
-  t = await createTestContext();
   admin = await createSignedInUser(t.ctx, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   otherAdmin = await createSignedInUser(t.ctx, { role: 'admin', firstName: 'Otto', lastName: 'Other' });
   member = await createSignedInUser(t.ctx, { role: 'user', firstName: 'Uma', lastName: 'User', email: 'uma@example.com' });
@@ -73,7 +72,6 @@ beforeAll(async () => {
   ids.lead = all.items.find((item) => item.kind === 'lead')!.id;
   t.setNow(null);
 });
-afterAll(() => t.close());
 
 describe('admin inbox: access', () => {
   const urls = () => [

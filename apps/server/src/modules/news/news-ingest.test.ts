@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -85,17 +85,16 @@ const atomFeed = `<?xml version="1.0" encoding="utf-8"?>
 const ctxWith = (ctx: AppContext, config: Partial<Config>): AppContext => ({ ...ctx, config: { ...ctx.config, ...config } });
 
 describe('news ingestion', () => {
-  let t: TestContext;
   const host = new FeedHost();
 
   beforeAll(async () => {
     await host.start();
-    t = await createTestContext({ env: { NEWS_ALLOW_PRIVATE_FEEDS: 'true' } });
   });
   afterAll(async () => {
-    await t.close();
     await host.stop();
   });
+  // Built after the feed host starts, closed before it stops.
+  const t = useTestContext({ env: { NEWS_ALLOW_PRIVATE_FEEDS: 'true' } });
   beforeEach(() => {
     host.requests = [];
   });
@@ -265,20 +264,19 @@ describe('news ingestion', () => {
 
 describe('the ingestion job on the queue', () => {
   const host = new FeedHost();
-  let t: TestContext;
 
   beforeAll(async () => {
     await host.start();
     host.serve('/queued.xml', 200, rss('Queue Wire', [rssItem({ title: 'Brent crude edges up', link: 'https://wire.example.com/brent-up' })]));
-    t = await createTestContext({
-      startJobs: true,
-      env: { NEWS_ALLOW_PRIVATE_FEEDS: 'true', NEWS_FEEDS: `${host.url('/queued.xml')}|market` },
-    });
   });
   afterAll(async () => {
-    await t.close();
     await host.stop();
   });
+  // Built once the feed host listens (its URL is the feed), closed before it stops.
+  const t = useTestContext(() => ({
+    startJobs: true,
+    env: { NEWS_ALLOW_PRIVATE_FEEDS: 'true', NEWS_FEEDS: `${host.url('/queued.xml')}|market` },
+  }));
 
   it('runs when an administrator asks for it and reads NEWS_FEEDS', async () => {
     const admin = await createSignedInUser(t.ctx, { role: 'admin' });

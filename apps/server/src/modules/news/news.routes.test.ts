@@ -1,22 +1,20 @@
 import type { NewsArticle, NewsListResponse } from '@fueldesk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { demoArticles } from './news.demo-articles';
 import { newsSeeder } from './news.seed';
 
 describe('news API', () => {
-  let t: TestContext;
+  const t = useTestContext({ env: { NEWS_FEEDS: 'https://wire.example.com/oil.xml|oil, https://energia.example.org/feed|regulation|es' } });
   let user: Record<string, string>;
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestContext({ env: { NEWS_FEEDS: 'https://wire.example.com/oil.xml|oil, https://energia.example.org/feed|regulation|es' } });
     await newsSeeder.run(t.ctx);
     user = (await createSignedInUser(t.ctx)).headers;
     admin = (await createSignedInUser(t.ctx, { role: 'admin' })).headers;
   });
-  afterAll(() => t.close());
 
   const list = async (query: string, headers = user) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/news${query}`, headers });

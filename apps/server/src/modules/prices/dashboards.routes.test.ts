@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 
-let t: TestContext;
+const t = useTestContext();
 let alice: Awaited<ReturnType<typeof createSignedInUser>>;
 let bob: Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -14,11 +14,9 @@ const SIX = ['WTI', 'BRENT', 'GASOLINE_NYH', 'ULSD_NYH', 'JET_USGC', 'PROPANE_MB
 const LIMIT_MESSAGE = 'A dashboard holds at most 5 products. Remove one before adding another.';
 
 beforeAll(async () => {
-  t = await createTestContext();
   alice = await createSignedInUser(t.ctx);
   bob = await createSignedInUser(t.ctx);
 });
-afterAll(() => t.close());
 
 describe('/api/dashboards', () => {
   it('creates a dashboard with a slug from its name, and lists only the caller’s', async () => {

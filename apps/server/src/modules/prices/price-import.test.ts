@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { toIsoDate } from '@fueldesk/contracts';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import {
   difference,
@@ -44,7 +44,7 @@ function productOf(file: string): string {
   return code;
 }
 
-let t: TestContext;
+const t = useTestContext();
 
 async function productId(code: string): Promise<string> {
   const [row] = await t.ctx.db.select({ id: products.id }).from(products).where(sql`${products.code} = ${code}`);
@@ -81,11 +81,6 @@ function expectSeriesMatches(stored: Awaited<ReturnType<typeof storedSeries>>, e
   });
   expect(mismatches.slice(0, 5)).toEqual([]);
 }
-
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
 
 describe('importing the real EIA files one by one', () => {
   beforeEach(async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { pricePoints } from '../../db/schema';
 import type { PricePointsOrigin } from './prices.repository';
 
@@ -18,13 +18,7 @@ vi.mock('./prices.repository', async (original) => {
 
 const { importPriceFile } = await import('./price-import.service');
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestContext();
 
 describe('the statement an import writes with', () => {
   it('is a plain insert while its products have no stored point, and the upsert once they have', async () => {

@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
@@ -24,7 +25,7 @@ const FIXTURE = [
   'PROPANE_MB,2024-01-08,0.71',
 ].join('\n');
 
-let t: TestContext;
+const t = useTestContext();
 let user: Awaited<ReturnType<typeof createSignedInUser>>;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 const events: AppEvent[] = [];
@@ -43,14 +44,12 @@ function upload(text: string, query = 'filename=fixture.csv', headers: Record<st
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
   user = await createSignedInUser(t.ctx);
   admin = await createSignedInUser(t.ctx, { role: 'admin' });
   t.ctx.events.subscribe((event) => events.push(event));
   const response = await upload(FIXTURE);
   expect(response.statusCode).toBe(200);
 });
-afterAll(() => t.close());
 
 describe('who may read market data', () => {
   const paths = ['/api/prices', '/api/prices/products', '/api/prices/dates', '/api/prices/history?codes=WTI', '/api/prices/movers', '/api/prices/summary', '/api/prices/export'];

@@ -98,9 +98,9 @@ export async function listProducts(ctx: AppContext): Promise<{ products: Product
   return { products };
 }
 
-function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
+/** A daily-table row's fields that come from its product: the same for a stored price and a spread's derived one. */
+function productFields(product: ProductRecord) {
   return {
-    id: record.id,
     product: product.id,
     product_name: product.name,
     product_name_es: product.nameEs,
@@ -111,6 +111,16 @@ function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
     unit1_label: product.currency,
     unit2_label: product.unit,
     units: unitsLabel(product),
+    decimal_places: product.decimalPlaces,
+    kind: product.kind,
+    formula: product.formula,
+  } satisfies Partial<PriceRow>;
+}
+
+function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
+  return {
+    id: record.id,
+    ...productFields(product),
     publication_date: record.publication_date,
     fmt_date: formatDisplayDate(record.publication_date),
     value: record.value,
@@ -119,15 +129,12 @@ function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
     percent_change: record.percent === null ? null : Number(record.percent),
     forward_period: record.forward_period || null,
     repository_id: product.eiaSeriesId,
-    decimal_places: product.decimalPlaces,
     create_uid: record.imported_by,
     create_date: record.created_at,
     write_date: record.updated_at,
     date_modified: record.updated_at,
     source: record.source,
     is_demo: record.source === 'demo',
-    kind: product.kind,
-    formula: product.formula,
   };
 }
 
@@ -138,16 +145,7 @@ function presentSpreadRow(record: SpreadDayRecord, legRows: DayPriceRecord[]): P
   const created = legRows.map((row) => row.created_at).sort();
   return {
     id: `${product.id}:${record.date}`,
-    product: product.id,
-    product_name: product.name,
-    product_name_es: product.nameEs,
-    product_description: product.description,
-    code_id: product.code,
-    category: product.category,
-    delivery_mode_label: `${product.deliveryMode} ${product.location}`,
-    unit1_label: product.currency,
-    unit2_label: product.unit,
-    units: unitsLabel(product),
+    ...productFields(product),
     publication_date: record.date,
     fmt_date: formatDisplayDate(record.date),
     value: record.value,
@@ -156,15 +154,12 @@ function presentSpreadRow(record: SpreadDayRecord, legRows: DayPriceRecord[]): P
     percent_change: record.percent,
     forward_period: null,
     repository_id: null,
-    decimal_places: product.decimalPlaces,
     create_uid: null,
     create_date: created.at(-1) ?? record.date,
     write_date: written.at(-1) ?? record.date,
     date_modified: written.at(-1) ?? record.date,
     source: record.demo ? 'demo' : 'derived',
     is_demo: record.demo,
-    kind: product.kind,
-    formula: product.formula,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { AdminProduct, ListPricesResponse, ProductListResponse } from '@fueldesk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 
-let t: TestContext;
+const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 
 const body = {
@@ -46,10 +46,8 @@ async function productCodes(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
   admin = await createSignedInUser(t.ctx, { role: 'admin' });
 });
-afterAll(async () => t.close());
 
 describe('/api/admin/products', () => {
   it('is for administrators only', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
 import { releases } from '../../db/schema';
@@ -14,12 +14,8 @@ const release = {
 };
 
 describe('/api/releases', () => {
-  let t: TestContext;
+  const t = useTestContext();
 
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await t.ctx.db.delete(releases);
     t.setNow(null);

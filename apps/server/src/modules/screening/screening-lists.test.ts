@@ -2,8 +2,8 @@
 // state, stale transitions for notifications) and the admin upload POST /screening/lists/import.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/screening';
 import { createSanctionsCommand, serverIsRunning } from '../../cli/sanctions';
@@ -35,14 +35,12 @@ function multipart(files: { name: string; content: Buffer | string; type?: strin
 }
 
 describe('list freshness', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let user: Headers;
 
   beforeAll(async () => {
-    t = await createTestContext();
     user = (await createSignedInUser(t.ctx)).headers;
   });
-  afterAll(() => t.close());
 
   // The clock moves days away from the tokens' time: the answer is read through the route's presenter.
   const lists = async (lang: 'en' | 'es' = 'en') =>
@@ -128,16 +126,14 @@ describe('list freshness', () => {
 });
 
 describe('POST /api/screening/lists/import', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let user: Headers;
   let admin: Headers;
 
   beforeAll(async () => {
-    t = await createTestContext();
     user = (await createSignedInUser(t.ctx)).headers;
     admin = (await createSignedInUser(t.ctx, { role: 'admin' })).headers;
   });
-  afterAll(() => t.close());
 
   const upload = (headers: Headers, files: Parameters<typeof multipart>[0], fields?: Record<string, string>, lang = 'en') => {
     const body = multipart(files, fields);

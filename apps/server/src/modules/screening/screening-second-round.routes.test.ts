@@ -5,8 +5,8 @@ import { screeningMessages, SCREENING_BATCH_CSV_COLUMNS } from '@fueldesk/contra
 import { en, es as spanishOf } from '../../../test/messages';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { tinySanctionsEntries, tinySanctionsFiles } from '../../../test/screening';
 import { validDueForm } from '../../../test/due-diligence';
@@ -38,12 +38,11 @@ async function xlsx(rows: string[][]): Promise<Buffer> {
 }
 
 describe('/api/screening, second round (matching)', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let user: Headers;
   let versionId: string;
 
   beforeAll(async () => {
-    t = await createTestContext();
     user = (await createSignedInUser(t.ctx)).headers;
     const results = await storeParsedLists(t.ctx, parseSanctionsFiles(tinySanctionsFiles(entries)), { origin: 'test' });
     const stored = results.find((result) => result.status === 'stored');
@@ -53,7 +52,6 @@ describe('/api/screening, second round (matching)', () => {
     versionId = lists.json().lists.find((list: { source: string }) => list.source === 'ofac_sdn').version_id;
     expect(versionId).toMatch(/^ofac_sdn@[0-9a-f]{12}$/);
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers: Headers = user) => t.app.inject({ method: 'GET', url, headers });
   const search = async (q: string, extra = '') => (await get(`/api/screening/search?q=${encodeURIComponent(q)}${extra}`)).json();

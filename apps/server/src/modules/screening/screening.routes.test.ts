@@ -1,7 +1,7 @@
 import { SCREENING_BATCH_MAX, SCREENING_NAME_MAX, screeningMessages } from '@fueldesk/contracts';
 import { en, es as spanishOf } from '../../../test/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
 import { getScreeningStatus, screenNames } from './screening.service';
@@ -9,16 +9,14 @@ import { getScreeningStatus, screenNames } from './screening.service';
 type Headers = Record<string, string>;
 
 describe('/api/screening', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let user: Headers;
   let admin: Headers;
 
   beforeAll(async () => {
-    t = await createTestContext();
     user = (await createSignedInUser(t.ctx)).headers;
     admin = (await createSignedInUser(t.ctx, { role: 'admin' })).headers;
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers: Headers = user) => t.app.inject({ method: 'GET', url, headers });
   const post = (url: string, payload: unknown, headers: Headers = user) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });

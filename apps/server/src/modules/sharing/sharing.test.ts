@@ -3,7 +3,7 @@ import { toIsoDate } from '@fueldesk/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, lastMailTo, linkTokenFrom, loginOk, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser, signIn } from '../../../test/factories';
 import { decodeQuotedPrintable, startSmtpCapture } from '../../../test/smtp-capture';
 import { eq } from 'drizzle-orm';
@@ -12,7 +12,6 @@ import { SANDBOX_IDV_FINAL_AFTER_MS } from '../../integrations/bank/sandbox';
 import { expireOverdueInvitations, matchCounterparty } from './sharing.service';
 
 describe('bank connection and data sharing journey', () => {
-  let t: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   const logLines: string[] = [];
   /** Every response body of the journey, to prove no provider access token ever leaves the server. */
@@ -21,7 +20,13 @@ describe('bank connection and data sharing journey', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await createTestContext({ env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  // Built once the capture listens, closed before it.
+  const t = useTestContext(() => ({ env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } }));
+  beforeAll(() => {
     t.ctx.log = pino(
       { level: 'trace' },
       new Writable({
@@ -32,10 +37,6 @@ describe('bank connection and data sharing journey', () => {
       }),
     );
     t.ctx.events.subscribe((event) => events.push(event));
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
   beforeEach(() => t.setNow(null));
 

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/form-field';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
-import { useCreateDecision } from '@/lib/decisions-api';
 import { toast } from '@/lib/toast';
+import { useCreateDecision } from './create-decision';
 
 export interface DecisionMatch {
   entity_id: string;

@@ -13,7 +13,7 @@ import {
   type AppNotification,
 } from '@/lib/notifications';
 import { useSession } from '@/lib/auth-store';
-import { useMarkServerNotificationsRead, useServerNotifications } from '@/lib/server-notifications';
+import { useMarkServerNotificationsRead, useServerNotifications } from './server-notifications';
 
 function formatTime(time: string, language: string): string {
   const date = new Date(time);

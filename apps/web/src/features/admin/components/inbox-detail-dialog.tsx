@@ -1,6 +1,5 @@
 import { inboxStatuses, type AdminInboxDetail, type AdminInboxUpdateBody, type InboxAssignee, type InboxKind, type InboxStatus } from '@fueldesk/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { SelectField } from '@/components/ui/form-field';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useAdminInboxItem } from '../api/get-admin-inbox';
 import { useUpdateAdminInboxItem } from '../api/update-admin-inbox-item';
 import { InboxStatusBadge } from './inbox-status-badge';
@@ -32,8 +32,25 @@ function TriageEditor({ detail, assignees }: { detail: AdminInboxDetail; assigne
   const { t } = useTranslation('admin');
   const update = useUpdateAdminInboxItem();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, formState } = useForm<TriageForm>({
-    defaultValues: { status: detail.status, assignee_id: detail.assignee?.id ?? '' },
+  const { register, onSubmit, reset, formState } = useSubmitForm<TriageForm>({
+    emptyValues: { status: detail.status, assignee_id: detail.assignee?.id ?? '' },
+    mode: 'onSubmit',
+    // The saved triage comes back as the new detail and becomes the baseline (the effect below).
+    keepValues: true,
+    submit: async (values) => {
+      setFailure(null);
+      const body: AdminInboxUpdateBody = {};
+      if (values.status !== detail.status) body.status = values.status;
+      const assigneeId = values.assignee_id || null;
+      if (assigneeId !== (detail.assignee?.id ?? null)) body.assignee_id = assigneeId;
+      if (body.status === undefined && body.assignee_id === undefined) return;
+      try {
+        await update.mutateAsync({ kind: detail.kind, id: detail.id, body });
+        toast.success(t('inbox.saved'));
+      } catch (error) {
+        setFailure(isApiError(error) && error.detail ? error.detail : resolveErrorMessage(error));
+      }
+    },
   });
   useEffect(() => reset({ status: detail.status, assignee_id: detail.assignee?.id ?? '' }), [detail.status, detail.assignee?.id, reset]);
 
@@ -43,21 +60,6 @@ function TriageEditor({ detail, assignees }: { detail: AdminInboxDetail; assigne
     if (detail.assignee && !people.some((person) => person.id === detail.assignee!.id)) people.push(detail.assignee);
     return [{ value: '', label: t('inbox.nobody') }, ...people.map((person) => ({ value: person.id, label: person.name }))];
   }, [assignees, detail.assignee, t]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const body: AdminInboxUpdateBody = {};
-    if (values.status !== detail.status) body.status = values.status;
-    const assigneeId = values.assignee_id || null;
-    if (assigneeId !== (detail.assignee?.id ?? null)) body.assignee_id = assigneeId;
-    if (body.status === undefined && body.assignee_id === undefined) return;
-    try {
-      await update.mutateAsync({ kind: detail.kind, id: detail.id, body });
-      toast.success(t('inbox.saved'));
-    } catch (error) {
-      setFailure(isApiError(error) && error.detail ? error.detail : resolveErrorMessage(error));
-    }
-  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800" noValidate>

@@ -1,15 +1,13 @@
 import { editableProductCategories, type AdminProduct, type CreateProductBody, type UpdateProductBody } from '@fueldesk/contracts';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { ConfirmDialog, Dialog, DialogActions } from '@/components/ui/dialog';
 import { FormOutcome, SelectField, TextField } from '@/components/ui/form-field';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
-import { useFormMessage } from '@/lib/use-form-message';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useAdminProducts, useChangeProduct } from '../api/admin-products';
 
 interface ProductInput {
@@ -89,16 +87,15 @@ function bodyOf(values: ProductInput) {
 /** Add or edit one product (a spread: its names, description, delivery and decimals only). */
 function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone: () => void }) {
   const { t } = useTranslation('admin');
-  const formMessage = useFormMessage();
   const change = useChangeProduct();
-  const form = useForm<ProductInput>({ defaultValues: product ? inputOf(product) : emptyInput });
-  const kind = form.watch('kind');
   const spread = product?.kind === 'spread';
-  const field = (name: (typeof fieldNames)[number]) => ({ ...form.register(name), error: formMessage(form.formState.errors[name]?.message) });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = bodyOf(values);
-    try {
+  const form = useSubmitForm<ProductInput>({
+    emptyValues: product ? inputOf(product) : emptyInput,
+    mode: 'onSubmit',
+    keepValues: true,
+    fieldNames,
+    submit: async (values) => {
+      const body = bodyOf(values);
       if (product) {
         const { category, eia_series_id, futures_series_ids, ...common } = body;
         const update = spread ? common : { ...common, category, ...(product.kind === 'spot' ? { eia_series_id } : { futures_series_ids }) };
@@ -109,10 +106,10 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
         toast.success(t('products.added', { code: values.code.toUpperCase() }));
       }
       onDone();
-    } catch (error) {
-      applyServerFieldErrors(error, fieldNames, form.setError);
-    }
+    },
   });
+  const { field, onSubmit } = form;
+  const kind = form.watch('kind');
 
   const failure = change.isError && !(isApiError(change.error) && change.error.fields) ? resolveErrorMessage(change.error) : null;
   return (

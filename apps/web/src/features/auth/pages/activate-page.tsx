@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { setPasswordFormSchema, type SetPasswordForm } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { signIn, startLoginLoader } from '@/lib/auth-store';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useActivation } from '../api/get-activation';
 import { useCompleteActivation } from '../api/complete-activation';
 import { login } from '../api/login';
@@ -35,9 +35,34 @@ export default function ActivatePage() {
   const [signInFailure, setSignInFailure] = useState<{ keys: LoginErrorKey[]; email: string } | null>(null);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     formState: { errors },
-  } = useForm<SetPasswordForm>({ resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)), defaultValues: { password: '', password_confirmation: '' } });
+  } = useSubmitForm<SetPasswordForm>({
+    resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)),
+    emptyValues: { password: '', password_confirmation: '' },
+    mode: 'onSubmit',
+    // The page signs in and moves on.
+    keepValues: true,
+    submit: async (values) => {
+      // The form shows only once the invitation loaded (below).
+      const invitation = details.data;
+      if (!token || !invitation) return;
+      setSignInFailure(null);
+      try {
+        await activation.mutateAsync({ token, ...values });
+      } catch {
+        return;
+      }
+      try {
+        const answer = await login({ email: invitation.email, password: values.password });
+        startLoginLoader();
+        signIn({ accessToken: answer.access_token, refreshToken: answer.refresh_token }, answer.user);
+        await navigate(resolveLandingPath(answer.user), { replace: true });
+      } catch (error) {
+        setSignInFailure({ keys: describeLoginError(error), email: invitation.email });
+      }
+    },
+  });
 
   if (!token) {
     return (
@@ -70,23 +95,6 @@ export default function ActivatePage() {
   const invitation = details.data;
   const name = [invitation.first_name, invitation.last_name].filter(Boolean).join(' ');
   const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(invitation.expires_at));
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSignInFailure(null);
-    try {
-      await activation.mutateAsync({ token, ...values });
-    } catch {
-      return;
-    }
-    try {
-      const answer = await login({ email: invitation.email, password: values.password });
-      startLoginLoader();
-      signIn({ accessToken: answer.access_token, refreshToken: answer.refresh_token }, answer.user);
-      await navigate(resolveLandingPath(answer.user), { replace: true });
-    } catch (error) {
-      setSignInFailure({ keys: describeLoginError(error), email: invitation.email });
-    }
-  });
 
   if (signInFailure) {
     return (

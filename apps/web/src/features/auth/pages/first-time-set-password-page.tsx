@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { setPasswordFormSchema, type SetPasswordForm } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useMe } from '../api/get-me';
 import { useSetPassword } from '../api/set-password';
 import { Alert } from '../components/alert';
@@ -70,40 +70,41 @@ function SetPasswordSignedIn() {
   const me = useMe(session.isAuthenticated);
   const mutation = useSetPassword();
   const [failed, setFailed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)),
-    defaultValues: { password: '', password_confirmation: '', current_password: '' },
-  });
-
-
   const landing = resolveLandingPath({ role: session.role, is_superadmin: session.isSuperadmin });
   const needsCurrent = me.data?.has_password === true;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailed(false);
-    if (needsCurrent && !values.current_password) {
-      setError('current_password', { type: 'required', message: t('validation.currentPasswordRequired') });
-      return;
-    }
-    try {
-      await mutation.mutateAsync({
-        password: values.password,
-        password_confirmation: values.password_confirmation,
-        ...(needsCurrent ? { current_password: values.current_password } : {}),
-      });
-      toast.success(t('setPassword.saved'));
-      await navigate(landing, { replace: true });
-    } catch (error) {
-      if (isApiError(error) && error.fields?.current_password) {
-        setError('current_password', { type: 'server', message: error.fields.current_password });
+  const {
+    register,
+    onSubmit,
+    setError,
+    formState: { errors },
+  } = useSubmitForm<FormValues>({
+    resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)),
+    emptyValues: { password: '', password_confirmation: '', current_password: '' },
+    mode: 'onSubmit',
+    // The page moves on to the landing page.
+    keepValues: true,
+    submit: async (values) => {
+      setFailed(false);
+      if (needsCurrent && !values.current_password) {
+        setError('current_password', { type: 'required', message: t('validation.currentPasswordRequired') });
+        return;
       }
-      setFailed(true);
-    }
+      try {
+        await mutation.mutateAsync({
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+          ...(needsCurrent ? { current_password: values.current_password } : {}),
+        });
+        toast.success(t('setPassword.saved'));
+        await navigate(landing, { replace: true });
+      } catch (error) {
+        if (isApiError(error) && error.fields?.current_password) {
+          setError('current_password', { type: 'server', message: error.fields.current_password });
+        }
+        setFailed(true);
+      }
+    },
   });
 
   return (

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema, type LoginBody } from '@fueldesk/contracts';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { clearSignOutReason, startLoginLoader, useSession } from '@/lib/auth-store';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useLogin } from '../api/login';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
@@ -36,12 +36,23 @@ export default function LoginPage() {
 
   const {
     register,
-    handleSubmit,
+    onSubmit,
     formState: { errors },
-  } = useForm<LoginBody>({
+  } = useSubmitForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: params.get('email') ?? '', password: '' },
+    emptyValues: { email: params.get('email') ?? '', password: '' },
     mode: 'onSubmit',
+    keepValues: true,
+    submit: async (values) => {
+      setFailure(null);
+      try {
+        const answer = await mutation.mutateAsync(values);
+        startLoginLoader();
+        session.signIn({ accessToken: answer.access_token, refreshToken: answer.refresh_token }, answer.user);
+      } catch (error) {
+        setFailure({ keys: describeLoginError(error), email: values.email });
+      }
+    },
   });
 
   useEffect(() => clearSignOutReason(), []);
@@ -50,17 +61,6 @@ export default function LoginPage() {
     const target = next ?? resolveLandingPath({ role: session.role, is_superadmin: session.isSuperadmin });
     return <Navigate to={target} replace />;
   }
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await mutation.mutateAsync(values);
-      startLoginLoader();
-      session.signIn({ accessToken: answer.access_token, refreshToken: answer.refresh_token }, answer.user);
-    } catch (error) {
-      setFailure({ keys: describeLoginError(error), email: values.email });
-    }
-  });
 
   const ids = { email: `${formId}-email`, password: `${formId}-password` };
 

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_VERIFICATION_TTL_HOURS, registerFormSchema, type RegisterForm } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError, resolveErrorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { getCurrentLanguage } from '@/lib/i18n';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useRegister } from '../api/register';
 import { Alert } from '../components/alert';
 import { AuthCard } from '../components/auth-card';
@@ -66,38 +67,38 @@ export default function RegisterPage() {
 
   const {
     register,
-    handleSubmit,
+    onSubmit,
     setError,
     control,
     formState: { errors },
-  } = useForm<RegisterForm>({
+  } = useSubmitForm<RegisterForm>({
     resolver: withConfirmationCheck(zodResolver(registerFormSchema)),
-    defaultValues: emptyValues,
+    emptyValues,
     // Errors appear on the first submit, not on blur: a message appearing under a field as it loses
-    // focus would move the submit button away from the pointer that is clicking it.
+    // focus would move the submit button away from the pointer that is clicking it (then on change).
     mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    // The page shows the "check your inbox" screen instead of the form.
+    keepValues: true,
+    submit: async (values) => {
+      setFailure(null);
+      try {
+        await mutation.mutateAsync({ ...values, company: values.company || null, language: getCurrentLanguage() });
+        setRegisteredEmail(values.email);
+      } catch (error) {
+        if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
+          setError('email', { type: 'server', message: t('register.emailTaken') });
+          return;
+        }
+        if (isApiError(error) && error.code === 'RATE_LIMITED') {
+          setFailure(t('login.errors.waitMinute'));
+          return;
+        }
+        applyServerFieldErrors(error, fieldNames, setError);
+        setFailure(isApiError(error) && error.status >= 500 ? t('login.errors.server') : resolveErrorMessage(error));
+      }
+    },
   });
   const password = useWatch({ control, name: 'password' }) ?? '';
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await mutation.mutateAsync({ ...values, company: values.company || null, language: getCurrentLanguage() });
-      setRegisteredEmail(values.email);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
-        setError('email', { type: 'server', message: t('register.emailTaken') });
-        return;
-      }
-      if (isApiError(error) && error.code === 'RATE_LIMITED') {
-        setFailure(t('login.errors.waitMinute'));
-        return;
-      }
-      applyServerFieldErrors(error, fieldNames, setError);
-      setFailure(isApiError(error) && error.status >= 500 ? t('login.errors.server') : resolveErrorMessage(error));
-    }
-  });
 
   if (registeredEmail) return <RegisteredScreen email={registeredEmail} />;
 

@@ -7,11 +7,11 @@ import {
   type SetPasswordForm,
 } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { useResetTokenCheck } from '../api/check-reset-token';
@@ -36,23 +36,28 @@ function ForgotPasswordForm() {
   const [failure, setFailure] = useState<{ kind: 'unknown' | 'other'; text: string } | null>(null);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     formState: { errors },
-  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      await mutation.mutateAsync(email);
-      setSentTo(email);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'USER_NOT_FOUND') {
-        setFailure({ kind: 'unknown', text: t('forgot.unknownEmail') });
-        return;
+  } = useSubmitForm<ForgotPasswordBody>({
+    resolver: zodResolver(forgotPasswordBodySchema),
+    emptyValues: { email: '' },
+    mode: 'onSubmit',
+    // After a success the page says where the link went, instead of the form.
+    keepValues: true,
+    submit: async ({ email }) => {
+      setFailure(null);
+      try {
+        await mutation.mutateAsync(email);
+        setSentTo(email);
+      } catch (error) {
+        if (isApiError(error) && error.code === 'USER_NOT_FOUND') {
+          setFailure({ kind: 'unknown', text: t('forgot.unknownEmail') });
+          return;
+        }
+        const [key] = describeLoginError(error);
+        setFailure({ kind: 'other', text: t(`login.errors.${key}`) });
       }
-      const [key] = describeLoginError(error);
-      setFailure({ kind: 'other', text: t(`login.errors.${key}`) });
-    }
+    },
   });
 
   if (sentTo) {
@@ -106,13 +111,19 @@ function NewPasswordForm({ token }: { token: string }) {
   const mutation = useResetPassword();
   const {
     register,
-    handleSubmit,
+    onSubmit,
     formState: { errors },
-  } = useForm<SetPasswordForm>({ resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)), defaultValues: { password: '', password_confirmation: '' } });
+  } = useSubmitForm<SetPasswordForm>({
+    resolver: withConfirmationCheck(zodResolver(setPasswordFormSchema)),
+    emptyValues: { password: '', password_confirmation: '' },
+    mode: 'onSubmit',
+    // The mutation's state says how it went (the success screen replaces the form).
+    keepValues: true,
+    submit: async (values) => mutation.mutate({ token, ...values }),
+  });
 
   // The link is checked on arrival: a used or expired one is said at once, not after the form.
   const check = useResetTokenCheck(token);
-  const onSubmit = handleSubmit((values) => mutation.mutate({ token, ...values }));
 
   if (mutation.isSuccess) {
     return (

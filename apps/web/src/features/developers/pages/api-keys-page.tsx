@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/controls';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { FormOutcome } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
@@ -59,51 +58,53 @@ function KeyList({ onRevoke }: { onRevoke: (key: ApiKey) => void }) {
   const dateFormat = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
   const when = (value: string | null, none: string) => (value ? dateFormat.format(new Date(value)) : none);
 
-  if (keys.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
-        <Spinner className="size-5" />
-        {t('keys.list.loading')}
-      </p>
-    );
-  }
-  if (keys.isError) return <ErrorState title={t('keys.list.error')} retryLabel={t('keys.list.retry')} onRetry={() => void keys.refetch()} />;
-  if (keys.data.keys.length === 0) return <p className="text-slate-600 dark:text-slate-400">{t('keys.list.empty')}</p>;
   return (
-    <ul className="flex flex-col gap-3">
-      {keys.data.keys.map((key) => (
-        <li key={key.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-              <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{key.name}</h3>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusLooks[key.status]}`}>{t(`keys.status.${key.status}`)}</span>
-            </div>
-            {key.status === 'active' ? (
-              <Button variant="secondary" aria-label={t('keys.list.revokeLabel', { name: key.name })} onClick={() => onRevoke(key)}>
-                {t('keys.list.revoke')}
-              </Button>
-            ) : null}
-          </div>
-          <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-            {(
-              [
-                ['prefix', <code key="prefix" className="font-mono">{`${key.prefix}…`}</code>],
-                ['scopes', key.scopes.join(', ')],
-                ['usage', new Intl.NumberFormat(getCurrentLanguage()).format(key.usage_count)],
-                ['created', when(key.created_at, '')],
-                ['expires', when(key.expires_at, t('keys.list.noExpiry'))],
-                ['lastUsed', when(key.last_used_at, t('keys.list.never'))],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="min-w-0">
-                <dt className="text-slate-600 dark:text-slate-400">{t(`keys.list.${label}`)}</dt>
-                <dd className="break-words text-slate-900 dark:text-slate-100">{value}</dd>
+    <QueryState
+      query={keys}
+      size="md"
+      loadingText={t('keys.list.loading')}
+      errorTitle={t('keys.list.error')}
+      retryLabel={t('keys.list.retry')}
+      isEmpty={(data) => data.keys.length === 0}
+      emptyText={t('keys.list.empty')}
+    >
+      {(data) => (
+        <ul className="flex flex-col gap-3">
+          {data.keys.map((key) => (
+            <li key={key.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+                  <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{key.name}</h3>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusLooks[key.status]}`}>{t(`keys.status.${key.status}`)}</span>
+                </div>
+                {key.status === 'active' ? (
+                  <Button variant="secondary" aria-label={t('keys.list.revokeLabel', { name: key.name })} onClick={() => onRevoke(key)}>
+                    {t('keys.list.revoke')}
+                  </Button>
+                ) : null}
               </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ul>
+              <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+                {(
+                  [
+                    ['prefix', <code key="prefix" className="font-mono">{`${key.prefix}…`}</code>],
+                    ['scopes', key.scopes.join(', ')],
+                    ['usage', new Intl.NumberFormat(getCurrentLanguage()).format(key.usage_count)],
+                    ['created', when(key.created_at, '')],
+                    ['expires', when(key.expires_at, t('keys.list.noExpiry'))],
+                    ['lastUsed', when(key.last_used_at, t('keys.list.never'))],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="min-w-0">
+                    <dt className="text-slate-600 dark:text-slate-400">{t(`keys.list.${label}`)}</dt>
+                    <dd className="break-words text-slate-900 dark:text-slate-100">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
@@ -155,22 +156,16 @@ export default function ApiKeysPage() {
           }}
         />
       </section>
-      <ConfirmDialog
-        open={revoking !== null}
+      {/* No failedText: the dialog closes either way, the outcome is said above the list. */}
+      <ConfirmDeleteDialog
+        item={revoking}
+        onClose={() => setRevoking(null)}
         title={t('keys.revoke.title', { name: revoking?.name ?? '' })}
-        description={t('keys.revoke.description')}
+        description={() => t('keys.revoke.description')}
         confirmLabel={t('keys.revoke.confirm')}
         cancelLabel={t('keys.revoke.cancel')}
-        busy={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          const target = revoking;
-          revoke.mutate(target.id, {
-            onSuccess: () => setRevoked(target.name),
-            onSettled: () => setRevoking(null),
-          });
-        }}
+        mutation={revoke}
+        onDeleted={(key) => setRevoked(key.name)}
       />
     </div>
   );

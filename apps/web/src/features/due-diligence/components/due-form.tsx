@@ -9,13 +9,13 @@ import {
   type DueFormSection,
 } from '@fueldesk/contracts';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { controlClassName, FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { Input, Select } from '@/components/ui/controls';
 import { useFormMessage } from '@/lib/use-form-message';
+import { useSubmitForm } from '@/lib/use-submit-form';
 
 type FieldKey = (typeof dueFormSections)[DueFormSection][number];
 const allFields = Object.values(dueFormSections).flat() as FieldKey[];
@@ -40,26 +40,31 @@ export function DueDiligenceForm({ pending, disabled = false, onValid }: DueForm
   const baseId = useId();
   const {
     register,
-    handleSubmit,
+    onSubmit: submit,
     setError,
     formState: { errors },
-  } = useForm<DueFormInput, unknown, DueForm>({ resolver: zodResolver(dueFormSchema), defaultValues: emptyDueForm, mode: 'onChange' });
+  } = useSubmitForm<DueFormInput, DueForm>({
+    resolver: zodResolver(dueFormSchema),
+    emptyValues: emptyDueForm,
+    mode: 'onChange',
+    // onValid first asks for a confirmation, and a cancel keeps what was typed; the page mounts a new form after a send.
+    keepValues: true,
+    submit: async (form) => {
+      if (disabled) return;
+      try {
+        await onValid(form);
+      } catch (error) {
+        // The server names the form's fields `extra.<key>`, so its messages are placed here rather than by fieldNames.
+        if (!isApiError(error) || !error.fields) return;
+        for (const [name, text] of Object.entries(error.fields)) {
+          const key = name.replace(/^extra\./, '') as FieldKey;
+          if (allFields.includes(key)) setError(key, { type: 'server', message: text });
+        }
+      }
+    },
+  });
 
   const message = useFormMessage();
-
-  const submit = handleSubmit(async (form) => {
-    if (disabled) return;
-    try {
-      await onValid(form);
-    } catch (error) {
-      // The server names the form's fields `extra.<key>`.
-      if (!isApiError(error) || !error.fields) return;
-      for (const [name, text] of Object.entries(error.fields)) {
-        const key = name.replace(/^extra\./, '') as FieldKey;
-        if (allFields.includes(key)) setError(key, { type: 'server', message: text });
-      }
-    }
-  });
 
   const renderField = (key: FieldKey) => {
     const id = `${baseId}-${key}`;

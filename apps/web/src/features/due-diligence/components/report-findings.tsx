@@ -1,8 +1,7 @@
-import type { DueFindings } from '@fueldesk/contracts';
+import { sanctionsListName, type DueFindings } from '@fueldesk/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionControl } from '@/components/decisions/decision-control';
-import { listDisplayName } from '@/lib/sanctions-list-names';
 import { WatchButton } from '@/components/watchlist/watch-button';
 import { RiskRatingBadge } from './report-badges';
 
@@ -53,7 +52,7 @@ export function ReportFindings({ findings, reportId, language }: { findings: Due
           <ul className="list-disc pl-5">
             {findings.lists.map((list) => (
               <li key={list.source}>
-                {t('detail.listEntry', { source: listDisplayName(list.source, language), entries: list.entries, published: date(list.published_at) })}
+                {t('detail.listEntry', { source: sanctionsListName(list.source, language), entries: list.entries, published: date(list.published_at) })}
                 {list.version_id ? ` · ${tl('version', { version: list.version_id })}` : null}
                 {list.stale ? (
                   <strong className="block text-red-800 dark:text-red-300">⚠ {list.published_at ? tl('reportStale') : tl('reportUndated')}</strong>
@@ -87,7 +86,7 @@ export function ReportFindings({ findings, reportId, language }: { findings: Due
                         {match.name} · {t('detail.score')} {percent(match.score)}
                       </p>
                       <p>
-                        {t('detail.listEntryId')}: {match.entity_id} ({listDisplayName(match.source, language)}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
+                        {t('detail.listEntryId')}: {match.entity_id} ({sanctionsListName(match.source, language)}) · {t('detail.programs')}: {match.programs.join(', ') || '—'}
                       </p>
                       <p className="text-slate-600 dark:text-slate-400">{match.explanation}</p>
                       {reportId ? (

@@ -12,10 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { CheckboxGroup, FormSubmit, SelectField, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -38,19 +37,16 @@ function formatNumber(value: string | null, language: string): string {
 function AlertFormLoader({ initialProduct }: { initialProduct: string }) {
   const { t } = useTranslation('alerts');
   const products = useProducts();
-  if (products.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-400">
-        <Spinner className="size-5" />
-        {t('form.loadingProducts')}
-      </p>
-    );
-  }
-  if (products.isError) return <ErrorState title={t('form.productsError')} retryLabel={t('retry')} onRetry={() => void products.refetch()} />;
-  // Spreads are computed on read and never stored, so no alert could fire on them (the server refuses them too).
-  const options = products.data.products.filter((product) => product.kind !== 'spread').map((product) => ({ value: product.code, label: `${product.name} (${product.code})` }));
-  const known = options.some((option) => option.value === initialProduct);
-  return <AlertForm productOptions={options} initialProduct={known ? initialProduct : ''} />;
+  return (
+    <QueryState query={products} size="md" loadingText={t('form.loadingProducts')} errorTitle={t('form.productsError')} retryLabel={t('retry')}>
+      {(data) => {
+        // Spreads are computed on read and never stored, so no alert could fire on them (the server refuses them too).
+        const options = data.products.filter((product) => product.kind !== 'spread').map((product) => ({ value: product.code, label: `${product.name} (${product.code})` }));
+        const known = options.some((option) => option.value === initialProduct);
+        return <AlertForm productOptions={options} initialProduct={known ? initialProduct : ''} />;
+      }}
+    </QueryState>
+  );
 }
 
 function AlertForm({ initialProduct, productOptions }: { initialProduct: string; productOptions: { value: string; label: string }[] }) {
@@ -96,29 +92,30 @@ function AlertHistory({ alert }: { alert: PriceAlert }) {
   const { t } = useTranslation('alerts');
   const language = getCurrentLanguage();
   const events = usePriceAlertEvents(alert.id, true);
-  if (events.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-        <Spinner className="size-4" />
-        {t('history.loading')}
-      </p>
-    );
-  }
-  if (events.isError) return <ErrorState title={t('history.error')} retryLabel={t('retry')} onRetry={() => void events.refetch()} />;
-  if (events.data.items.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('history.empty')}</p>;
   return (
-    <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
-      {events.data.items.map((event) => (
-        <li key={event.publication_date}>
-          {t('history.item', {
-            date: event.publication_date,
-            value: formatNumber(event.value, language),
-            previous: formatNumber(event.previous_value, language),
-            change: event.change_pct === null ? '—' : `${formatNumber(event.change_pct, language)} %`,
-          })}
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={events}
+      loadingText={t('history.loading')}
+      errorTitle={t('history.error')}
+      retryLabel={t('retry')}
+      isEmpty={(data) => data.items.length === 0}
+      emptyText={t('history.empty')}
+    >
+      {(data) => (
+        <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
+          {data.items.map((event) => (
+            <li key={event.publication_date}>
+              {t('history.item', {
+                date: event.publication_date,
+                value: formatNumber(event.value, language),
+                previous: formatNumber(event.previous_value, language),
+                change: event.change_pct === null ? '—' : `${formatNumber(event.change_pct, language)} %`,
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
@@ -193,24 +190,16 @@ function AlertsTable() {
           <AlertHistory alert={shown} />
         </section>
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={t('confirmDelete.title')}
-        description={deleting ? t('confirmDelete.description', { product: deleting.product_code }) : undefined}
+        description={(alert) => t('confirmDelete.description', { product: alert.product_code })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(t('deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => toast.error(`${t('deleteFailed')} ${resolveErrorMessage(error)}`),
-          });
-        }}
+        mutation={remove}
+        doneText={t('deleted')}
+        failedText={t('deleteFailed')}
       />
     </>
   );

@@ -9,7 +9,6 @@ import {
   type ProfileUpdateBody,
 } from '@fueldesk/contracts';
 import { useEffect, useId, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +19,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useSession } from '@/lib/auth-store';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import type { ProfilePanelProps } from './profile-panel-props';
@@ -112,45 +112,49 @@ function SettingsForm({ profile }: { profile: Profile }) {
   const mutation = useUpdateProfile();
   const {
     register,
-    handleSubmit,
+    onSubmit,
     reset,
     watch,
     setError,
     clearErrors,
     formState: { errors, isDirty },
-  } = useForm<SettingsFormValues>({ defaultValues: toFormValues(profile) });
+  } = useSubmitForm<SettingsFormValues>({
+    emptyValues: toFormValues(profile),
+    mode: 'onSubmit',
+    // The saved profile becomes the form's values (below), not empty ones.
+    keepValues: true,
+    submit: async (values) => {
+      clearErrors();
+      const body = toUpdateBody(values);
+      if (isEmailChange(values, profile)) body.current_password = values.current_password;
+      const parsed = profileUpdateBodySchema.safeParse(body);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const name = issue.path[0];
+          if (typeof name === 'string' && name in values) {
+            setError(name as keyof SettingsFormValues, { type: 'validate', message: translateIssue(issue.code, issue.message) });
+          }
+        }
+        return;
+      }
+      try {
+        const saved = await mutation.mutateAsync(parsed.data);
+        reset(toFormValues(saved));
+        const name = [saved.first_name, saved.last_name].filter(Boolean).join(' ');
+        updateUser({ name: name || saved.email, email: saved.email });
+        toast.success(t('settings.saved'), { duration: SETTINGS_TOAST_MS, id: 'settings-saved' });
+      } catch (error) {
+        applyServerFieldErrors(error, Object.keys(values), setError);
+        toast.error(describeSaveFailure(error, t('settings.failed')), { duration: SETTINGS_TOAST_MS, id: 'settings-failed' });
+      }
+    },
+  });
 
   // A newer profile from the server (another tab saved) becomes the baseline unless the user is editing.
   useEffect(() => {
     if (!isDirty) reset(toFormValues(profile));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new profile should reset
   }, [profile]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    clearErrors();
-    const body = toUpdateBody(values);
-    if (isEmailChange(values, profile)) body.current_password = values.current_password;
-    const parsed = profileUpdateBodySchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0];
-        if (typeof name === 'string' && name in values) {
-          setError(name as keyof SettingsFormValues, { type: 'validate', message: translateIssue(issue.code, issue.message) });
-        }
-      }
-      return;
-    }
-    try {
-      const saved = await mutation.mutateAsync(parsed.data);
-      reset(toFormValues(saved));
-      const name = [saved.first_name, saved.last_name].filter(Boolean).join(' ');
-      updateUser({ name: name || saved.email, email: saved.email });
-      toast.success(t('settings.saved'), { duration: SETTINGS_TOAST_MS, id: 'settings-saved' });
-    } catch (error) {
-      applyServerFieldErrors(error, Object.keys(values), setError);
-      toast.error(describeSaveFailure(error, t('settings.failed')), { duration: SETTINGS_TOAST_MS, id: 'settings-failed' });
-    }
-  });
 
   function translateIssue(code: string, message: string): string {
     if (message === authMessages.emailRequired) return t('validation.emailRequired');

@@ -1,13 +1,13 @@
 import { createReleaseBodySchema, releaseTypes, type CreateReleaseBody } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFieldArray, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormSubmit, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Icon } from '@/components/ui/icon';
 import { resolveErrorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useFormMessage } from '@/lib/use-form-message';
+import { useSubmitForm } from '@/lib/use-submit-form';
 import { usePublishRelease } from '../api/publish-release';
 
 /** The form keeps each section's items as one text, a line per item. */
@@ -69,25 +69,22 @@ export function ReleaseForm() {
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors },
-  } = useForm<ReleaseFormValues, unknown, CreateReleaseBody>({ resolver: releaseResolver, defaultValues: emptyValues, mode: 'onSubmit' });
+  } = useSubmitForm<ReleaseFormValues, CreateReleaseBody>({
+    resolver: releaseResolver,
+    emptyValues,
+    mode: 'onSubmit',
+    fieldNames: ['title', 'version', 'type', 'description'],
+    submit: async (body) => {
+      setPublished(null);
+      const release = await mutation.mutateAsync(body);
+      setPublished(release.version);
+    },
+  });
   const sections = useFieldArray({ control, name: 'sections' });
 
   const message = useFormMessage();
-
-  const onSubmit = handleSubmit(async (body) => {
-    setPublished(null);
-    try {
-      const release = await mutation.mutateAsync(body);
-      setPublished(release.version);
-      reset(emptyValues);
-    } catch (error) {
-      applyServerFieldErrors(error, ['title', 'version', 'type', 'description'], setError);
-    }
-  });
 
   const id = (name: string) => `${baseId}-${name.replace(/\./g, '-')}`;
 

@@ -1,11 +1,8 @@
-import { sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningList, type ScreeningListsResponse } from '@fueldesk/contracts';
+import { sanctionsListName, sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningList, type ScreeningListsResponse } from '@fueldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, buildApiUrl, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { readAccessToken } from '@/lib/auth-storage';
 import i18n from '@/lib/i18n';
-import { listDisplayName } from '@/lib/sanctions-list-names';
-
-export { listDisplayName };
 
 /** GET /api/screening/lists: which sanctions lists this installation screens against (loaded: false on a fresh install). */
 export function useSanctionsLists() {
@@ -18,7 +15,7 @@ export function useSanctionsLists() {
 /** The lists FuelDesk knows that are not loaded, by human name. */
 export function missingListNames(status: ScreeningListsResponse, language: string): string[] {
   const loaded = new Set(status.lists.map((list) => list.source));
-  return sanctionsSources.filter((source) => !loaded.has(source)).map((source) => listDisplayName(source, language));
+  return sanctionsSources.filter((source) => !loaded.has(source)).map((source) => sanctionsListName(source, language));
 }
 
 /** A loaded list's figures as the screening page and the admin panel show them, in the given language. */

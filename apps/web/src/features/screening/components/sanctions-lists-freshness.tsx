@@ -1,4 +1,4 @@
-import { sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningListsResponse } from '@fueldesk/contracts';
+import { sanctionsListName, sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningListsResponse } from '@fueldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Input, Select } from '@/components/ui/controls';
 import { Spinner } from '@/components/ui/spinner';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { formatListFigures, listDisplayName, missingListNames, uploadSanctionsLists } from '../api/sanctions-lists';
+import { formatListFigures, missingListNames, uploadSanctionsLists } from '../api/sanctions-lists';
 
 /**
  * Each loaded list by its human name: figures, publication date and age, version, and — in words a
@@ -33,7 +33,7 @@ export function ListFreshnessItems({ status, details = false }: { status: Screen
           return (
             <li key={list.source} className="break-words" data-testid={`list-${list.source}`}>
               <p>
-                <span className="font-semibold">{listDisplayName(list.source, language)}</span>: {t('entries', { entries: figures.entries, names: figures.names })},{' '}
+                <span className="font-semibold">{sanctionsListName(list.source, language)}</span>: {t('entries', { entries: figures.entries, names: figures.names })},{' '}
                 {figures.publishedOn ? t('publishedOn', { date: figures.publishedOn, age }) : t('unknownDate')}
                 {list.published_at_source === 'http' ? ` (${t('publishedFromHttp')})` : ''}
               </p>
@@ -132,7 +132,7 @@ export function ListUpload() {
           <option value="">{t('upload.sourceAuto')}</option>
           {sanctionsSources.map((code) => (
             <option key={code} value={code}>
-              {listDisplayName(code, language)}
+              {sanctionsListName(code, language)}
             </option>
           ))}
         </Select>
@@ -164,7 +164,7 @@ export function ListUpload() {
             {state.result.imported.map((item) => (
               <li key={item.source} className="break-words">
                 {t('upload.result', {
-                  name: listDisplayName(item.source, language),
+                  name: sanctionsListName(item.source, language),
                   status: t(`upload.status.${item.status}`),
                   entries: new Intl.NumberFormat(language).format(item.entries),
                   names: new Intl.NumberFormat(language).format(item.names),

@@ -1,4 +1,4 @@
-import { sanctionsListName, watchlistCreateBodySchema, watchlistTypes, type WatchlistImportResult, type WatchlistItem, type WatchlistType } from '@fueldesk/contracts';
+import { sanctionsListName, watchlistCreateBodySchema, watchlistTypes, type WatchlistDetail, type WatchlistImportResult, type WatchlistItem, type WatchlistType } from '@fueldesk/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,17 +6,16 @@ import { DecisionControl } from '@/components/decisions/decision-control';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/controls';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useFormMessage } from '@/lib/use-form-message';
 import { useAddToWatchlist, useImportWatchlist, useRemoveFromWatchlist, useWatchlist, useWatchlistItem } from '../api/watchlist';
 
-const listName = (source: string) => sanctionsListName(source, getCurrentLanguage() === 'es' ? 'es' : 'en');
+const listName = (source: string) => sanctionsListName(source, getCurrentLanguage());
 
 type FormField = 'name' | 'type' | 'country' | 'note';
 
@@ -141,19 +140,25 @@ function History({ id }: { id: string }) {
   const { t } = useTranslation('watchlist');
   const detail = useWatchlistItem(id);
   const format = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
-  if (detail.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-        <Spinner className="size-4" />
-        {t('history.loading')}
-      </p>
-    );
-  }
-  if (detail.isError) return <ErrorState title={t('history.error')} retryLabel={t('retry')} onRetry={() => void detail.refetch()} />;
-  if (detail.data.history.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('history.empty')}</p>;
+  return (
+    <QueryState
+      query={detail}
+      loadingText={t('history.loading')}
+      errorTitle={t('history.error')}
+      retryLabel={t('retry')}
+      isEmpty={(data) => data.history.length === 0}
+      emptyText={t('history.empty')}
+    >
+      {(data) => <HistoryEntries history={data.history} format={format} />}
+    </QueryState>
+  );
+}
+
+function HistoryEntries({ history, format }: { history: WatchlistDetail['history']; format: Intl.DateTimeFormat }) {
+  const { t } = useTranslation('watchlist');
   return (
     <ol className="flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-300">
-      {detail.data.history.map((entry, position) => (
+      {history.map((entry, position) => (
         <li key={`${entry.at}-${position}`} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
           <p className="font-medium">
             {format.format(new Date(entry.at))} ·{' '}
@@ -286,24 +291,18 @@ export default function WatchlistPage({ listsPanel }: WatchlistPageProps) {
           </section>
         ) : null}
       </section>
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmDeleteDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title={t('confirmRemove.title')}
-        description={removing ? t('confirmRemove.description', { name: removing.name }) : undefined}
+        description={(item) => t('confirmRemove.description', { name: item.name })}
         confirmLabel={t('remove')}
         cancelLabel={t('cancel')}
-        busy={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success(t('removed'));
-              if (shown === removing.id) show(null);
-              setRemoving(null);
-            },
-            onError: (error) => toast.error(`${t('removeFailed')} ${resolveErrorMessage(error)}`),
-          });
+        mutation={remove}
+        doneText={t('removed')}
+        failedText={t('removeFailed')}
+        onDeleted={(item) => {
+          if (shown === item.id) show(null);
         }}
       />
     </div>

@@ -4,13 +4,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { CheckboxGroup, FormSubmit, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
-import { resolveErrorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
 import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
 
@@ -49,31 +46,32 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   const { t } = useTranslation('webhooks');
   const deliveries = useWebhookDeliveries(webhook.id);
   const format = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
-  if (deliveries.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-        <Spinner className="size-4" />
-        {t('deliveries.loading')}
-      </p>
-    );
-  }
-  if (deliveries.isError) return <ErrorState title={t('deliveries.error')} retryLabel={t('retry')} onRetry={() => void deliveries.refetch()} />;
-  if (deliveries.data.items.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('deliveries.empty')}</p>;
   return (
-    <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
-      {deliveries.data.items.map((delivery) => (
-        <li key={delivery.id}>
-          {t('deliveries.item', {
-            at: format.format(new Date(delivery.at)),
-            event: t(`events.${delivery.event}`, { defaultValue: delivery.event }),
-            status: t(`deliveries.status.${delivery.status}`),
-            attempts: delivery.attempts,
-            response: delivery.response_status ?? '—',
-          })}
-          {delivery.last_error && delivery.status !== 'succeeded' ? ` · ${delivery.last_error}` : ''}
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={deliveries}
+      loadingText={t('deliveries.loading')}
+      errorTitle={t('deliveries.error')}
+      retryLabel={t('retry')}
+      isEmpty={(data) => data.items.length === 0}
+      emptyText={t('deliveries.empty')}
+    >
+      {(data) => (
+        <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
+          {data.items.map((delivery) => (
+            <li key={delivery.id}>
+              {t('deliveries.item', {
+                at: format.format(new Date(delivery.at)),
+                event: t(`events.${delivery.event}`, { defaultValue: delivery.event }),
+                status: t(`deliveries.status.${delivery.status}`),
+                attempts: delivery.attempts,
+                response: delivery.response_status ?? '—',
+              })}
+              {delivery.last_error && delivery.status !== 'succeeded' ? ` · ${delivery.last_error}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
@@ -153,24 +151,16 @@ export default function WebhooksPage() {
         </h2>
         <p>{t('verify.body')}</p>
       </section>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={t('confirmDelete.title')}
-        description={deleting ? t('confirmDelete.description', { url: deleting.url }) : undefined}
+        description={(hook) => t('confirmDelete.description', { url: hook.url })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(t('deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => toast.error(`${t('deleteFailed')} ${resolveErrorMessage(error)}`),
-          });
-        }}
+        mutation={remove}
+        doneText={t('deleted')}
+        failedText={t('deleteFailed')}
       />
     </div>
   );

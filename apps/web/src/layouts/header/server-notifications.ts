@@ -1,9 +1,12 @@
 import type { NotificationList } from '@fueldesk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from './api-client';
-import { getCurrentLanguage } from './i18n';
-import { useServerEvent } from './server-events';
+import { api } from '@/lib/api-client';
+import { getCurrentLanguage } from '@/lib/i18n';
+import { useServerEvent } from '@/lib/server-events';
+
+// The bell's server side (GET and POST /api/notifications): the notifications menu is its one caller,
+// so it lives beside it in the header rather than in lib/.
 
 /** The server pushes this SSE event when it stores a notification for the signed-in user. */
 const NOTIFICATION_EVENT = 'notification';

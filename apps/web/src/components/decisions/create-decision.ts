@@ -5,6 +5,10 @@ import i18n from '@/lib/i18n';
 
 const languageHeader = (): Record<string, string> => ({ 'accept-language': i18n.language?.startsWith('es') ? 'es' : 'en' });
 
+// The decisions feature's write, kept beside DecisionControl (its one caller) rather than in
+// features/decisions/api: screening and due diligence both render the control, and a feature imports
+// no other feature, so the control and its mutation are shared from components/ (as the watch button is).
+
 /** POST /api/screening/decisions: a decision on one match, with its note. */
 export function createDecision(body: CreateDecisionBody): Promise<ScreeningDecision> {
   return api.post<ScreeningDecision>('/screening/decisions', body, { headers: languageHeader() });
