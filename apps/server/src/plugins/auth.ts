@@ -185,8 +185,12 @@ function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, r
   // Promise chains, not async layers: a remembered key's check is synchronous, and each await of
   // an async step showed in the key's profile (issue 32).
   const state = authenticateApiKey(app.ctx, key, nowMs);
-  const admit = (live: ApiKeyState) => hitApiKeyRateLimit(app.ctx, live.id).then((rate) => admitKeyRequest(app, request, reply, live, rate, nowMs, mode, url));
-  return state instanceof Promise ? state.then(admit) : admit(state);
+  if (state instanceof Promise) return state.then((live) => limitKeyRequest(app, request, reply, live, nowMs, mode, url));
+  return limitKeyRequest(app, request, reply, state, nowMs, mode, url);
+}
+
+function limitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, nowMs: number, mode: AuthMode, url: string): Promise<void> {
+  return hitApiKeyRateLimit(app.ctx, state.id).then((rate) => admitKeyRequest(app, request, reply, state, rate, nowMs, mode, url));
 }
 
 function admitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, rate: ApiKeyRateState, nowMs: number, mode: AuthMode, url: string): void {
