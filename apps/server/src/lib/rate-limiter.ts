@@ -38,9 +38,8 @@ export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: 
   // The library loads with the first count: a command that never counts (an import) does without it.
   let library: Promise<typeof import('rate-limiter-flexible')> | null = null;
   const limiters = new Map<string, RateLimiterAbstract>();
-  const limiterFor = async (limit: number, windowMs: number): Promise<RateLimiterAbstract> => {
+  const createLimiter = async (name: string, limit: number, windowMs: number): Promise<RateLimiterAbstract> => {
     const { RateLimiterMemory, RateLimiterRedis } = await (library ??= import('rate-limiter-flexible'));
-    const name = `${limit}/${windowMs}`;
     let limiter = limiters.get(name);
     if (!limiter) {
       const settings = { points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)), keyPrefix: `${prefix}${name}` };
@@ -49,17 +48,28 @@ export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: 
     }
     return limiter;
   };
+  // A limiter made once is found without waiting on the library's import again.
+  const limiterFor = (limit: number, windowMs: number): RateLimiterAbstract | Promise<RateLimiterAbstract> => {
+    const name = `${limit}/${windowMs}`;
+    return limiters.get(name) ?? createLimiter(name, limit, windowMs);
+  };
+  const counted = (result: RateLimiterRes): RateLimitResult => ({
+    allowed: true,
+    remaining: result.remainingPoints,
+    retryAfterSeconds: Math.max(1, secondsUntil(result.msBeforeNext)),
+  });
+  const refused = (refusal: unknown): RateLimitResult => {
+    if (!isRefusal(refusal)) throw refusal;
+    return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsUntil(refusal.msBeforeNext)) };
+  };
   return {
     kind: redis ? 'redis' : 'memory',
-    async hit(key, limit, windowMs) {
-      const limiter = await limiterFor(limit, windowMs);
-      try {
-        const counted = await limiter.consume(key);
-        return { allowed: true, remaining: counted.remainingPoints, retryAfterSeconds: Math.max(1, secondsUntil(counted.msBeforeNext)) };
-      } catch (refusal) {
-        if (!isRefusal(refusal)) throw refusal;
-        return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsUntil(refusal.msBeforeNext)) };
-      }
+    // One promise chain, no async layers: every API-key request counts a hit, and the awaits of an
+    // async wrapper cost twice the memory store's own count in its profile (issue 32).
+    hit(key, limit, windowMs) {
+      const limiter = limiterFor(limit, windowMs);
+      const consumed = limiter instanceof Promise ? limiter.then((made) => made.consume(key)) : limiter.consume(key);
+      return consumed.then(counted, refused);
     },
     async peek(key, limit, windowMs) {
       const state = await (await limiterFor(limit, windowMs)).get(key);

@@ -5,7 +5,9 @@ import { AppError } from '../lib/app-error';
 import { verifyAccessToken } from '../lib/tokens';
 import { scopeForRoute, screeningNamesOf } from '../modules/api-keys/api-key-scopes';
 import { apiKeyUsage } from '../modules/api-keys/api-key-usage';
+import type { ApiKeyState } from '../modules/api-keys/api-key-cache';
 import {
+  type ApiKeyRateState,
   authenticateApiKey,
   hitApiKeyRateLimit,
   isApiKey,
@@ -113,10 +115,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.routeOptions.url ?? '';
+    // Fastify builds a new object on each read of routeOptions: read it once.
+    const routeOptions = request.routeOptions;
+    const url = routeOptions.url ?? '';
     const path = url || request.url;
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return;
-    const mode: AuthMode = request.routeOptions.config?.auth ?? 'user';
+    const mode: AuthMode = routeOptions.config?.auth ?? 'user';
     // A key is judged as a key on every route, public ones included (see authenticateKeyRequest);
     // on an unknown /api path it is checked and counted, then the answer is the 404.
     const presented = readBearerQuietly(request);
@@ -151,7 +155,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // Keys' batch screening spends names of the key's daily budget once the body has been checked.
   app.addHook('preHandler', async (request) => {
     const key = request.user?.apiKey;
-    if (!key) return;
+    // Only a POST can spend names: a key's GET leaves without building routeOptions.
+    if (!key || request.method !== 'POST') return;
     const names = screeningNamesOf(request.method, request.routeOptions.url ?? '', request.body);
     if (names !== null) await spendScreeningNames(app.ctx, key.id, names);
   });
@@ -174,16 +179,28 @@ function readBearerQuietly(request: FastifyRequest): string | null {
  * the owner's session (signed in or not, elsewhere) neither widens nor narrows it, and the key never
  * reads or touches a session.
  */
-async function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, mode: AuthMode, url: string) {
-  const state = await authenticateApiKey(app.ctx, key);
-  const rate = await hitApiKeyRateLimit(app.ctx, state.id);
+function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, mode: AuthMode, url: string): Promise<void> {
+  // The request's time, read once for the expiry check and the usage count.
+  const nowMs = app.ctx.now().getTime();
+  // Promise chains, not async layers: a remembered key's check is synchronous, and each await of
+  // an async step showed in the key's profile (issue 32).
+  const state = authenticateApiKey(app.ctx, key, nowMs);
+  if (state instanceof Promise) return state.then((live) => limitKeyRequest(app, request, reply, live, nowMs, mode, url));
+  return limitKeyRequest(app, request, reply, state, nowMs, mode, url);
+}
+
+function limitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, nowMs: number, mode: AuthMode, url: string): Promise<void> {
+  return hitApiKeyRateLimit(app.ctx, state.id).then((rate) => admitKeyRequest(app, request, reply, state, rate, nowMs, mode, url));
+}
+
+function admitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, rate: ApiKeyRateState, nowMs: number, mode: AuthMode, url: string): void {
   reply.header('ratelimit-limit', String(rate.limit));
   reply.header('ratelimit-remaining', String(rate.remaining));
   reply.header('ratelimit-reset', String(rate.resetSeconds));
   if (!rate.allowed) {
     throw new AppError('RATE_LIMITED', 429, apiKeyMessages.rateLimited, undefined, { 'retry-after': String(rate.resetSeconds) });
   }
-  recordApiKeyUse(app.ctx, state.id);
+  recordApiKeyUse(app.ctx, state.id, nowMs);
   if (!url) return;
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const scope = mode === 'admin' ? null : scopeForRoute(method, url);

@@ -3,7 +3,8 @@ import { addApiKeyUsage } from './api-keys.repository';
 
 interface Pending {
   requests: number;
-  lastUsedAt: Date;
+  /** Epoch milliseconds: a key's request allocates no Date for its count. */
+  lastUsedAt: number;
 }
 
 /**
@@ -19,13 +20,13 @@ export class ApiKeyUsage {
 
   constructor(private readonly ctx: AppContext) {}
 
-  record(keyId: string, at: Date): void {
+  record(keyId: string, atMs: number): void {
     const entry = this.pending.get(keyId);
     if (entry) {
       entry.requests += 1;
-      if (at > entry.lastUsedAt) entry.lastUsedAt = at;
+      if (atMs > entry.lastUsedAt) entry.lastUsedAt = atMs;
     } else {
-      this.pending.set(keyId, { requests: 1, lastUsedAt: at });
+      this.pending.set(keyId, { requests: 1, lastUsedAt: atMs });
     }
     this.timer ??= setTimeout(() => {
       this.timer = null;
@@ -41,7 +42,7 @@ export class ApiKeyUsage {
       this.pending = new Map();
       for (const [keyId, entry] of batch) {
         try {
-          await addApiKeyUsage(this.ctx.db, keyId, entry.requests, entry.lastUsedAt);
+          await addApiKeyUsage(this.ctx.db, keyId, entry.requests, new Date(entry.lastUsedAt));
         } catch (error) {
           this.ctx.log.warn({ err: error, keyId }, 'could not store API key usage');
         }

@@ -143,27 +143,35 @@ export function watchApiKeyChanges(ctx: AppContext): () => void {
 /**
  * The key's live state (a few seconds of memory, cleared by revocation and user changes on every
  * instance, else one database read): unknown, revoked or expired keys and inactive owners get 401.
- * Expiry is compared with the clock on every request.
+ * Expiry is compared with the clock on every request (`nowMs`: the request's time, read once).
+ * The memory is found by the presented key itself, as the session check finds a verified access
+ * token by its text: a key's repeated request pays no SHA-256 (the hash is computed, and the
+ * database asked, only when the memory has no entry). A remembered key answers without a promise.
  */
-export async function authenticateApiKey(ctx: AppContext, key: string): Promise<ApiKeyState> {
-  const hash = hashToken(key);
-  const cache = apiKeyStateCache(ctx);
-  let state = cache.get(hash);
-  if (!state) {
-    const row = await repo.findApiKeyState(ctx.db, hash);
-    if (!row || row.revokedAt || !row.active) throw invalidKey();
-    state = {
-      id: row.id,
-      userId: row.userId,
-      scopes: row.scopes as ApiKeyScope[],
-      expiresAt: row.expiresAt?.getTime() ?? null,
-      role: row.role,
-      isSuperadmin: row.isSuperadmin,
-      email: row.email,
-    };
-    cache.set(hash, state);
-  }
-  if (state.expiresAt !== null && state.expiresAt <= ctx.now().getTime()) throw invalidKey();
+export function authenticateApiKey(ctx: AppContext, key: string, nowMs?: number): ApiKeyState | Promise<ApiKeyState> {
+  const state = apiKeyStateCache(ctx).get(key);
+  if (state) return unexpired(ctx, state, nowMs);
+  return loadApiKeyState(ctx, key).then((loaded) => unexpired(ctx, loaded, nowMs));
+}
+
+async function loadApiKeyState(ctx: AppContext, key: string): Promise<ApiKeyState> {
+  const row = await repo.findApiKeyState(ctx.db, hashToken(key));
+  if (!row || row.revokedAt || !row.active) throw invalidKey();
+  const state: ApiKeyState = {
+    id: row.id,
+    userId: row.userId,
+    scopes: row.scopes as ApiKeyScope[],
+    expiresAt: row.expiresAt?.getTime() ?? null,
+    role: row.role,
+    isSuperadmin: row.isSuperadmin,
+    email: row.email,
+  };
+  apiKeyStateCache(ctx).set(key, state);
+  return state;
+}
+
+function unexpired(ctx: AppContext, state: ApiKeyState, nowMs = ctx.now().getTime()): ApiKeyState {
+  if (state.expiresAt !== null && state.expiresAt <= nowMs) throw invalidKey();
   return state;
 }
 
@@ -175,15 +183,16 @@ export interface ApiKeyRateState {
 }
 
 /** Counts one request against the key's per-minute limit (shared through Redis when configured). */
-export async function hitApiKeyRateLimit(ctx: AppContext, keyId: string): Promise<ApiKeyRateState> {
+export function hitApiKeyRateLimit(ctx: AppContext, keyId: string): Promise<ApiKeyRateState> {
   const limit = ctx.config.API_KEY_RATE_LIMIT_PER_MINUTE;
-  const result = await ctx.rateLimiter.hit(`apikey:${keyId}`, limit, RATE_WINDOW_MS);
-  return { limit, remaining: Math.max(0, result.remaining), resetSeconds: Math.max(1, result.retryAfterSeconds), allowed: result.allowed };
+  return ctx.rateLimiter
+    .hit(`apikey:${keyId}`, limit, RATE_WINDOW_MS)
+    .then((result) => ({ limit, remaining: Math.max(0, result.remaining), resetSeconds: Math.max(1, result.retryAfterSeconds), allowed: result.allowed }));
 }
 
-/** Counts a request the key made (stored in batches: see api-key-usage.ts). */
-export function recordApiKeyUse(ctx: AppContext, keyId: string): void {
-  apiKeyUsage(ctx).record(keyId, ctx.now());
+/** Counts a request the key made at `atMs` (stored in batches: see api-key-usage.ts). */
+export function recordApiKeyUse(ctx: AppContext, keyId: string, atMs = ctx.now().getTime()): void {
+  apiKeyUsage(ctx).record(keyId, atMs);
 }
 
 /**
