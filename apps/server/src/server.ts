@@ -52,6 +52,9 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
   } else {
     await ctx.jobs.startQueue();
     await ctx.jobs.startWorkers();
+    // The report and watchlist jobs screen names: the index is built now rather than by the first
+    // report (seconds of one thread), and from then on rebuilt when new lists are announced.
+    warmScreeningIndex(ctx);
     ctx.log.info('FuelDesk worker started');
   }
 

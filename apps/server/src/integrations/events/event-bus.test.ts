@@ -40,6 +40,29 @@ describe.each(transports)('%s event bus', (_name, create) => {
     expect(receivedA).toEqual(receivedB);
   });
 
+  it('delivers events published at once in their order, each once, identical ones included', async () => {
+    const bus = create();
+    open.push(bus);
+    await bus.ready;
+    const marker = crypto.randomUUID();
+    const event = (step: string) => ({ userId: null, type: 'probe', data: { marker, step } });
+    const expected = ['a', 'b', 'c', 'd', 'e', 'y', 'x', 'x'];
+    const seen: string[] = [];
+    const all = new Promise<void>((resolve) => {
+      bus.subscribe((event) => {
+        const data = event.data as { marker?: string; step?: string } | undefined;
+        if (data?.marker !== marker) return;
+        seen.push(data.step!);
+        if (seen.length === expected.length) resolve();
+      });
+    });
+    // The first goes alone and the four after it wait and go together; then two identical ones wait together.
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((step) => bus.publish(event(step))));
+    await Promise.all(['y', 'x', 'x'].map((step) => bus.publish(event(step))));
+    await all;
+    expect(seen).toEqual(expected);
+  });
+
   it('stops delivering after unsubscribe and close', async () => {
     const bus = create();
     open.push(bus);

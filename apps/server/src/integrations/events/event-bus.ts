@@ -97,6 +97,34 @@ export function createPostgresEventBus(options: { url: string; onError?: (error:
     client = next;
   };
 
+  // One connection runs one query at a time: events published while a NOTIFY is under way wait here
+  // and go together in the next statement (node-postgres' own queue for a client used concurrently
+  // is deprecated, and a report job announced its report that way beside every other).
+  let waiting: { payload: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let sending: Promise<void> | null = null;
+  const sendWaiting = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const current = client;
+        if (!current) throw new Error('event bus is reconnecting');
+        const payloads = batch.map((item) => item.payload);
+        // PostgreSQL delivers identical payloads of one transaction once: those go one statement each.
+        if (payloads.length === 1 || new Set(payloads).size < payloads.length) {
+          for (const payload of payloads) await current.query('select pg_notify($1, $2)', [EVENT_CHANNEL, payload]);
+        } else {
+          // unnest hands the rows over in the array's order, so the events keep the order they were published in.
+          await current.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [EVENT_CHANNEL, payloads]);
+        }
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    sending = null;
+  };
+
   const ready = connect();
   return {
     kind: 'postgres',
@@ -104,7 +132,9 @@ export function createPostgresEventBus(options: { url: string; onError?: (error:
     async publish(event) {
       await ready;
       if (!client) throw new Error('event bus is reconnecting');
-      await client.query('select pg_notify($1, $2)', [EVENT_CHANNEL, JSON.stringify(event)]);
+      const sent = new Promise<void>((resolve, reject) => waiting.push({ payload: JSON.stringify(event), resolve, reject }));
+      sending ??= sendWaiting();
+      await sent;
     },
     subscribe(listener) {
       listeners.add(listener);

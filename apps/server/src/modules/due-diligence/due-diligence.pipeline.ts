@@ -42,22 +42,31 @@ interface ProduceOptions {
 
 /** News articles per screened name (each distinct name searched once); names without any are left out. */
 async function findAdverseMedia(ctx: AppContext, screening: { field: string; name: string }[]): Promise<DueFindings['adverse_media']> {
-  const found: DueFindings['adverse_media'] = [];
   const seen = new Set<string>();
-  for (const { field, name } of screening) {
+  const searched = screening.filter(({ name }) => {
     const key = name.toLowerCase();
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return false;
     seen.add(key);
-    const articles = await findNewsMentioning(ctx, name, DUE_ADVERSE_MEDIA_LIMIT);
-    if (articles.length > 0) found.push({ field, name, articles });
-  }
-  return found;
+    return true;
+  });
+  const articles = await findNewsMentioning(ctx, searched.map(({ name }) => name), DUE_ADVERSE_MEDIA_LIMIT);
+  return searched.flatMap(({ field, name }, index) => (articles[index]!.length > 0 ? [{ field, name, articles: articles[index]! }] : []));
 }
 
 /** All findings of a form: screening, the bank, tax id, contact and UST checks, missing information, the rating. */
 export async function analyzeDueForm(ctx: AppContext, form: Record<string, string>, lang: Lang, userId: string | null = null): Promise<Omit<DueFindings, 'narrative'>> {
   const named = screenedFields.filter(({ field }) => (form[field] ?? '').trim() !== '');
-  const screened = await screenNames(ctx, named.map(({ field, type, types }) => ({ name: form[field]!.trim(), type, types })), { matchesOnly: true });
+  // A name the form repeats (the contact who also signs) is screened once against the same list types.
+  const queries = new Map<string, { name: string; type: EntityType; types?: EntityType[] }>();
+  const queryKeys = named.map(({ field, type, types }) => {
+    const name = form[field]!.trim();
+    const key = `${name}\u0000${type}\u0000${types?.join(',') ?? ''}`;
+    if (!queries.has(key)) queries.set(key, { name, type, types });
+    return key;
+  });
+  const distinct = [...queries.keys()];
+  const screenedOnce = await screenNames(ctx, [...queries.values()], { matchesOnly: true });
+  const screened = { status: screenedOnce.status, results: queryKeys.map((key) => screenedOnce.results[distinct.indexOf(key)]) };
   const lists = screened.status.loaded
     ? screened.status.lists.map((item) => ({
         source: item.source,

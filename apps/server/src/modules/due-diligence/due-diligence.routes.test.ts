@@ -234,15 +234,25 @@ describe('/api/due', () => {
     ]) {
       expect((await t.app.inject({ method: 'POST', url: '/api/admin/news', headers: admin, payload: body })).statusCode).toBe(201);
     }
-    const created = (await create(createBody(validDueForm({ buyer_name: 'Tessaly Okonkwo-Bramble' })))).json<DueReport>();
+    // Two names with articles (all names are searched in one query): each gets its own, in the form's order.
+    const created = (await create(createBody(validDueForm({ buyer_name: 'Tessaly Okonkwo-Bramble', owner_name: 'Okonkwo' })))).json<DueReport>();
     await produceDueReport(t.ctx, created.id, { writer: null });
     const ready = (await get(`/api/due/report/${created.id}`)).json<DueReport>();
     expect(ready.findings?.adverse_media).toEqual([
       {
+        field: 'owner_name',
+        name: 'Okonkwo',
+        articles: [
+          expect.objectContaining({ title: 'Okonkwo opens a station; Bramble closes one', published_at: '2026-11-02T00:00:00.000Z' }),
+          expect.objectContaining({ title: 'Regulator names Tessaly Okonkwo-Bramble again' }),
+          expect.objectContaining({ title: 'Tessaly Okonkwo-Bramble fined over diesel cargo' }),
+        ],
+      },
+      {
         field: 'buyer_name',
         name: 'Tessaly Okonkwo-Bramble',
         articles: [
-          expect.objectContaining({ title: 'Regulator names Tessaly Okonkwo-Bramble again', url: 'https://news.example.com/b', source_name: 'Harbor Wire' }),
+          expect.objectContaining({ title: 'Regulator names Tessaly Okonkwo-Bramble again', url: 'https://news.example.com/b', source_name: 'Harbor Wire', published_at: '2026-11-01T00:00:00.000Z' }),
           expect.objectContaining({ title: 'Tessaly Okonkwo-Bramble fined over diesel cargo' }),
         ],
       },

@@ -1,6 +1,6 @@
 import type { NewsCategory, NewsTranslations } from '@fueldesk/contracts';
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { arrayLiteral, type DbOrTx } from '../../db/client';
 import { newsArticles, newsFeeds } from '../../db/schema';
 
 export type NewsArticleRow = Omit<typeof newsArticles.$inferSelect, 'searchVector'>;
@@ -160,10 +160,18 @@ export async function saveFeedState(db: DbOrTx, state: Omit<typeof newsFeeds.$in
   await db.insert(newsFeeds).values(state).onConflictDoUpdate({ target: newsFeeds.url, set: changes });
 }
 
-/** Articles whose indexed text holds the phrase (words adjacent, in order), newest first. */
-export async function listArticlesMentioningPhrase(db: DbOrTx, phrase: string, limit: number): Promise<Pick<NewsArticleRow, 'id' | 'slug' | 'title' | 'sourceName' | 'sourceUrl' | 'publishedAt'>[]> {
-  const query = sql`(phraseto_tsquery('simple'::regconfig, ${phrase}) || phraseto_tsquery('english'::regconfig, ${phrase}) || phraseto_tsquery('spanish'::regconfig, ${phrase}))`;
-  return db
+export type ArticleMention = Pick<NewsArticleRow, 'id' | 'slug' | 'title' | 'sourceName' | 'sourceUrl' | 'publishedAt'>;
+
+/**
+ * For each phrase, the articles whose indexed text holds it (words adjacent, in order), newest first,
+ * at most `limit` each; one statement for all of them (a due-diligence report asks for every name of
+ * its form, which took a query per name).
+ */
+export async function listArticlesMentioningPhrases(db: DbOrTx, phrases: readonly string[], limit: number): Promise<ArticleMention[][]> {
+  if (phrases.length === 0) return [];
+  const asked = sql`unnest(${arrayLiteral(phrases)}::text[]) with ordinality as asked(phrase, position)`;
+  const query = sql`(phraseto_tsquery('simple'::regconfig, asked.phrase) || phraseto_tsquery('english'::regconfig, asked.phrase) || phraseto_tsquery('spanish'::regconfig, asked.phrase))`;
+  const found = db
     .select({
       id: newsArticles.id,
       slug: newsArticles.slug,
@@ -175,5 +183,14 @@ export async function listArticlesMentioningPhrase(db: DbOrTx, phrase: string, l
     .from(newsArticles)
     .where(sql`${newsArticles.searchVector} @@ ${query}`)
     .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
-    .limit(limit);
+    .limit(limit)
+    .as('found');
+  const rows = await db
+    .select({ position: sql<number>`asked.position`.mapWith(Number), id: found.id, slug: found.slug, title: found.title, sourceName: found.sourceName, sourceUrl: found.sourceUrl, publishedAt: found.publishedAt })
+    .from(asked)
+    .crossJoinLateral(found)
+    .orderBy(sql`asked.position`, desc(found.publishedAt), desc(found.id));
+  const byPhrase: ArticleMention[][] = phrases.map(() => []);
+  for (const { position, ...article } of rows) byPhrase[position - 1]!.push(article);
+  return byPhrase;
 }

@@ -12,7 +12,7 @@ import {
   findArticleIdBySourceUrl,
   insertArticleIfNew,
   listArticles,
-  listArticlesMentioningPhrase,
+  listArticlesMentioningPhrases,
   listSlugsStartingWith,
   updateArticle,
   type NewNewsArticle,
@@ -235,11 +235,15 @@ export interface NewsMention {
 }
 
 /**
- * The stored articles that mention a name as a phrase (full-text search), most recent first: the
- * adverse-media part of a due-diligence report. Names of fewer than two letters match nothing.
+ * For each name, the stored articles that mention it as a phrase (full-text search), most recent
+ * first, in the names' order (one query for all): the adverse-media part of a due-diligence report.
+ * Names of fewer than two letters match nothing.
  */
-export async function findNewsMentioning(ctx: AppContext, name: string, limit = 5): Promise<NewsMention[]> {
-  if ((name.match(/\p{L}/gu) ?? []).length < 2) return [];
-  const rows = await listArticlesMentioningPhrase(ctx.db, name, limit);
-  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, source_name: row.sourceName, url: row.sourceUrl, published_at: row.publishedAt.toISOString() }));
+export async function findNewsMentioning(ctx: AppContext, names: readonly string[], limit = 5): Promise<NewsMention[][]> {
+  const searched = names.filter((name) => (name.match(/\p{L}/gu) ?? []).length >= 2);
+  const found = await listArticlesMentioningPhrases(ctx.db, searched, limit);
+  const byName = new Map(searched.map((name, index) => [name, found[index]!]));
+  return names.map((name) =>
+    (byName.get(name) ?? []).map((row) => ({ id: row.id, slug: row.slug, title: row.title, source_name: row.sourceName, url: row.sourceUrl, published_at: row.publishedAt.toISOString() })),
+  );
 }
