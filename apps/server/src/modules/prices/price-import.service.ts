@@ -113,14 +113,17 @@ async function writeObservations(
   if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
   // A first import of its products (the demo history just removed) has nothing to conflict with.
   const productsHaveNoPoints = await noPointsOfProducts(tx, productIds);
+  // Ids made here (see upsertPricePoints): a first import's suspect flags name the rows without looking them up.
+  const points = observations.map((observation) => ({
+    id: randomUUID(),
+    productId: products.get(observation.productCode)!.id,
+    publicationDate: observation.date,
+    forwardPeriod: observation.forwardPeriod,
+    value: normalizeDecimal(observation.value)!,
+  }));
   const written = await upsertPricePoints(
     tx,
-    observations.map((observation) => ({
-      productId: products.get(observation.productCode)!.id,
-      publicationDate: observation.date,
-      forwardPeriod: observation.forwardPeriod,
-      value: normalizeDecimal(observation.value)!,
-    })),
+    points,
     { source, importedBy, now, checkReferencesOnce: database.checkReferencesOnce, productsHaveNoPoints, returnChanged: source !== 'demo' },
   );
   counts.inserted = written.inserted;
@@ -130,10 +133,8 @@ async function writeObservations(
   // behaviour are flagged in the same transaction (generated demo values are not judged).
   if (source !== 'demo') {
     counts.suspects = await flagSuspectValues(tx, {
-      products,
-      observations,
       firstImport: productsHaveNoPoints,
-      changed: written.changed ?? [],
+      changed: productsHaveNoPoints ? points : (written.changed ?? []),
       origin: {
         importId: origin.importId,
         file: source === 'eia-api' ? origin.file : path.basename(origin.file),

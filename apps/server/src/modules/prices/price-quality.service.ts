@@ -15,7 +15,6 @@ import Decimal from 'decimal.js';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUsBusinessDay, listUsBusinessDays } from '../../integrations/market-data/us-business-calendar';
-import type { PriceObservation } from '../../integrations/market-data/types';
 import { AppError } from '../../lib/app-error';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
@@ -33,7 +32,7 @@ import {
 } from './price-suspects.repository';
 import { getPriceCache } from './prices.cache';
 import { loadCatalog } from './prices.service';
-import { findPricePointIds, listSeriesValues, listWeekdayGaps, updatePricePointValue, type ChangedPoint, type ProductRecord } from './prices.repository';
+import { listSeriesValues, listWeekdayGaps, updatePricePointValue, type ChangedPoint } from './prices.repository';
 
 /** Beyond the window, so that the change into the window's first value is known too. */
 const CONTEXT_DAYS = SUSPECT_WINDOW_DAYS + 15;
@@ -41,7 +40,8 @@ const CONTEXT_DAYS = SUSPECT_WINDOW_DAYS + 15;
 interface Series {
   productId: string;
   forwardPeriod: string;
-  points: (SeriesPoint & { text: string })[];
+  /** `id`: the stored row's, known for the points the import wrote. */
+  points: (SeriesPoint & { text: string; id: string | null })[];
   /** Dates the import wrote (the points judged). */
   candidates: Set<string> | null;
 }
@@ -53,12 +53,12 @@ function decimalText(value: number): string {
 }
 
 export interface FlagInput {
-  products: Map<string, ProductRecord>;
-  observations: PriceObservation[];
-  /** The products had no stored point: the observations are the whole series, all of them new. */
+  /**
+   * The products had no stored point: `changed` (every point written, with the ids it was inserted
+   * with) is their whole series. Otherwise `changed` holds the points the upsert inserted or changed.
+   */
   firstImport: boolean;
-  /** Otherwise: the points the upsert inserted or changed. */
-  changed: ChangedPoint[];
+  changed: (ChangedPoint & { value?: string })[];
   origin: SuspectOrigin;
 }
 
@@ -72,9 +72,9 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
     return series;
   };
   if (input.firstImport) {
-    for (const observation of input.observations) {
-      const text = observation.value;
-      seriesOf(input.products.get(observation.productCode)!.id, observation.forwardPeriod, null).points.push({ date: observation.date, value: Number(text), text });
+    for (const point of input.changed) {
+      const text = point.value!;
+      seriesOf(point.productId, point.forwardPeriod, null).points.push({ date: point.publicationDate, value: Number(text), text, id: point.id });
     }
   } else {
     if (input.changed.length === 0) return [];
@@ -86,8 +86,12 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
       seriesOf(point.productId, point.forwardPeriod, new Set()).candidates!.add(point.publicationDate);
     }
     const productIds = [...new Set(input.changed.map((point) => point.productId))];
-    for (const row of await listSeriesValues(tx, productIds, shiftIsoDate(from, { days: -CONTEXT_DAYS }), to)) {
-      byKey.get(`${row.product_id}|${row.forward_period}`)?.points.push({ date: row.d, value: Number(row.value), text: row.value });
+    const ids = new Map(input.changed.map((point) => [keyOf(point.productId, point.forwardPeriod, point.publicationDate), point.id]));
+    const periods = [...new Set(input.changed.map((point) => point.forwardPeriod))];
+    for (const row of await listSeriesValues(tx, productIds, periods, shiftIsoDate(from, { days: -CONTEXT_DAYS }), to)) {
+      byKey
+        .get(`${row.product_id}|${row.forward_period}`)
+        ?.points.push({ date: row.d, value: Number(row.value), text: row.value, id: ids.get(keyOf(row.product_id, row.forward_period, row.d)) ?? null });
     }
   }
   const all = [...byKey.values()];
@@ -108,28 +112,18 @@ export async function flagSuspectValues(tx: DbOrTx, input: FlagInput): Promise<n
     const rewritten = open.filter((point) => changedKeys.has(keyOf(point.product_id, point.forward_period, point.d))).map((point) => point.id);
     await supersedeOpenSuspects(tx, rewritten, input.origin.at);
   }
-  const flagged: { key: ChangedPoint; suspect: Omit<NewSuspect, 'pricePointId'> }[] = [];
+  const suspects: NewSuspect[] = [];
   for (const series of await seriesToJudge(tx, input)) {
     const candidates = series.candidates;
     const moves = findSuspectMoves(series.points, candidates ? (index) => candidates.has(series.points[index]!.date) : undefined);
     for (const move of moves) {
       const point = series.points[move.index]!;
       const previous = series.points[move.index - 1]!;
-      flagged.push({
-        key: { productId: series.productId, forwardPeriod: series.forwardPeriod, publicationDate: point.date },
-        suspect: { value: point.text, previousDate: previous.date, previousValue: previous.text, medianChange: decimalText(move.medianChange) },
-      });
+      // Candidates are points the import wrote, whose ids it knows.
+      if (!point.id) continue;
+      suspects.push({ pricePointId: point.id, value: point.text, previousDate: previous.date, previousValue: previous.text, medianChange: decimalText(move.medianChange) });
     }
   }
-  if (flagged.length === 0) return 0;
-  const ids = await findPricePointIds(
-    tx,
-    flagged.map((entry) => entry.key),
-  );
-  const suspects = flagged.flatMap((entry) => {
-    const id = ids.get(keyOf(entry.key.productId, entry.key.forwardPeriod, entry.key.publicationDate));
-    return id ? [{ ...entry.suspect, pricePointId: id }] : [];
-  });
   await insertSuspects(tx, suspects, input.origin);
   return suspects.length;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, priceSuspects, products } from '../../db/schema';
@@ -26,16 +27,17 @@ export interface SuspectOrigin {
 export async function insertSuspects(db: DbOrTx, suspects: NewSuspect[], origin: SuspectOrigin): Promise<void> {
   if (suspects.length === 0) return;
   await db.execute(
-    sql`insert into ${priceSuspects} (price_point_id, value, previous_date, previous_value, median_change, import_id, file, source, actor, status, flagged_at)
-        select r.price_point_id, r.value, r.previous_date, r.previous_value, r.median_change,
+    sql`insert into ${priceSuspects} (id, price_point_id, value, previous_date, previous_value, median_change, import_id, file, source, actor, status, flagged_at)
+        select r.id, r.price_point_id, r.value, r.previous_date, r.previous_value, r.median_change,
                ${origin.importId}::uuid, ${origin.file}, ${origin.source}, ${origin.actor}, 'open', ${origin.at.toISOString()}::timestamptz
         from unnest(
+          ${arrayLiteral(suspects.map(() => randomUUID()))}::uuid[],
           ${arrayLiteral(suspects.map((suspect) => suspect.pricePointId))}::uuid[],
           ${arrayLiteral(suspects.map((suspect) => suspect.value))}::numeric[],
           ${arrayLiteral(suspects.map((suspect) => suspect.previousDate))}::date[],
           ${arrayLiteral(suspects.map((suspect) => suspect.previousValue))}::numeric[],
           ${arrayLiteral(suspects.map((suspect) => suspect.medianChange))}::numeric[]
-        ) as r(price_point_id, value, previous_date, previous_value, median_change)`,
+        ) as r(id, price_point_id, value, previous_date, previous_value, median_change)`,
   );
 }
 

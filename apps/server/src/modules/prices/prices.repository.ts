@@ -148,6 +148,8 @@ export function listHistory(db: DbOrTx, productIds: string[], from: string, to: 
 }
 
 export interface NewPricePoint {
+  /** The row's id if it is inserted (made here when not given; a conflicting row keeps its own). */
+  id?: string;
   productId: string;
   publicationDate: string;
   forwardPeriod: string;
@@ -177,6 +179,7 @@ export interface PricePointsOrigin {
 
 /** A point an upsert inserted or changed. */
 export interface ChangedPoint {
+  id: string;
   productId: string;
   forwardPeriod: string;
   publicationDate: string;
@@ -216,7 +219,7 @@ export async function upsertPricePoints(
   const rows = sql`select r.id, (${arrayLiteral(productIds)}::uuid[])[r.product] as product_id, r.publication_date, r.forward_period, r.value,
             ${origin.source}, ${origin.importedBy}::uuid, ${now}::timestamptz, ${now}::timestamptz
           from unnest(
-            ${arrayLiteral(points.map(() => randomUUID()))}::uuid[],
+            ${arrayLiteral(points.map((point) => point.id ?? randomUUID()))}::uuid[],
             ${`{${points.map((point) => productNumber.get(point.productId)).join(',')}}`}::int[],
             ${arrayLiteral(points.map((point) => point.publicationDate))}::date[],
             ${arrayLiteral(points.map((point) => point.forwardPeriod))}::text[],
@@ -231,19 +234,19 @@ export async function upsertPricePoints(
     written = { inserted: points.length, updated: 0 };
   } else if (origin.returnChanged) {
     // The changed rows only (none for a re-import of the same values): the quality check's candidates.
-    const returned = await queryRows<{ inserted: boolean; product_id: string; forward_period: string; d: string }>(
+    const returned = await queryRows<{ inserted: boolean; id: string; product_id: string; forward_period: string; d: string }>(
       db,
       sql`insert into ${pricePoints} ${columns} ${rows}
           on conflict (product_id, forward_period, publication_date) do update
             set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at
             where ${pricePoints.value} <> excluded.value
-          returning (xmax = 0) as inserted, product_id, forward_period, publication_date::text as d`,
+          returning (xmax = 0) as inserted, id, product_id, forward_period, publication_date::text as d`,
     );
     const inserted = returned.filter((row) => row.inserted).length;
     written = {
       inserted,
       updated: returned.length - inserted,
-      changed: returned.map((row) => ({ productId: row.product_id, forwardPeriod: row.forward_period, publicationDate: row.d })),
+      changed: returned.map((row) => ({ id: row.id, productId: row.product_id, forwardPeriod: row.forward_period, publicationDate: row.d })),
     };
   } else {
     const [counts] = await queryRows<{ inserted: number; updated: number }>(
@@ -353,27 +356,16 @@ export interface SeriesValueRecord {
 }
 
 /** The stored values of some products between two dates, by product, forward period and date (the quality check's windows). */
-export function listSeriesValues(db: DbOrTx, productIds: string[], from: string, to: string): Promise<SeriesValueRecord[]> {
+export function listSeriesValues(db: DbOrTx, productIds: string[], forwardPeriods: string[], from: string, to: string): Promise<SeriesValueRecord[]> {
   if (productIds.length === 0) return Promise.resolve([]);
+  // Both leading columns of the unique index named, so the date range bounds the index scan too.
   return queryRows<SeriesValueRecord>(
     db,
     sql`select product_id, forward_period, publication_date::text as d, value::text as value from ${pricePoints}
-        where product_id = any(${arrayLiteral(productIds)}::uuid[]) and publication_date between ${from}::date and ${to}::date
+        where product_id = any(${arrayLiteral(productIds)}::uuid[]) and forward_period = any(${arrayLiteral(forwardPeriods)}::text[])
+          and publication_date between ${from}::date and ${to}::date
         order by product_id, forward_period, publication_date`,
   );
-}
-
-/** Keys of price points → their ids (one statement). */
-export async function findPricePointIds(db: DbOrTx, points: ChangedPoint[]): Promise<Map<string, string>> {
-  if (points.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; product_id: string; forward_period: string; d: string }>(
-    db,
-    sql`select pp.id, pp.product_id, pp.forward_period, pp.publication_date::text as d
-        from unnest(${arrayLiteral(points.map((point) => point.productId))}::uuid[], ${arrayLiteral(points.map((point) => point.forwardPeriod))}::text[],
-                    ${arrayLiteral(points.map((point) => point.publicationDate))}::date[]) as k(product_id, forward_period, publication_date)
-        join ${pricePoints} pp on pp.product_id = k.product_id and pp.forward_period = k.forward_period and pp.publication_date = k.publication_date`,
-  );
-  return new Map(rows.map((row) => [`${row.product_id}|${row.forward_period}|${row.d}`, row.id]));
 }
 
 /** A stored price point with its product's code (the admin's correction of a suspect value). */
