@@ -29,16 +29,17 @@ export type PriceSuspectsQuery = z.infer<typeof priceSuspectsQuerySchema>;
 /** The path's id; checked by the service, so a malformed one gets the same worded 400 as a bad value. */
 export const priceSuspectParamsSchema = z.object({ id: z.string().max(100) });
 
+/** The right value written as text: a non-negative decimal with a point (`71.25`). */
+export const correctedValueTextSchema = z
+  .string()
+  .regex(/^-?\d{1,12}(\.\d{1,8})?$/, { error: priceQualityMessages.badValue })
+  .refine((value) => !value.startsWith('-'), { error: priceQualityMessages.negativeValue });
+
 /** The right value: a non-negative decimal, as a number or a string (`71.25`). */
 export const correctedValueSchema = z
   .union([z.number(), z.string()], { error: priceQualityMessages.badValue })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .regex(/^-?\d{1,12}(\.\d{1,8})?$/, { error: priceQualityMessages.badValue })
-      .refine((value) => !value.startsWith('-'), { error: priceQualityMessages.negativeValue }),
-  );
+  .pipe(correctedValueTextSchema);
 
 /** POST /admin/prices/suspects/{id}/correct (the service checks `value` with correctedValueSchema). */
 export const correctSuspectBodySchema = z.object({ value: z.unknown().optional().describe('The right value, a non-negative decimal (number or string)') });
