@@ -145,6 +145,10 @@ describe('suspect values (issue 33 "Quality")', () => {
     const next = days[45]!;
     await upload('late.csv', `product_code,date,value\nGASOLINE_NYH,${next},3.5\nGASOLINE_NYH,${days[46]},3.51`);
     expect((await suspects()).items.map((item) => [item.product_code, item.publication_date, item.file])).toEqual([['GASOLINE_NYH', next, 'late.csv']]);
+    // A later import that rewrites a flagged value supersedes the flag and judges the new value.
+    await upload('late-fix.csv', `product_code,date,value\nGASOLINE_NYH,${next},2.905`);
+    expect((await suspects()).total).toBe(0);
+    expect((await suspects('?status=all')).items.find((item) => item.file === 'late.csv')).toMatchObject({ status: 'superseded', current_value: '2.905' });
   });
 
   it("flags few of EIA's 10,000 daily WTI values (2020-04-20's negative price among them) and lists the business days missing", async () => {

@@ -48,6 +48,18 @@ interface Series {
 
 const keyOf = (productId: string, forwardPeriod: string, date: string) => `${productId}|${forwardPeriod}|${date}`;
 
+function sortByDate(points: { date: string }[]) {
+  let ascending = true;
+  let descending = true;
+  for (let index = 1; index < points.length && (ascending || descending); index += 1) {
+    if (points[index - 1]!.date >= points[index]!.date) ascending = false;
+    if (points[index - 1]!.date <= points[index]!.date) descending = false;
+  }
+  if (ascending) return;
+  if (descending) points.reverse();
+  else points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 function decimalText(value: number): string {
   return String(Number(value.toFixed(8)));
 }
@@ -65,10 +77,14 @@ export interface FlagInput {
 /** The series to judge: the file's own (a first import) or the stored values around the changed points. */
 async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
   const byKey = new Map<string, Series>();
+  let last: Series | null = null;
   const seriesOf = (productId: string, forwardPeriod: string, candidates: Set<string> | null) => {
+    // A file's rows come series by series: no key to build for most of them.
+    if (last && last.productId === productId && last.forwardPeriod === forwardPeriod) return last;
     const key = `${productId}|${forwardPeriod}`;
     let series = byKey.get(key);
     if (!series) byKey.set(key, (series = { productId, forwardPeriod, points: [], candidates }));
+    last = series;
     return series;
   };
   if (input.firstImport) {
@@ -95,7 +111,8 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
     }
   }
   const all = [...byKey.values()];
-  for (const series of all) series.points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  // The stored values come sorted; a file's rows usually do, oldest or newest first.
+  if (input.firstImport) for (const series of all) sortByDate(series.points);
   return all;
 }
 
@@ -106,11 +123,16 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
  * superseded, the new value judged afresh. Returns how many values it flagged.
  */
 export async function flagSuspectValues(tx: DbOrTx, input: FlagInput): Promise<number> {
-  if (!input.firstImport && input.changed.length > 0) {
-    const changedKeys = new Set(input.changed.map((point) => keyOf(point.productId, point.forwardPeriod, point.publicationDate)));
-    const open = await listOpenSuspectPoints(tx, [...new Set(input.changed.map((point) => point.productId))]);
-    const rewritten = open.filter((point) => changedKeys.has(keyOf(point.product_id, point.forward_period, point.d))).map((point) => point.id);
-    await supersedeOpenSuspects(tx, rewritten, input.origin.at);
+  // Only a row whose value changed can carry an open flag (a new one cannot): most imports insert only.
+  const rewrittenRows = input.firstImport ? [] : input.changed.filter((point) => point.inserted === false);
+  if (rewrittenRows.length > 0) {
+    const rewrittenIds = new Set(rewrittenRows.map((point) => point.id));
+    const open = await listOpenSuspectPoints(tx, [...new Set(rewrittenRows.map((point) => point.productId))]);
+    await supersedeOpenSuspects(
+      tx,
+      open.filter((point) => rewrittenIds.has(point.id)).map((point) => point.id),
+      input.origin.at,
+    );
   }
   const suspects: NewSuspect[] = [];
   for (const series of await seriesToJudge(tx, input)) {

@@ -180,6 +180,8 @@ export interface PricePointsOrigin {
 /** A point an upsert inserted or changed. */
 export interface ChangedPoint {
   id: string;
+  /** A new row (else an existing one whose value changed). */
+  inserted?: boolean;
   productId: string;
   forwardPeriod: string;
   publicationDate: string;
@@ -246,7 +248,7 @@ export async function upsertPricePoints(
     written = {
       inserted,
       updated: returned.length - inserted,
-      changed: returned.map((row) => ({ id: row.id, productId: row.product_id, forwardPeriod: row.forward_period, publicationDate: row.d })),
+      changed: returned.map((row) => ({ id: row.id, inserted: row.inserted, productId: row.product_id, forwardPeriod: row.forward_period, publicationDate: row.d })),
     };
   } else {
     const [counts] = await queryRows<{ inserted: number; updated: number }>(
