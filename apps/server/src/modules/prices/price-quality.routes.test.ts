@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { priceQualityMessages, type ListPricesResponse, type MissingDaysResponse, type PriceSuspect, type PriceSuspectList } from '@fueldesk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { sharedDataDir } from '../../../test/market-data';
 import { en, es } from '../../../test/messages';
+import { useTestContext } from '../../../test/test-context';
 import { listUsBusinessDays } from '../../integrations/market-data/us-business-calendar';
 import { importPriceFile } from './price-import.service';
 
-let t: TestContext;
+const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = admin.headers) =>
@@ -52,11 +52,7 @@ function calmThenJump(code: string, base: number, jump: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
   admin = await createSignedInUser(t.ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('suspect values (issue 33 "Quality")', () => {
