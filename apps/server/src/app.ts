@@ -27,6 +27,7 @@ import { dueDiligenceRoutes } from './modules/due-diligence/due-diligence.routes
 import { newsRoutes } from './modules/news/news.routes';
 import { pricesRoutes } from './modules/prices/prices.routes';
 import { dashboardsRoutes } from './modules/prices/dashboards.routes';
+import { priceQualityRoutes } from './modules/prices/price-quality.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(dueDiligenceRoutes);
       await api.register(pricesRoutes);
       await api.register(dashboardsRoutes);
+      await api.register(priceQualityRoutes);
       await api.register(screeningRoutes);
       await api.register(bankRoutes);
       await api.register(sharingRoutes);

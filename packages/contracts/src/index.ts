@@ -19,6 +19,7 @@ export * from './schemas/releases';
 export * from './schemas/prices';
 export * from './schemas/market-analytics';
 export * from './schemas/market-desk';
+export * from './schemas/price-quality';
 export * from './schemas/news';
 export * from './schemas/bank';
 export * from './schemas/sharing';

@@ -17,6 +17,7 @@ import { NOTIFICATIONS_PAGE_MAX, PRICE_ALERT_LIMIT, WEBHOOK_LIMIT, watchingMessa
 import { auditMessages } from './schemas/audit';
 import { FUTURES_CONTRACTS_MAX, PRODUCT_DECIMALS_MAX, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, eiaSyncMessages, marketDeskMessages } from './schemas/market-desk';
 import { DECISION_NOTE_MAX, decisionMessages } from './schemas/decisions';
+import { priceQualityMessages } from './schemas/price-quality';
 import { watchlistMessages } from './schemas/watchlist';
 import {
   SCREENING_BATCH_MAX,
@@ -400,4 +401,11 @@ export const spanishMessages = {
     interrupted: 'La ejecución se detuvo antes de terminar (el proceso se cerró).',
     alreadyRunning: 'Ya hay una sincronización con la EIA en cola o en curso.',
   } satisfies TextsOf<typeof eiaSyncMessages>,
+  priceQuality: {
+    badValue: 'Escriba el valor correcto como número, p. ej. 71.25.',
+    negativeValue: 'El valor correcto no puede ser negativo.',
+    badId: 'No es el identificador de un valor sospechoso.',
+    notFound: 'No hay ningún valor sospechoso con este identificador.',
+    alreadyReviewed: 'Este valor ya se revisó.',
+  } satisfies TextsOf<typeof priceQualityMessages>,
 } satisfies MessageTree;

@@ -26,6 +26,8 @@ export const auditActions = [
   'product.retire',
   'product.reinstate',
   'price_sync.request',
+  'price_suspect.confirm',
+  'price_suspect.correct',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

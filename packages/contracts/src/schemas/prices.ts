@@ -113,6 +113,12 @@ export const priceRowSchema = z.object({
   kind: productKindSchema,
   /** A spread's formula (null for other kinds). */
   formula: z.string().nullable(),
+  /**
+   * The value is flagged suspect (issue 33 "Quality": a move far outside its recent behaviour) and
+   * under an admin's review. Always sent by the server (false for spreads, which are computed);
+   * optional in the type so that rows built before it existed stay valid.
+   */
+  suspect: z.boolean().optional(),
 });
 export type PriceRow = z.infer<typeof priceRowSchema>;
 

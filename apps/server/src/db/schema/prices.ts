@@ -158,3 +158,43 @@ export const dashboards = pgTable(
   },
   (table) => [uniqueIndex('dashboards_user_slug_idx').on(table.userId, table.slug)],
 );
+
+/** What became of a suspect value: still open, confirmed or corrected by an admin, or replaced by a later import. */
+export const priceSuspectStatuses = ['open', 'confirmed', 'corrected', 'superseded'] as const;
+
+/**
+ * A stored price the import that wrote it flagged as suspect (issue 33 "Quality": a move over 6 × the
+ * series' 60-day median change), with that import's file, source and history id, until an admin
+ * confirms or corrects it. At most one open flag per price point.
+ */
+export const priceSuspects = pgTable(
+  'price_suspects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pricePointId: uuid('price_point_id')
+      .notNull()
+      .references(() => pricePoints.id, { onDelete: 'cascade' }),
+    /** The value as the import stored it. */
+    value: numeric('value').notNull(),
+    previousDate: date('previous_date', { mode: 'string' }).notNull(),
+    previousValue: numeric('previous_value').notNull(),
+    medianChange: numeric('median_change').notNull(),
+    /** The price_imports row of the import (written after its transaction, so no foreign key). */
+    importId: uuid('import_id'),
+    /** The file's name (no directory) or the EIA API route. */
+    file: text('file').notNull(),
+    /** The price source the import wrote (csv, eia, fred, eia-api). */
+    source: text('source').notNull(),
+    actor: text('actor', { enum: priceImportActors }).notNull(),
+    status: text('status', { enum: priceSuspectStatuses }).notNull().default('open'),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    correctedValue: numeric('corrected_value'),
+  },
+  (table) => [
+    uniqueIndex('price_suspects_open_point_idx').on(table.pricePointId).where(sql`"status" = 'open'`),
+    index('price_suspects_point_idx').on(table.pricePointId),
+    index('price_suspects_flagged_idx').on(table.flaggedAt),
+  ],
+);

@@ -1,5 +1,6 @@
-import { fromIsoDate, listIsoDays, toIsoDate } from '@fueldesk/contracts';
+import { toIsoDate } from '@fueldesk/contracts';
 import type { PriceObservation } from './types';
+import { listUsBusinessDays } from './us-business-calendar';
 
 /**
  * Generated demo history for a fresh install without real data: ten years of NYMEX business days
@@ -83,71 +84,9 @@ function utc(year: number, month: number, day: number) {
   return new Date(Date.UTC(year, month, day));
 }
 
-/** The n-th (1-based; -1 = last) given weekday of a month. */
-function nthWeekday(year: number, month: number, weekday: number, n: number): Date {
-  if (n === -1) {
-    const last = utc(year, month + 1, 0);
-    return utc(year, month, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7));
-  }
-  const first = utc(year, month, 1);
-  return utc(year, month, 1 + ((weekday - first.getUTCDay() + 7) % 7) + 7 * (n - 1));
-}
-
-/** Easter Sunday (anonymous Gregorian algorithm). */
-function easter(year: number): Date {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return utc(year, month - 1, day);
-}
-
-/** A fixed-date holiday on a weekend is observed on the Friday before or the Monday after. */
-function observed(date: Date): Date {
-  const weekday = date.getUTCDay();
-  if (weekday === 6) return utc(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - 1);
-  if (weekday === 0) return utc(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
-  return date;
-}
-
-/** The US exchange holidays of a year (NYMEX: no spot assessment on these days). */
-export function usMarketHolidays(year: number): Set<string> {
-  const goodFriday = easter(year);
-  goodFriday.setUTCDate(goodFriday.getUTCDate() - 2);
-  const days = [
-    observed(utc(year, 0, 1)),
-    nthWeekday(year, 0, 1, 3), // Martin Luther King Jr. Day
-    nthWeekday(year, 1, 1, 3), // Presidents' Day
-    goodFriday,
-    nthWeekday(year, 4, 1, -1), // Memorial Day
-    ...(year >= 2022 ? [observed(utc(year, 5, 19))] : []), // Juneteenth
-    observed(utc(year, 6, 4)),
-    nthWeekday(year, 8, 1, 1), // Labor Day
-    nthWeekday(year, 10, 4, 4), // Thanksgiving
-    observed(utc(year, 11, 25)),
-  ];
-  return new Set(days.map(toIsoDate));
-}
-
-/** Weekdays except US exchange holidays (no spot assessment). */
+/** Weekdays except US exchange holidays (no spot assessment): the business calendar the missing-day check uses too. */
 export function listBusinessDays(from: Date, to: Date): string[] {
-  const holidays = new Map<number, Set<string>>();
-  return listIsoDays(toIsoDate(from), toIsoDate(to)).filter((day) => {
-    const date = fromIsoDate(day);
-    const year = date.getUTCFullYear();
-    if (!holidays.has(year)) holidays.set(year, usMarketHolidays(year));
-    return date.getUTCDay() !== 0 && date.getUTCDay() !== 6 && !holidays.get(year)!.has(day);
-  });
+  return listUsBusinessDays(toIsoDate(from), toIsoDate(to));
 }
 
 export interface DemoHistoryInput {

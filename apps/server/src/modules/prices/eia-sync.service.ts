@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { shiftIsoDate, toIsoDate, type ImportReport } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { createEiaApiClient, EIA_SPOT_ROUTE, type EiaApiClient } from '../../integrations/market-data/eia-api';
@@ -23,19 +24,20 @@ export interface SyncEiaApiInput {
 export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): Promise<ImportReport> {
   const actor = input.actor ?? { kind: 'cli' };
   let report: ImportReport;
+  const importId = randomUUID();
   try {
-    report = await syncEiaApiUnrecorded(ctx, input);
+    report = await syncEiaApiUnrecorded(ctx, input, importId, actor);
   } catch (error) {
     // A failed sync is part of the history too: the admin sees when and why prices did not come.
     const reason = error instanceof Error ? error.message : String(error);
     await recordImport(ctx, actor, refusedReport(`EIA API v2 ${EIA_SPOT_ROUTE}`, 'eia-api', reason.replace(/\.$/, ''), null, []));
     throw error;
   }
-  await recordImport(ctx, actor, report);
+  await recordImport(ctx, actor, report, importId);
   return report;
 }
 
-async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput): Promise<ImportReport> {
+async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput, importId: string, actor: ImportActor): Promise<ImportReport> {
   const apiKey = ctx.config.EIA_API_KEY;
   if (!input.client && !apiKey) throw new Error('EIA_API_KEY is not set');
   const client = input.client ?? createEiaApiClient({ baseUrl: ctx.config.EIA_API_BASE_URL, apiKey: apiKey! });
@@ -72,5 +74,7 @@ async function syncEiaApiUnrecorded(ctx: AppContext, input: SyncEiaApiInput): Pr
     rejected: [],
     skippedBlank: skipped,
     importedBy: null,
+    importId,
+    actor,
   });
 }

@@ -10,11 +10,13 @@ export type ImportActor = { kind: 'user'; userId: string } | { kind: 'cli' } | {
 
 /**
  * Writes one line of the import history. The prices are already stored (or the file refused), so a
- * failure here is logged and does not turn a done import into an error.
+ * failure here is logged and does not turn a done import into an error. `id`: the id the import's
+ * suspect flags already name (made before its transaction).
  */
-export async function recordImport(ctx: AppContext, actor: ImportActor, report: ImportReport) {
+export async function recordImport(ctx: AppContext, actor: ImportActor, report: ImportReport, id?: string) {
   try {
     await insertPriceImport(ctx.db, {
+      ...(id ? { id } : {}),
       actor: actor.kind,
       userId: actor.kind === 'user' ? actor.userId : null,
       source: report.format === 'eia-api' ? report.file : path.basename(report.file),

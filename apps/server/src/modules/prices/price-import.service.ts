@@ -7,6 +7,8 @@ import {
   verbatim,
   type Message,
 } from '@fueldesk/contracts';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { AppContext } from '../../context';
 import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { DbOrTx } from '../../db/client';
@@ -16,6 +18,7 @@ import { parsePriceUpload } from '../../integrations/market-data/price-upload';
 import { AppError } from '../../lib/app-error';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
+import { flagSuspectValues } from './price-quality.service';
 import { recordImport, type ImportActor } from './price-import-history.service';
 import {
   deleteDemoPoints,
@@ -76,6 +79,14 @@ interface WriteCounts {
   updated: number;
   unchanged: number;
   demoRemoved: number;
+  suspects: number;
+}
+
+/** Where a write's values came from, for the suspect flags it raises. */
+interface WriteOrigin {
+  file: string;
+  importId: string | null;
+  actor: ImportActor;
 }
 
 /**
@@ -91,8 +102,9 @@ async function writeObservations(
   importedBy: string | null,
   now: Date,
   database: WriteDatabase,
+  origin: WriteOrigin,
 ): Promise<WriteCounts> {
-  const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0 };
+  const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0, suspects: 0 };
   if (observations.length === 0) return counts;
   const productIds = [...new Set(observations.map((observation) => products.get(observation.productCode)!.id))];
   // Nothing else stores points of these products before this transaction ends: PGlite runs one
@@ -101,19 +113,37 @@ async function writeObservations(
   if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
   // A first import of its products (the demo history just removed) has nothing to conflict with.
   const productsHaveNoPoints = await noPointsOfProducts(tx, productIds);
+  // Ids made here (see upsertPricePoints): a first import's suspect flags name the rows without looking them up.
+  const points = observations.map((observation) => ({
+    id: randomUUID(),
+    productId: products.get(observation.productCode)!.id,
+    publicationDate: observation.date,
+    forwardPeriod: observation.forwardPeriod,
+    value: normalizeDecimal(observation.value)!,
+  }));
   const written = await upsertPricePoints(
     tx,
-    observations.map((observation) => ({
-      productId: products.get(observation.productCode)!.id,
-      publicationDate: observation.date,
-      forwardPeriod: observation.forwardPeriod,
-      value: normalizeDecimal(observation.value)!,
-    })),
-    { source, importedBy, now, checkReferencesOnce: database.checkReferencesOnce, productsHaveNoPoints },
+    points,
+    { source, importedBy, now, checkReferencesOnce: database.checkReferencesOnce, productsHaveNoPoints, returnChanged: source !== 'demo' },
   );
   counts.inserted = written.inserted;
   counts.updated = written.updated;
   counts.unchanged = observations.length - written.inserted - written.updated;
+  // Issue 33 "Quality": the values just written whose move is far outside their series' recent
+  // behaviour are flagged in the same transaction (generated demo values are not judged).
+  if (source !== 'demo') {
+    counts.suspects = await flagSuspectValues(tx, {
+      firstImport: productsHaveNoPoints,
+      changed: productsHaveNoPoints ? points : (written.changed ?? []),
+      origin: {
+        importId: origin.importId,
+        file: source === 'eia-api' ? origin.file : path.basename(origin.file),
+        source,
+        actor: origin.actor.kind,
+        at: now,
+      },
+    });
+  }
   return counts;
 }
 
@@ -141,6 +171,10 @@ interface StoreInput {
   rejected: RejectedLine[];
   skippedBlank: number;
   importedBy: string | null;
+  /** The id its line of the import history will have (the suspect flags name it). */
+  importId?: string;
+  /** Who imported it (the suspect flags name it); the CLI unless said. */
+  actor?: ImportActor;
 }
 
 export async function storeObservations(ctx: AppContext, products: Map<string, ProductRecord>, input: StoreInput): Promise<ImportReport> {
@@ -158,8 +192,10 @@ export async function storeObservations(ctx: AppContext, products: Map<string, P
         checkReferencesOnce: ctx.database.kind === 'pglite' || (await mayCheckReferencesOnce(tx)),
         soleWriter: ctx.database.kind === 'pglite',
       },
+      { file: input.file, importId: input.importId ?? null, actor: input.actor ?? (input.importedBy ? { kind: 'user', userId: input.importedBy } : { kind: 'cli' }) },
     ),
   );
+  if (counts.suspects > 0) ctx.log.info({ file: input.file, suspects: counts.suspects }, 'suspect price values flagged for review');
   const report: ImportReport = {
     ...emptyReport(input.file, input.format),
     product_codes: [...new Set(input.observations.map((observation) => observation.productCode))].sort(),
@@ -199,8 +235,10 @@ export interface ImportPriceFileInput {
  * line numbers; a file that cannot be read as a whole is refused and nothing is written.
  */
 export async function importPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
-  const report = await importPriceFileUnrecorded(ctx, input);
-  await recordImport(ctx, input.actor ?? (input.importedBy ? { kind: 'user', userId: input.importedBy } : { kind: 'cli' }), report);
+  const actor: ImportActor = input.actor ?? (input.importedBy ? { kind: 'user', userId: input.importedBy } : { kind: 'cli' });
+  const importId = randomUUID();
+  const report = await importPriceFileUnrecorded(ctx, input, importId, actor);
+  await recordImport(ctx, actor, report, importId);
   return report;
 }
 
@@ -239,11 +277,11 @@ function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFil
   };
 }
 
-async function importPriceFileUnrecorded(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
+async function importPriceFileUnrecorded(ctx: AppContext, input: ImportPriceFileInput, importId: string, actor: ImportActor): Promise<ImportReport> {
   const products = await loadProductsByCode(ctx);
   const prepared = prepareFile(products, input);
   if ('refused' in prepared) return prepared.refused;
-  return storeObservations(ctx, products, prepared.store);
+  return storeObservations(ctx, products, { ...prepared.store, importId, actor });
 }
 
 export interface PriceFileToImport {
@@ -267,7 +305,7 @@ export interface ImportPriceFilesResult {
 }
 
 /** A file's end: written or refused with its report, failed, or not started after an earlier failure. */
-type Outcome = { report: ImportReport; written: boolean } | { error: unknown } | { skipped: true };
+type Outcome = { report: ImportReport; written: boolean; importId?: string } | { error: unknown } | { skipped: true };
 
 /**
  * Imports files as importPriceFile would one after the other (one transaction each, the same
@@ -302,7 +340,7 @@ export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport
       }
       // A refusal after the failed file was never reached by a one-by-one import; a write was.
       if (index > failedAt && !end.written) return;
-      await recordImport(ctx, actor, end.report);
+      await recordImport(ctx, actor, end.report, end.importId);
       result.reports.push(end.report);
       options.onFileDone?.(end.report);
     });
@@ -330,7 +368,8 @@ export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport
     const outcome: Promise<Outcome> = Promise.all(earlier).then(async (): Promise<Outcome> => {
       if (index > failedAt) return { skipped: true };
       try {
-        return { report: await storeObservations(ctx, products, prepared.store), written: true };
+        const importId = randomUUID();
+        return { report: await storeObservations(ctx, products, { ...prepared.store, importId, actor }), written: true, importId };
       } catch (error) {
         failedAt = Math.min(failedAt, index);
         return { error };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
-import { pricePoints, products, users } from '../../db/schema';
+import { pricePoints, priceSuspects, products, users } from '../../db/schema';
 
 export type ProductRecord = typeof products.$inferSelect;
 
@@ -79,6 +79,8 @@ export interface DayPriceRecord {
   previous_date: string | null;
   diff: string | null;
   percent: string | null;
+  /** An open suspect flag (issue 33 "Quality") is on this value. */
+  suspect: boolean;
 }
 
 /**
@@ -94,7 +96,8 @@ export function listDayPrices(db: DbOrTx, date: string): Promise<DayPriceRecord[
           pp.product_id, prev.publication_date::text as previous_date,
           (pp.value - prev.value)::text as diff,
           case when prev.value is null or prev.value = 0 then null
-               else round((pp.value - prev.value) * 100 / abs(prev.value), 2)::text end as percent
+               else round((pp.value - prev.value) * 100 / abs(prev.value), 2)::text end as percent,
+          exists (select 1 from ${priceSuspects} s where s.price_point_id = pp.id and s.status = 'open') as suspect
         from ${pricePoints} pp
         join ${products} p on p.id = pp.product_id and p.active
         left join lateral (
@@ -145,6 +148,8 @@ export function listHistory(db: DbOrTx, productIds: string[], from: string, to: 
 }
 
 export interface NewPricePoint {
+  /** The row's id if it is inserted (made here when not given; a conflicting row keeps its own). */
+  id?: string;
   productId: string;
   publicationDate: string;
   forwardPeriod: string;
@@ -168,6 +173,18 @@ export interface PricePointsOrigin {
    * fail the write (unique violation) instead of updating.
    */
   productsHaveNoPoints?: boolean;
+  /** Also return which points the write inserted or changed (the quality check judges those). */
+  returnChanged?: boolean;
+}
+
+/** A point an upsert inserted or changed. */
+export interface ChangedPoint {
+  id: string;
+  /** A new row (else an existing one whose value changed). */
+  inserted?: boolean;
+  productId: string;
+  forwardPeriod: string;
+  publicationDate: string;
 }
 
 /**
@@ -194,8 +211,8 @@ export async function upsertPricePoints(
   db: DbOrTx,
   points: NewPricePoint[],
   origin: PricePointsOrigin,
-): Promise<{ inserted: number; updated: number }> {
-  if (points.length === 0) return { inserted: 0, updated: 0 };
+): Promise<{ inserted: number; updated: number; changed?: ChangedPoint[] }> {
+  if (points.length === 0) return { inserted: 0, updated: 0, changed: [] };
   // Each row names its product by its position in the write's list of products (a file holds one):
   // a digit or two to send and to read instead of a 36-character uuid per row.
   const productIds = [...new Set(points.map((point) => point.productId))];
@@ -204,7 +221,7 @@ export async function upsertPricePoints(
   const rows = sql`select r.id, (${arrayLiteral(productIds)}::uuid[])[r.product] as product_id, r.publication_date, r.forward_period, r.value,
             ${origin.source}, ${origin.importedBy}::uuid, ${now}::timestamptz, ${now}::timestamptz
           from unnest(
-            ${arrayLiteral(points.map(() => randomUUID()))}::uuid[],
+            ${arrayLiteral(points.map((point) => point.id ?? randomUUID()))}::uuid[],
             ${`{${points.map((point) => productNumber.get(point.productId)).join(',')}}`}::int[],
             ${arrayLiteral(points.map((point) => point.publicationDate))}::date[],
             ${arrayLiteral(points.map((point) => point.forwardPeriod))}::text[],
@@ -212,11 +229,27 @@ export async function upsertPricePoints(
           ) as r(id, product, publication_date, forward_period, value)`;
   const columns = sql`(id, product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)`;
   if (origin.checkReferencesOnce) await checkReferencesOnce(db, productIds, origin.importedBy);
-  let written: { inserted: number; updated: number };
+  let written: { inserted: number; updated: number; changed?: ChangedPoint[] };
   if (origin.productsHaveNoPoints) {
     await db.execute(sql`insert into ${pricePoints} ${columns} ${rows}`);
     // Every row is new: the statement inserted them all or failed.
     written = { inserted: points.length, updated: 0 };
+  } else if (origin.returnChanged) {
+    // The changed rows only (none for a re-import of the same values): the quality check's candidates.
+    const returned = await queryRows<{ inserted: boolean; id: string; product_id: string; forward_period: string; d: string }>(
+      db,
+      sql`insert into ${pricePoints} ${columns} ${rows}
+          on conflict (product_id, forward_period, publication_date) do update
+            set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at
+            where ${pricePoints.value} <> excluded.value
+          returning (xmax = 0) as inserted, id, product_id, forward_period, publication_date::text as d`,
+    );
+    const inserted = returned.filter((row) => row.inserted).length;
+    written = {
+      inserted,
+      updated: returned.length - inserted,
+      changed: returned.map((row) => ({ id: row.id, inserted: row.inserted, productId: row.product_id, forwardPeriod: row.forward_period, publicationDate: row.d })),
+    };
   } else {
     const [counts] = await queryRows<{ inserted: number; updated: number }>(
       db,
@@ -315,4 +348,67 @@ export async function findLatestDateBySource(db: DbOrTx, source: string): Promis
     sql`select max(publication_date)::text as latest from ${pricePoints} where source = ${source}`,
   );
   return row?.latest ?? null;
+}
+
+export interface SeriesValueRecord {
+  product_id: string;
+  forward_period: string;
+  d: string;
+  value: string;
+}
+
+/** The stored values of some products between two dates, by product, forward period and date (the quality check's windows). */
+export function listSeriesValues(db: DbOrTx, productIds: string[], forwardPeriods: string[], from: string, to: string): Promise<SeriesValueRecord[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  // Both leading columns of the unique index named, so the date range bounds the index scan too.
+  return queryRows<SeriesValueRecord>(
+    db,
+    sql`select product_id, forward_period, publication_date::text as d, value::text as value from ${pricePoints}
+        where product_id = any(${arrayLiteral(productIds)}::uuid[]) and forward_period = any(${arrayLiteral(forwardPeriods)}::text[])
+          and publication_date between ${from}::date and ${to}::date
+        order by product_id, forward_period, publication_date`,
+  );
+}
+
+/** A stored price point with its product's code (the admin's correction of a suspect value). */
+export async function findPricePoint(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(pricePoints).where(eq(pricePoints.id, id));
+  return row ?? null;
+}
+
+/** An admin's correction of one stored value. */
+export async function updatePricePointValue(db: DbOrTx, id: string, value: string, changedBy: string | null, now: Date): Promise<void> {
+  await db.update(pricePoints).set({ value, importedBy: changedBy, updatedAt: now }).where(eq(pricePoints.id, id));
+}
+
+export interface MissingDayRecord {
+  product_id: string;
+  d: string;
+}
+
+/**
+ * Weekdays inside each active spot product's stored span that have no value (the caller drops the
+ * trading holidays), and each span: one pass of generate_series with an index probe per weekday.
+ */
+export async function listWeekdayGaps(db: DbOrTx): Promise<{ spans: { product_id: string; first: string; last: string }[]; gaps: MissingDayRecord[] }> {
+  const spans = await queryRows<{ product_id: string; first: string; last: string }>(
+    db,
+    sql`select p.id as product_id, r.first::text as first, r.last::text as last
+        from ${products} p
+        join lateral (select min(q.publication_date) as first, max(q.publication_date) as last from ${pricePoints} q
+                      where q.product_id = p.id and q.forward_period = '') r on r.first is not null
+        where p.active and p.kind = 'spot'`,
+  );
+  const gaps = await queryRows<MissingDayRecord>(
+    db,
+    sql`select p.id as product_id, d::date::text as d
+        from ${products} p
+        join lateral (select min(q.publication_date) as first, max(q.publication_date) as last from ${pricePoints} q
+                      where q.product_id = p.id and q.forward_period = '') r on r.first is not null
+        cross join lateral generate_series(r.first, r.last, interval '1 day') as d
+        where p.active and p.kind = 'spot' and extract(isodow from d) < 6
+          and not exists (select 1 from ${pricePoints} q where q.product_id = p.id and q.forward_period = '' and q.publication_date = d::date)
+        order by p.id, d`,
+  );
+  return { spans, gaps };
 }

@@ -135,6 +135,7 @@ function presentRow(record: DayPriceRecord, product: ProductRecord): PriceRow {
     date_modified: record.updated_at,
     source: record.source,
     is_demo: record.source === 'demo',
+    suspect: record.suspect === true,
   };
 }
 
@@ -160,6 +161,8 @@ function presentSpreadRow(record: SpreadDayRecord, legRows: DayPriceRecord[]): P
     date_modified: written.at(-1) ?? record.date,
     source: record.demo ? 'demo' : 'derived',
     is_demo: record.demo,
+    // Computed from its legs on read: never flagged itself.
+    suspect: false,
   };
 }
 

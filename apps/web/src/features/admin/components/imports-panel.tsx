@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/ui/data-table';
 import { usePriceImports } from '../api/get-price-imports';
 import { EiaSyncPanel } from './eia-sync-panel';
+import { MissingDaysPanel } from './missing-days-panel';
 import { PriceUploadPanel } from './price-upload-panel';
+import { SuspectValuesPanel } from './suspect-values-panel';
 
 const PAGE_SIZE = 25;
 
@@ -38,6 +40,8 @@ export function ImportsPanel() {
         {t('tabs.imports')}
       </h2>
       <EiaSyncPanel />
+      <SuspectValuesPanel />
+      <MissingDaysPanel />
       <PriceUploadPanel />
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('imports.intro')}</p>
       <DataTable<PriceImportRow>

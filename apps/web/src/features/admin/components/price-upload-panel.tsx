@@ -92,6 +92,9 @@ export function PriceUploadPanel() {
     }
     setBusy(false);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'price-imports'] });
+    // The files' values may have raised suspect flags or filled missing days.
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'price-suspects'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'missing-days'] });
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

@@ -1,7 +1,8 @@
 import type { PriceRow } from '@fueldesk/contracts';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '@/lib/i18n';
 import { PriceTable } from './price-table';
 
 const row = (code: string, kind: PriceRow['kind']): PriceRow => ({
@@ -46,4 +47,27 @@ describe('price table', () => {
     expect(screen.queryByRole('link', { name: /Brent–WTI/ })).not.toBeInTheDocument();
     expect(screen.getByText(/BRENT − WTI/)).toBeInTheDocument();
   });
+
+  it('marks a suspect value until it is reviewed, in both languages; a spread never', async () => {
+    const rows = [{ ...row('WTI', 'spot'), suspect: true }, row('BRENT_WTI', 'spread'), { ...row('BRENT', 'spot'), id: 'BRENT-1' }];
+    const { unmount } = render(
+      <MemoryRouter>
+        <PriceTable rows={rows} sort="product_name" order="asc" onSort={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByText('Suspect value, under review')).toHaveLength(1);
+    expect(screen.getByTitle('Suspect value, under review').closest('tr')).toHaveTextContent('WTI Cushing');
+    unmount();
+    await i18n.changeLanguage('es');
+    render(
+      <MemoryRouter>
+        <PriceTable rows={rows} sort="product_name" order="asc" onSort={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTitle('Valor sospechoso, en revisión')).toHaveTextContent('Sospechoso');
+  });
+});
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
 });

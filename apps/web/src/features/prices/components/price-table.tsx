@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatChange, formatDay, formatPercent, formatPrice, trendOf, trendTextClass } from '../lib/format';
 import { useProductLabels } from '../lib/product-labels';
 import { DemoBadge } from './demo-badge';
+import { SuspectBadge } from './suspect-badge';
 
 interface PriceTableProps {
   rows: PriceRow[];
@@ -108,6 +109,11 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
               <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                 {formatPrice(row.value, row.decimal_places)}{' '}
                 <span className="block text-xs text-slate-500 sm:inline dark:text-slate-400">{row.units}</span>
+                {row.suspect ? (
+                  <span className="mt-1 block">
+                    <SuspectBadge />
+                  </span>
+                ) : null}
               </td>
               <td className={clsx('px-2 py-2 text-right tabular-nums sm:px-3', trendTextClass[trendOf(row.diff_base_value)])}>
                 {row.diff_base_value === null ? t('change.none') : formatChange(row.diff_base_value, row.decimal_places)}
