@@ -14,7 +14,8 @@ function describeReport(report: ImportReport): string {
   if (report.refused) return `${report.file}: REFUSED, nothing imported. ${report.refusal_reason}`;
   const rejected = report.rejected > 0 ? `, ${report.rejected} rejected` : '';
   const demo = report.demo_removed > 0 ? `, ${report.demo_removed} demo values replaced` : '';
-  return `${report.file}: ${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged${rejected}${demo} (${report.format}: ${report.product_codes.join(', ')})`;
+  const suspect = report.suspect > 0 ? `, ${report.suspect} flagged suspect for review` : '';
+  return `${report.file}: ${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged${rejected}${demo}${suspect} (${report.format}: ${report.product_codes.join(', ')})`;
 }
 
 const REJECTED_LINES_SHOWN = 20;

@@ -55,6 +55,8 @@ export const uploadedFileReportSchema = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   rejected: z.number().int(),
+  /** Values stored but flagged suspect for an administrator's review. */
+  suspect: z.number().int(),
   /** Rejected rows with their line (row of the sheet for a workbook); line 0 is the whole file. */
   errors: z.array(z.object({ line: z.number().int(), detail: z.string() })),
   /** True when nothing of the file was written; `refusal_reason` says why. */

@@ -327,6 +327,8 @@ export const importReportSchema = z.object({
   skipped_blank: z.number().int(),
   /** Generated demo values of these products replaced by real ones. */
   demo_removed: z.number().int(),
+  /** Values stored but flagged suspect for an administrator's review (a move far outside the product's recent behaviour). */
+  suspect: z.number().int(),
   rejected_lines: z.array(importRejectedLineSchema),
   refused: z.boolean(),
   refusal_reason: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { priceQualityMessages, type ListPricesResponse, type MissingDaysResponse, type PriceSuspect, type PriceSuspectList } from '@fueldesk/contracts';
+import { priceQualityMessages, type ImportReport, type ListPricesResponse, type MissingDaysResponse, type PriceSuspect, type PriceSuspectList } from '@fueldesk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { sharedDataDir } from '../../../test/market-data';
@@ -23,6 +23,7 @@ async function upload(name: string, text: string) {
     payload: text,
   });
   expect(response.statusCode).toBe(200);
+  return response.json() as ImportReport;
 }
 
 async function suspects(query = ''): Promise<PriceSuspectList> {
@@ -57,7 +58,9 @@ beforeAll(async () => {
 
 describe('suspect values (issue 33 "Quality")', () => {
   it('flags a spike of an upload, lists it, marks the daily table; confirm and correct, audited; admins only; bad input 400', async () => {
-    await upload('spikes.csv', ['product_code,date,value', ...calmThenJump('GASOLINE_NYH', 2.5, 0.4), ...calmThenJump('GASOLINE_USGC', 2.3, -0.3)].join('\n'));
+    const report = await upload('spikes.csv', ['product_code,date,value', ...calmThenJump('GASOLINE_NYH', 2.5, 0.4), ...calmThenJump('GASOLINE_USGC', 2.3, -0.3)].join('\n'));
+    // The import's own report counts what it flagged.
+    expect(report.suspect).toBe(2);
     const history = (await call('GET', '/admin/price-imports')).json() as { items: { id: string; source: string }[] };
     const list = await suspects();
     expect(list.total).toBe(2);

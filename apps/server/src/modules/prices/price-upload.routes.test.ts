@@ -89,7 +89,8 @@ describe('POST /api/admin/prices/import as multipart/form-data', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { files } = response.json();
     expect(files).toEqual([
-      { name: 'RNGC1d.xls', format: 'eia-workbook', inserted: 7546, updated: 0, unchanged: 0, rejected: 0, errors: [], refused: false, refusal_reason: null },
+      // 77 of natural gas's 7,546 front-month settlements move more than 6 × their 60-day median (1 %).
+      { name: 'RNGC1d.xls', format: 'eia-workbook', inserted: 7546, updated: 0, unchanged: 0, rejected: 0, suspect: 77, errors: [], refused: false, refusal_reason: null },
       {
         name: 'prices.csv',
         format: 'generic-csv',
@@ -97,6 +98,7 @@ describe('POST /api/admin/prices/import as multipart/form-data', () => {
         updated: 0,
         unchanged: 0,
         rejected: 1,
+        suspect: 0,
         errors: [{ line: 3, detail: '"oops" is not a number' }],
         refused: false,
         refusal_reason: null,
@@ -104,7 +106,7 @@ describe('POST /api/admin/prices/import as multipart/form-data', () => {
     ]);
     // Again: nothing changes.
     const again = (await upload([{ name: 'RNGC1d.xls', bytes: readFileSync(path.join(sharedDataDir, 'eia-futures/RNGC1d.xls')) }])).json();
-    expect(again.files[0]).toMatchObject({ inserted: 0, unchanged: 7546 });
+    expect(again.files[0]).toMatchObject({ inserted: 0, unchanged: 7546, suspect: 0 });
   });
 
   it('is for administrators only', async () => {

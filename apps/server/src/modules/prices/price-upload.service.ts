@@ -22,6 +22,7 @@ function present(name: string, report: ImportReport): UploadedFileReport {
     updated: report.updated,
     unchanged: report.unchanged,
     rejected: report.rejected,
+    suspect: report.suspect,
     errors: [
       ...(report.refused && report.refusal_reason ? [{ line: 0, detail: report.refusal_reason }] : []),
       ...report.rejected_lines.map((rejected) => ({ line: rejected.line, detail: rejected.reason })),
@@ -47,7 +48,7 @@ export async function importUploadedPriceFiles(
     const name = baseName(file.name);
     if (file.truncated) {
       const reason = `The file is larger than the ${Math.round(options.limitBytes / 1_048_576)} MB an upload may be.`;
-      reports.push({ name, format: 'unknown', inserted: 0, updated: 0, unchanged: 0, rejected: 0, errors: [{ line: 0, detail: reason }], refused: true, refusal_reason: reason });
+      reports.push({ name, format: 'unknown', inserted: 0, updated: 0, unchanged: 0, rejected: 0, suspect: 0, errors: [{ line: 0, detail: reason }], refused: true, refusal_reason: reason });
       continue;
     }
     const report = await importPriceFile(ctx, { name, text: '', bytes: file.bytes, strict: options.strict, importedBy: options.importedBy });

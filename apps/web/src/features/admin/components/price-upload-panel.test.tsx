@@ -25,6 +25,7 @@ const report = (name: string, changes: object) => ({
   updated: 0,
   unchanged: 0,
   rejected: 0,
+  suspect: 0,
   errors: [],
   refused: false,
   refusal_reason: null,
@@ -42,7 +43,7 @@ describe('data desk upload', () => {
       'POST /api/admin/prices/import': ({ headers }) => {
         const call = api.callsTo('POST /api/admin/prices/import').length;
         expect(headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-        if (call === 1) return json(200, { files: [report('RNGC1d.xls', { inserted: 7546 })] });
+        if (call === 1) return json(200, { files: [report('RNGC1d.xls', { inserted: 7546, suspect: 3 })] });
         if (call === 2) return json(200, { files: [report('prices.csv', { format: 'generic-csv', inserted: 1, rejected: 1, errors: [{ line: 3, detail: '"oops" is not a number' }] })] });
         const reason = 'The workbook would unpack to more than the 100 MB allowed (a zip bomb?).';
         return json(200, { files: [report('bomb.xlsx', { refused: true, refusal_reason: reason, errors: [{ line: 0, detail: reason }] })] });
@@ -62,7 +63,10 @@ describe('data desk upload', () => {
     const first = await screen.findByRole('listitem', { name: 'RNGC1d.xls' });
     expect(await within(first).findByText('Imported')).toBeInTheDocument();
     expect(within(first).getByText('7546')).toBeInTheDocument();
+    // Values flagged suspect are counted when there are some, and only then.
+    expect(within(first).getByText('Flagged suspect (to review)').nextElementSibling).toHaveTextContent('3');
     const second = screen.getByRole('listitem', { name: 'prices.csv' });
+    expect(within(second).queryByText('Flagged suspect (to review)')).toBeNull();
     expect(await within(second).findByText('"oops" is not a number', { exact: false })).toBeInTheDocument();
     expect(within(second).getByText('Line 3')).toBeInTheDocument();
     const third = screen.getByRole('listitem', { name: 'bomb.xlsx' });

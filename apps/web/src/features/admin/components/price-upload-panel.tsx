@@ -31,6 +31,8 @@ function FileReport({ report }: { report: UploadedFileReport }) {
     ['unchanged', report.unchanged],
     ['rejected', report.rejected],
   ];
+  // Shown only when the import flagged some: the values are stored, and wait for review in "Suspect values".
+  if (report.suspect > 0) counts.push(['suspect', report.suspect]);
   return (
     <div className="mt-2 flex flex-col gap-2">
       {report.refused ? (
