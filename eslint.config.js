@@ -148,6 +148,32 @@ export default tseslint.config(
     },
   },
   {
+    // One way to give a server test its database and app: useTestContext() (test/test-context.ts). The files
+    // listed build contexts per test with settings of their own, or need their own teardown order.
+    files: ['apps/server/{src,test}/**/*.test.ts'],
+    ignores: [
+      'apps/server/src/db/client.test.ts',
+      'apps/server/src/modules/audit/audit.test.ts',
+      'apps/server/src/modules/due-diligence/due-diligence.routes.test.ts',
+      'apps/server/src/modules/prices/eia-sync-status.routes.test.ts',
+      'apps/server/src/modules/prices/eia-sync.test.ts',
+      'apps/server/src/modules/prices/price-imports.routes.test.ts',
+      'apps/server/src/modules/prices/prices.routes.test.ts',
+      'apps/server/src/modules/public/public.routes.test.ts',
+      'apps/server/src/modules/screening/screening-import.test.ts',
+      'apps/server/src/plugins/database-outage.test.ts',
+      'apps/server/src/plugins/errors.test.ts',
+      'apps/server/test/fuzz.openapi.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...testSyntax,
+        { selector: "ImportSpecifier[imported.name='createTestContext']", message: 'Give the test its context with useTestContext() from test/test-context.ts.' },
+      ],
+    },
+  },
+  {
     // Only repositories query: services, routes, jobs, seeds, plugins, integrations and lib name no
     // table and no query builder (types of rows are fine). A separate rule name, so the blocks above keep theirs.
     files: ['apps/server/src/{modules,plugins,integrations,lib}/**/*.ts'],
