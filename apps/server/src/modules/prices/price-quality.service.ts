@@ -217,6 +217,28 @@ async function presentOne(ctx: AppContext, id: string): Promise<PriceSuspect> {
   return present(found);
 }
 
+/** The audit entry of a review (confirm or correct): the value and status before and after. */
+function auditReview(
+  tx: DbOrTx,
+  review: { id: string; suspect: SuspectListRecord; actor: AuditActor; at: Date; after: { value: string; status: 'confirmed' | 'corrected' } },
+) {
+  const { id, suspect, actor, at, after } = review;
+  return recordAudit(tx, {
+    at,
+    actor,
+    action: after.status === 'confirmed' ? 'price_suspect.confirm' : 'price_suspect.correct',
+    subject: `${suspect.product_code} ${suspect.publication_date}`,
+    details: {
+      suspect_id: id,
+      product: suspect.product_code,
+      date: suspect.publication_date,
+      forward_period: suspect.forward_period,
+      before: { value: suspect.current_value, status: 'open' },
+      after,
+    },
+  });
+}
+
 /** POST /admin/prices/suspects/{id}/confirm: the value is right; the flag is closed, audited. */
 export async function confirmSuspect(ctx: AppContext, id: string, actor: AuditActor): Promise<PriceSuspect> {
   checkId(id);
@@ -224,20 +246,7 @@ export async function confirmSuspect(ctx: AppContext, id: string, actor: AuditAc
   const found = await ctx.db.transaction(async (tx) => {
     const suspect = await openSuspect(tx, id);
     await resolveSuspect(tx, id, { status: 'confirmed', at: now, by: actor.id, correctedValue: null });
-    await recordAudit(tx, {
-      at: now,
-      actor,
-      action: 'price_suspect.confirm',
-      subject: `${suspect.product_code} ${suspect.publication_date}`,
-      details: {
-        suspect_id: id,
-        product: suspect.product_code,
-        date: suspect.publication_date,
-        forward_period: suspect.forward_period,
-        before: { value: suspect.current_value, status: 'open' },
-        after: { value: suspect.current_value, status: 'confirmed' },
-      },
-    });
+    await auditReview(tx, { id, suspect, actor, at: now, after: { value: suspect.current_value, status: 'confirmed' } });
     return suspect;
   });
   await announceReview(ctx, found.product_code, false, now);
@@ -258,20 +267,7 @@ export async function correctSuspect(ctx: AppContext, id: string, body: { value?
     const suspect = await openSuspect(tx, id);
     await updatePricePointValue(tx, suspect.price_point_id, value, actor.id, now);
     await resolveSuspect(tx, id, { status: 'corrected', at: now, by: actor.id, correctedValue: value });
-    await recordAudit(tx, {
-      at: now,
-      actor,
-      action: 'price_suspect.correct',
-      subject: `${suspect.product_code} ${suspect.publication_date}`,
-      details: {
-        suspect_id: id,
-        product: suspect.product_code,
-        date: suspect.publication_date,
-        forward_period: suspect.forward_period,
-        before: { value: suspect.current_value, status: 'open' },
-        after: { value, status: 'corrected' },
-      },
-    });
+    await auditReview(tx, { id, suspect, actor, at: now, after: { value, status: 'corrected' } });
     return suspect;
   });
   await announceReview(ctx, found.product_code, true, now);
