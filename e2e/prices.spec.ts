@@ -173,6 +173,39 @@ test.describe('market data at mobile width', () => {
     }
   });
 
+  test('the market overview does not jump when its price board answers after the panels below it', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const session = await signInThroughApi(page, request);
+    try {
+      // The board (GET /api/prices) answers last, as on a slow phone: the movers and the summary
+      // below it are there first, and must not be shown in view and then pushed out of it.
+      await page.route(/\/api\/prices\?/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto('/market-price');
+      await expect(page.getByRole('region', { name: 'Top movers' }).getByText('Gainers')).toBeVisible();
+      await expect(page.getByText('Gulf Coast conventional gasoline').first()).toBeVisible({ timeout: 15_000 });
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      // Lighthouse's "good" limit for cumulative layout shift; the board's late arrival measured 0.86 before.
+      expect(shift).toBeLessThan(0.1);
+      expect(errors).toEqual([]);
+    } finally {
+      await signOutThroughApi(request, session);
+    }
+  });
+
   test('the table and the chart fit the screen', async ({ page }) => {
     const errors = watchConsole(page);
     await signInThroughLoginPage(page);
