@@ -217,6 +217,9 @@ describe('price alerts', () => {
       ['2026-06-04', '35.5', '33'],
       ['2026-06-02', '37.2', '32'],
     ]);
+    // A backfill of a leg leaves the spread's newest value (06-04, +7.6 % on 06-03) alone: an alert it would meet fires nothing.
+    await createAlert(alice.headers, { product_code: 'CRACK_321_NYH', condition: 'change_pct', value: '5' });
+    expect(await publishRows([['WTI', '2020-01-02', '61']])).toEqual({ fired: 0 });
   });
 
   it('a spread can be negative: a negative level, and a change measured against the previous value’s size (never against 0)', async () => {

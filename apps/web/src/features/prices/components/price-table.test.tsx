@@ -37,14 +37,14 @@ const row = (code: string, kind: PriceRow['kind']): PriceRow => ({
 });
 
 describe('price table', () => {
-  it('offers an alert on a published price, none on a spread (alerts fire when a price is stored; a spread never is)', () => {
+  it('offers an alert on a published price and on a spread (evaluated when a leg is stored)', () => {
     render(
       <MemoryRouter>
         <PriceTable rows={[row('WTI', 'spot'), row('BRENT_WTI', 'spread')]} sort="product_name" order="asc" onSort={() => undefined} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: /WTI Cushing/ })).toHaveAttribute('href', '/marketprice/alerts?product=WTI');
-    expect(screen.queryByRole('link', { name: /Brent–WTI/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Brent–WTI/ })).toHaveAttribute('href', '/marketprice/alerts?product=BRENT_WTI');
     expect(screen.getByText(/BRENT − WTI/)).toBeInTheDocument();
   });
 
