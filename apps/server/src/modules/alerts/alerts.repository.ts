@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { arrayLiteral, queryRows } from '../../db/client';
 import { priceAlertEvents, priceAlerts, products } from '../../db/schema';
@@ -82,25 +82,35 @@ export function listAlertEvents(db: DbOrTx, alertId: string, limit: number) {
     .limit(limit);
 }
 
-/** A product's newest spot publication, when this write (at `writtenAt`) stored or changed it. */
+/**
+ * A product's newest publication of the series its alerts watch, when this write (at `writtenAt`)
+ * stored or changed it: a spot product's value, a futures product's contract 1 (`C1`, the series
+ * its history, span and daily change are).
+ */
 export interface WrittenPublication {
   productId: string;
   productCode: string;
   productName: string;
   units: string;
   publicationDate: string;
+  /** '' for a spot product (and a spread, whose values are given), 'C1' for a futures product. */
+  forwardPeriod: string;
 }
+
+/** The series an alert on a product watches: contract 1 of a futures product, the spot value of any other. */
+const watchedPeriod = (kind: SQL) => sql`case when ${kind} = 'futures' then 'C1' else '' end`;
 
 export function findNewestWrittenPublications(db: DbOrTx, productCodes: string[], writtenAt: Date): Promise<WrittenPublication[]> {
   if (productCodes.length === 0) return Promise.resolve([]);
   return queryRows<WrittenPublication>(
     db,
     sql`select p.id as "productId", p.code as "productCode", p.name as "productName",
-          p.currency || '/' || p.unit as units, to_char(latest.publication_date, 'YYYY-MM-DD') as "publicationDate"
+          p.currency || '/' || p.unit as units, to_char(latest.publication_date, 'YYYY-MM-DD') as "publicationDate",
+          ${watchedPeriod(sql`p.kind`)} as "forwardPeriod"
         from ${products} p
         cross join lateral (
           select pp.publication_date, pp.updated_at from price_points pp
-          where pp.product_id = p.id and pp.forward_period = ''
+          where pp.product_id = p.id and pp.forward_period = ${watchedPeriod(sql`p.kind`)}
           order by pp.publication_date desc limit 1
         ) latest
         where p.code in (${sql.join(productCodes.map((code) => sql`${code}`), sql`, `)})
@@ -132,11 +142,12 @@ export interface PublicationValues {
  * it at the previous publication, or at the product's first publication; change_pct fires when the
  * move from the previous publication is strictly more than the percentage of the previous value's
  * magnitude (never against a previous value of 0). Exact numeric arithmetic. The values are the
- * product's stored ones, or `values` when given (a spread's, computed from its legs).
+ * product's stored ones of `forwardPeriod` (a futures product's contract 1), or `values` when given
+ * (a spread's, computed from its legs).
  */
 export function recordAlertFirings(
   db: DbOrTx,
-  publication: { productId: string; publicationDate: string },
+  publication: { productId: string; publicationDate: string; forwardPeriod: string },
   now: Date,
   values?: PublicationValues,
 ): Promise<FiredAlert[]> {
@@ -144,11 +155,11 @@ export function recordAlertFirings(
   const current = values
     ? sql`select ${values.value}::numeric as value`
     : sql`select value from price_points
-          where product_id = ${publication.productId} and forward_period = '' and publication_date = ${publication.publicationDate}::date`;
+          where product_id = ${publication.productId} and forward_period = ${publication.forwardPeriod} and publication_date = ${publication.publicationDate}::date`;
   const previous = values
     ? sql`select ${values.previousValue}::numeric as value`
     : sql`select value from price_points
-          where product_id = ${publication.productId} and forward_period = '' and publication_date < ${publication.publicationDate}::date
+          where product_id = ${publication.productId} and forward_period = ${publication.forwardPeriod} and publication_date < ${publication.publicationDate}::date
           order by publication_date desc limit 1`;
   return queryRows<FiredAlert>(
     db,

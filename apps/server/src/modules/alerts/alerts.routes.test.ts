@@ -246,6 +246,44 @@ describe('price alerts', () => {
     expect((await events(alice.headers, below.id)).map((event) => [event.publication_date, event.value])).toEqual([['2026-06-03', '-3']]);
   });
 
+  /**
+   * Imports WTI futures settlements as EIA's futures table download (`oil_Futures_Prices.csv`: newest
+   * first, m/d/Y, one column per contract), then runs the evaluation the import queues.
+   */
+  async function publishWtiFutures(rows: [date: string, c1: string, c2: string][]) {
+    const writtenAt = tick();
+    const text = [
+      'Day,Cushing OK Crude Oil Future Contract 1 ($/bbl) $/bbl,Cushing OK Crude Oil Future Contract 2 ($/bbl) $/bbl',
+      ...rows.map(([date, c1, c2]) => `${date},${c1},${c2}`),
+    ].join('\n');
+    const report = await importPriceFile(t.ctx, { name: 'oil_Futures_Prices.csv', text });
+    expect(report).toMatchObject({ format: 'eia-csv-download', product_codes: ['WTI_FUT'], refused: false });
+    return evaluateAlerts(t.ctx, { productCodes: report.product_codes, writtenAt });
+  }
+
+  it('a futures product: its contract 1 fires once when the futures file makes it cross, never on re-import, a correction only when it crosses', async () => {
+    const alice = await signedIn();
+    const alert = await createAlert(alice.headers, { product_code: 'WTI_FUT', condition: 'above', value: '80' });
+    // Contract 2 above the level is not what the alert watches (a futures product's series is its contract 1).
+    expect(await publishWtiFutures([['6/1/2026', '78', '81']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/2/2026', '80.5', '82'], ['6/1/2026', '78', '81']])).toEqual({ fired: 1 });
+    expect(await events(alice.headers, alert.id)).toEqual([
+      expect.objectContaining({ publication_date: '2026-06-02', value: '80.5', previous_value: '78', change_pct: '3.2051' }),
+    ]);
+    // The same file again, and the same evaluation again: nothing more.
+    expect(await publishWtiFutures([['6/2/2026', '80.5', '82'], ['6/1/2026', '78', '81']])).toEqual({ fired: 0 });
+    expect(await evaluateAlerts(t.ctx, { productCodes: ['WTI_FUT'], writtenAt: new Date(0) })).toEqual({ fired: 0 });
+    // A correction of a date that fired fires nothing; a new date under the level nothing, and its correction once it crosses.
+    expect(await publishWtiFutures([['6/2/2026', '81', '82']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/3/2026', '79', '83']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/4/2026', '79.5', '83']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/4/2026', '80.2', '83']])).toEqual({ fired: 1 });
+    expect((await events(alice.headers, alert.id)).map((event) => [event.publication_date, event.value, event.previous_value])).toEqual([
+      ['2026-06-04', '80.2', '79'],
+      ['2026-06-02', '80.5', '78'],
+    ]);
+  });
+
   it('notifies the owner on the server: listed in their language, read state shared, mail only when asked and allowed', async () => {
     const alice = await signedIn({ email: 'alice-alerts@example.com' });
     const bob = await signedIn();
@@ -313,5 +351,15 @@ describe('price alerts on the worker', () => {
     await expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers })).json().items, { timeout: 15_000 })
       .toEqual([expect.objectContaining({ kind: 'price_alert', text: expect.stringContaining('Brent–WTI') })]);
+  });
+
+  it('a futures import queues the evaluation of its product’s alerts', async () => {
+    const bob = await createSignedInUser(t.ctx);
+    const created = await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'WTI_FUT', condition: 'above', value: '80' }, headers: bob.headers });
+    expect(created.statusCode).toBe(201);
+    await importPriceFile(t.ctx, { name: 'oil_Futures_Prices.csv', text: 'Day,Cushing OK Crude Oil Future Contract 1 ($/bbl) $/bbl\n6/2/2026,81\n6/1/2026,79' });
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers })).json().items, { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ kind: 'price_alert', text: expect.stringContaining('WTI crude oil futures') })]);
   });
 });

@@ -130,10 +130,10 @@ export async function queueAlertEvaluation(ctx: AppContext, input: { productCode
 }
 
 /**
- * Evaluates the alerts of each product whose newest publication this write stored or changed, and
- * of each spread with one of these products as a leg whose newest value (on the newest date every
- * leg has one, computed from the legs as every reading computes it) this write stored or changed a
- * leg value of. A backfill of older dates fires nothing: alerts are about the market as it is now.
+ * Evaluates the alerts of each product whose newest publication this write stored or changed (of
+ * a futures product, its contract 1: a write of C2–C4 alone fires nothing), and of each spread with
+ * one of these products as a leg whose newest value (on the newest date every leg has one, computed
+ * from the legs as every reading computes it) this write stored or changed a leg value of. A backfill of older dates fires nothing: alerts are about the market as it is now.
  * Every firing, its notification and the alert's last_fired_at are written in one transaction per
  * product or spread, and the (alert, publication date) key makes the whole evaluation idempotent: a
  * retried job, a second worker or the same file imported twice fires nothing more.
@@ -146,7 +146,7 @@ export async function evaluateAlerts(ctx: AppContext, input: { productCodes: str
   for (const spread of await listWatchedSpreads(ctx.db, input.productCodes)) {
     const point = await findNewestSpreadPoint(ctx, { legs: spread.legs, divisor: spread.divisor });
     if (!point || point.legsWrittenAt < input.writtenAt) continue;
-    fired += await fireAlerts(ctx, { ...spread, publicationDate: point.date }, { value: point.value, previousValue: point.previousValue });
+    fired += await fireAlerts(ctx, { ...spread, publicationDate: point.date, forwardPeriod: '' }, { value: point.value, previousValue: point.previousValue });
   }
   return { fired };
 }
