@@ -48,6 +48,18 @@ describe('price table', () => {
     expect(screen.getByText(/BRENT − WTI/)).toBeInTheDocument();
   });
 
+  it('offers an alert on a futures product’s contract 1 only (the series its alert watches), not on its later contracts', () => {
+    const contract = (period: string): PriceRow => ({ ...row('WTI_FUT', 'futures'), id: `WTI_FUT-${period}`, product_name: 'WTI crude oil futures', forward_period: period });
+    render(
+      <MemoryRouter>
+        <PriceTable rows={[contract('C1'), contract('C2'), contract('C3')]} sort="product_name" order="asc" onSort={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('link', { name: /WTI crude oil futures/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /WTI crude oil futures/ })).toHaveAttribute('href', '/marketprice/alerts?product=WTI_FUT');
+    expect(screen.getByRole('link', { name: /WTI crude oil futures/ }).closest('tr')).toHaveTextContent('C1');
+  });
+
   it('marks a suspect value until it is reviewed, in both languages; a spread never', async () => {
     const rows = [{ ...row('WTI', 'spot'), suspect: true }, row('BRENT_WTI', 'spread'), { ...row('BRENT', 'spot'), id: 'BRENT-1' }];
     const { unmount } = render(

@@ -42,10 +42,16 @@ function AlertFormLoader({ initialProduct }: { initialProduct: string }) {
   return (
     <QueryState query={products} size="md" loadingText={t('form.loadingProducts')} errorTitle={t('form.productsError')} retryLabel={t('retry')}>
       {(data) => {
-        // Spreads too (evaluated when a leg's price is stored), said to be spreads in the choice itself.
+        // Spreads too (evaluated when a leg's price is stored), and futures (on their contract 1), said so in the choice itself.
         const options = data.products.map((product) => {
           const name = labels.name(product.code, product.name, product.name_es);
-          return { value: product.code, label: product.kind === 'spread' ? t('form.spreadOption', { name, code: product.code }) : `${name} (${product.code})` };
+          const label =
+            product.kind === 'spread'
+              ? t('form.spreadOption', { name, code: product.code })
+              : product.kind === 'futures'
+                ? t('form.futuresOption', { name, code: product.code })
+                : `${name} (${product.code})`;
+          return { value: product.code, label };
         });
         const known = options.some((option) => option.value === initialProduct);
         return <AlertForm productOptions={options} initialProduct={known ? initialProduct : ''} />;
