@@ -292,7 +292,6 @@ export const spanishMessages = {
     changeSomething: 'Cambie al menos un campo.',
     badAlertId: 'No es un identificador de alerta.',
     unknownProduct: 'No hay ningún producto con este código.',
-    spreadNoAlert: 'Un diferencial se calcula a partir de sus componentes al leerlo, así que aún no puede tener alertas: póngalas en sus componentes.',
     alertNotFound: 'Esta alerta no existe.',
     alertLimit: `Puede tener como máximo ${PRICE_ALERT_LIMIT} alertas de precio. Elimine una para añadir otra.`,
     badUrl: 'Introduzca la dirección completa de su endpoint, empezando por https://.',

@@ -28,7 +28,6 @@ export const watchingMessages = defineMessages('watching', {
   changeSomething: 'Change at least one field.',
   badAlertId: 'Not an alert id.',
   unknownProduct: 'There is no product with this code.',
-  spreadNoAlert: 'A spread is computed from its legs when read, so an alert cannot watch it yet: set alerts on its legs.',
   alertNotFound: 'This alert does not exist.',
   alertLimit: `You can keep at most ${PRICE_ALERT_LIMIT} price alerts. Delete one to add another.`,
   badUrl: 'Enter the full address of your endpoint, starting with https://.',

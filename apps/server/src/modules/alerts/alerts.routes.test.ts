@@ -95,10 +95,6 @@ describe('price alerts', () => {
     expect(spanish.json().detail).not.toBe(
       (await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'NOPE', condition: 'above', value: '1' }, headers: alice.headers })).json().detail,
     );
-    // A spread is computed on read, never stored: an alert on it could never fire, so it is refused with the reason.
-    const spread = await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'BRENT_WTI', condition: 'above', value: '1' }, headers: alice.headers });
-    expect(spread.statusCode).toBe(400);
-    expect(spread.json().fields.product_code).toBe('A spread is computed from its legs when read, so an alert cannot watch it yet: set alerts on its legs.');
     const badId = await t.app.inject({ method: 'PATCH', url: '/api/alerts/not-a-uuid', payload: { active: false }, headers: alice.headers });
     expect(badId.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: alice.headers })).json()).toEqual({ items: [] });
@@ -181,6 +177,113 @@ describe('price alerts', () => {
     expect(await publishWti({ '2026-06-03': '70', '2026-06-04': '86' })).toEqual({ fired: 1 });
   });
 
+  /** Imports `product_code,date,value` rows, then runs the evaluation the import queues (on the products it wrote). */
+  async function publishRows(rows: [code: string, date: string, value: string][]) {
+    const writtenAt = tick();
+    const text = ['product_code,date,value', ...rows.map((row) => row.join(','))].join('\n');
+    const report = await importPriceFile(t.ctx, { name: 'legs.csv', text });
+    return evaluateAlerts(t.ctx, { productCodes: report.product_codes, writtenAt });
+  }
+
+  /** The 3-2-1 NYH crack's legs on a date: (84 × gasoline + 42 × ULSD − 3 × WTI) / 3 = 28 × gasoline + 14 × ULSD − WTI. */
+  const crackLegs = (date: string, gasoline: string, ulsd: string, wti: string): [string, string, string][] => [
+    ['GASOLINE_NYH', date, gasoline],
+    ['ULSD_NYH', date, ulsd],
+    ['WTI', date, wti],
+  ];
+
+  it('a spread: fires when a leg write makes its value cross, on dates where every leg has a value, once, and a leg correction only when it crosses', async () => {
+    const alice = await signedIn();
+    const alert = await createAlert(alice.headers, { product_code: 'CRACK_321_NYH', condition: 'above', value: '35' });
+    // 70 + 42 − 80 = 32: under the level.
+    expect(await publishRows(crackLegs('2026-06-01', '2.5', '3', '80'))).toEqual({ fired: 0 });
+    // Gasoline and ULSD of 06-02 would make 36, but WTI has no value that day: no spread value, nothing fires.
+    expect(await publishRows(crackLegs('2026-06-02', '2.6', '3.1', '80').slice(0, 2))).toEqual({ fired: 0 });
+    // WTI's value completes the date: 72.8 + 43.4 − 79 = 37.2 crosses 35.
+    expect(await publishRows([['WTI', '2026-06-02', '79']])).toEqual({ fired: 1 });
+    expect(await events(alice.headers, alert.id)).toEqual([
+      expect.objectContaining({ publication_date: '2026-06-02', value: '37.2', previous_value: '32', change_pct: '16.2500' }),
+    ]);
+    // The same file again, and the same evaluation again: nothing more.
+    expect(await publishRows([['WTI', '2026-06-02', '79']])).toEqual({ fired: 0 });
+    expect(await evaluateAlerts(t.ctx, { productCodes: ['WTI'], writtenAt: new Date(0) })).toEqual({ fired: 0 });
+    // 06-03 falls back under the level (70 + 42 − 79 = 33), 06-04 stays under it (34).
+    expect(await publishRows(crackLegs('2026-06-03', '2.5', '3', '79'))).toEqual({ fired: 0 });
+    expect(await publishRows(crackLegs('2026-06-04', '2.5', '3', '78'))).toEqual({ fired: 0 });
+    // A correction of a leg that leaves the spread under the level (34.5) fires nothing; one that crosses (35.5) fires.
+    expect(await publishRows([['WTI', '2026-06-04', '77.5']])).toEqual({ fired: 0 });
+    expect(await publishRows([['WTI', '2026-06-04', '76.5']])).toEqual({ fired: 1 });
+    expect((await events(alice.headers, alert.id)).map((event) => [event.publication_date, event.value, event.previous_value])).toEqual([
+      ['2026-06-04', '35.5', '33'],
+      ['2026-06-02', '37.2', '32'],
+    ]);
+    // A backfill of a leg leaves the spread's newest value (06-04, +7.6 % on 06-03) alone: an alert it would meet fires nothing.
+    await createAlert(alice.headers, { product_code: 'CRACK_321_NYH', condition: 'change_pct', value: '5' });
+    expect(await publishRows([['WTI', '2020-01-02', '61']])).toEqual({ fired: 0 });
+  });
+
+  it('a spread can be negative: a negative level, and a change measured against the previous value’s size (never against 0)', async () => {
+    const alice = await signedIn();
+    const created = await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'BRENT_WTI', condition: 'below', value: '-2.5' }, headers: alice.headers });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ product_code: 'BRENT_WTI', condition: 'below', value: '-2.5' });
+    const below = created.json() as { id: string };
+    const change = await createAlert(alice.headers, { product_code: 'BRENT_WTI', condition: 'change_pct', value: '20' });
+    const brentWti = (date: string, brent: string): [string, string, string][] => [
+      ['BRENT', date, brent],
+      ['WTI', date, '80'],
+    ];
+    expect(await publishRows(brentWti('2026-06-01', '78'))).toEqual({ fired: 0 }); // −2
+    expect(await publishRows(brentWti('2026-06-02', '78.5'))).toEqual({ fired: 1 }); // −1.5: +25 % of |−2|
+    expect(await publishRows(brentWti('2026-06-03', '77'))).toEqual({ fired: 2 }); // −3: under −2.5, and −100 %
+    expect(await publishRows(brentWti('2026-06-04', '80'))).toEqual({ fired: 1 }); // 0: +100 %
+    expect(await publishRows(brentWti('2026-06-05', '81'))).toEqual({ fired: 0 }); // 1: no percentage against 0
+    expect((await events(alice.headers, change.id)).map((event) => [event.publication_date, event.previous_value, event.change_pct])).toEqual([
+      ['2026-06-04', '-3', '100.0000'],
+      ['2026-06-03', '-1.5', '-100.0000'],
+      ['2026-06-02', '-2', '25.0000'],
+    ]);
+    expect((await events(alice.headers, below.id)).map((event) => [event.publication_date, event.value])).toEqual([['2026-06-03', '-3']]);
+  });
+
+  /**
+   * Imports WTI futures settlements as EIA's futures table download (`oil_Futures_Prices.csv`: newest
+   * first, m/d/Y, one column per contract), then runs the evaluation the import queues.
+   */
+  async function publishWtiFutures(rows: [date: string, c1: string, c2: string][]) {
+    const writtenAt = tick();
+    const text = [
+      'Day,Cushing OK Crude Oil Future Contract 1 ($/bbl) $/bbl,Cushing OK Crude Oil Future Contract 2 ($/bbl) $/bbl',
+      ...rows.map(([date, c1, c2]) => `${date},${c1},${c2}`),
+    ].join('\n');
+    const report = await importPriceFile(t.ctx, { name: 'oil_Futures_Prices.csv', text });
+    expect(report).toMatchObject({ format: 'eia-csv-download', product_codes: ['WTI_FUT'], refused: false });
+    return evaluateAlerts(t.ctx, { productCodes: report.product_codes, writtenAt });
+  }
+
+  it('a futures product: its contract 1 fires once when the futures file makes it cross, never on re-import, a correction only when it crosses', async () => {
+    const alice = await signedIn();
+    const alert = await createAlert(alice.headers, { product_code: 'WTI_FUT', condition: 'above', value: '80' });
+    // Contract 2 above the level is not what the alert watches (a futures product's series is its contract 1).
+    expect(await publishWtiFutures([['6/1/2026', '78', '81']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/2/2026', '80.5', '82'], ['6/1/2026', '78', '81']])).toEqual({ fired: 1 });
+    expect(await events(alice.headers, alert.id)).toEqual([
+      expect.objectContaining({ publication_date: '2026-06-02', value: '80.5', previous_value: '78', change_pct: '3.2051' }),
+    ]);
+    // The same file again, and the same evaluation again: nothing more.
+    expect(await publishWtiFutures([['6/2/2026', '80.5', '82'], ['6/1/2026', '78', '81']])).toEqual({ fired: 0 });
+    expect(await evaluateAlerts(t.ctx, { productCodes: ['WTI_FUT'], writtenAt: new Date(0) })).toEqual({ fired: 0 });
+    // A correction of a date that fired fires nothing; a new date under the level nothing, and its correction once it crosses.
+    expect(await publishWtiFutures([['6/2/2026', '81', '82']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/3/2026', '79', '83']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/4/2026', '79.5', '83']])).toEqual({ fired: 0 });
+    expect(await publishWtiFutures([['6/4/2026', '80.2', '83']])).toEqual({ fired: 1 });
+    expect((await events(alice.headers, alert.id)).map((event) => [event.publication_date, event.value, event.previous_value])).toEqual([
+      ['2026-06-04', '80.2', '79'],
+      ['2026-06-02', '80.5', '78'],
+    ]);
+  });
+
   it('notifies the owner on the server: listed in their language, read state shared, mail only when asked and allowed', async () => {
     const alice = await signedIn({ email: 'alice-alerts@example.com' });
     const bob = await signedIn();
@@ -238,5 +341,25 @@ describe('price alerts on the worker', () => {
     await expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: alice.headers })).json().unread, { timeout: 15_000 })
       .toBe(1);
+  });
+
+  it('a leg import queues the evaluation of the spreads it is a leg of', async () => {
+    const bob = await createSignedInUser(t.ctx);
+    const created = await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'BRENT_WTI', condition: 'above', value: '5' }, headers: bob.headers });
+    expect(created.statusCode).toBe(201);
+    await importPriceFile(t.ctx, { name: 'legs.csv', text: 'product_code,date,value\nWTI,2026-06-01,80\nBRENT,2026-06-01,86' });
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers })).json().items, { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ kind: 'price_alert', text: expect.stringContaining('Brent–WTI') })]);
+  });
+
+  it('a futures import queues the evaluation of its product’s alerts', async () => {
+    const bob = await createSignedInUser(t.ctx);
+    const created = await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { product_code: 'WTI_FUT', condition: 'above', value: '80' }, headers: bob.headers });
+    expect(created.statusCode).toBe(201);
+    await importPriceFile(t.ctx, { name: 'oil_Futures_Prices.csv', text: 'Day,Cushing OK Crude Oil Future Contract 1 ($/bbl) $/bbl\n6/2/2026,81\n6/1/2026,79' });
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.headers })).json().items, { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ kind: 'price_alert', text: expect.stringContaining('WTI crude oil futures') })]);
   });
 });

@@ -25,7 +25,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/alerts',
     route('user', {
       tags: ['alerts'],
-      summary: 'Creates a price alert: above or below a level, or a day-over-day move of more than N % (50 per user)',
+      summary: 'Creates a price alert on a product (a futures product: its contract 1) or a spread: above or below a level, or a day-over-day move of more than N % (50 per user)',
       body: createPriceAlertBodySchema,
       response: { 201: priceAlertSchema, 409: errorBodySchema, ...formErrors },
     }),

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
+import { findNewestSpreadPoint } from '../prices/spreads.service';
 import { lockUser } from '../users/users.service';
 import {
   countAlertsOfUser,
@@ -22,10 +23,13 @@ import {
   insertAlert,
   listAlertEvents,
   listAlertsOfUser,
+  listWatchedSpreads,
   markAlertsFired,
   recordAlertFirings,
   updateAlertOfUser,
   type PriceAlertWithProduct,
+  type PublicationValues,
+  type WrittenPublication,
 } from './alerts.repository';
 
 export const ALERTS_EVALUATE_JOB = 'alerts.evaluate';
@@ -55,8 +59,6 @@ export async function listAlerts(ctx: AppContext, user: AuthUser): Promise<{ ite
 export async function createAlert(ctx: AppContext, user: AuthUser, input: CreatePriceAlertInput): Promise<PriceAlert> {
   const product = await findActiveProduct(ctx.db, input.product_code);
   if (!product) throw new AppError('UNKNOWN_PRODUCT', 400, watchingMessages.unknownProduct, { product_code: watchingMessages.unknownProduct });
-  // Alerts are evaluated when a price is stored; a spread is never stored (computed on read), so an alert on it could never fire.
-  if (product.kind === 'spread') throw new AppError('VALIDATION_ERROR', 400, watchingMessages.spreadNoAlert, { product_code: watchingMessages.spreadNoAlert });
   const productId = product.id;
   const id = await ctx.db.transaction(async (tx) => {
     // Two creations at once must not pass the limit together: they take turns on the user's alerts.
@@ -128,47 +130,58 @@ export async function queueAlertEvaluation(ctx: AppContext, input: { productCode
 }
 
 /**
- * Evaluates the alerts of each product whose newest publication this write stored or changed. A
- * backfill of older dates fires nothing: alerts are about the market as it is now. Every firing,
- * its notification and the alert's last_fired_at are written in one transaction per product, and the
- * (alert, publication date) key makes the whole evaluation idempotent: a retried job, a second
- * worker or the same file imported twice fires nothing more.
+ * Evaluates the alerts of each product whose newest publication this write stored or changed (of
+ * a futures product, its contract 1: a write of C2–C4 alone fires nothing), and of each spread with
+ * one of these products as a leg whose newest value (on the newest date every leg has one, computed
+ * from the legs as every reading computes it) this write stored or changed a leg value of. A backfill of older dates fires nothing: alerts are about the market as it is now.
+ * Every firing, its notification and the alert's last_fired_at are written in one transaction per
+ * product or spread, and the (alert, publication date) key makes the whole evaluation idempotent: a
+ * retried job, a second worker or the same file imported twice fires nothing more.
  */
 export async function evaluateAlerts(ctx: AppContext, input: { productCodes: string[]; writtenAt: Date }): Promise<{ fired: number }> {
-  const publications = await findNewestWrittenPublications(ctx.db, input.productCodes, input.writtenAt);
   let fired = 0;
-  for (const publication of publications) {
-    const now = ctx.now();
-    const stored = await ctx.db.transaction(async (tx) => {
-      const firings = await recordAlertFirings(tx, publication, now);
-      await markAlertsFired(tx, firings.map((firing) => firing.alertId), now);
-      return createNotifications(
-        tx,
-        firings.map((firing) => ({
-          userId: firing.userId,
-          kind: 'price_alert' as const,
-          params: {
-            product_code: publication.productCode,
-            product_name: publication.productName,
-            units: publication.units,
-            condition: firing.condition,
-            level: firing.level,
-            value: firing.value,
-            previous_value: firing.previousValue,
-            change_pct: firing.changePct,
-            publication_date: publication.publicationDate,
-          },
-          url: `/marketprice/alerts?alert=${firing.alertId}`,
-          dedupeKey: `price_alert:${firing.alertId}:${publication.publicationDate}`,
-          email: firing.channels.includes('email'),
-          webhook: firing.channels.includes('webhook'),
-        })),
-        now,
-        ctx.config.PUBLIC_URL,
-      );
-    });
-    fired += stored.rows.length;
-    await deliverNotifications(ctx, stored);
+  for (const publication of await findNewestWrittenPublications(ctx.db, input.productCodes, input.writtenAt)) {
+    fired += await fireAlerts(ctx, publication);
+  }
+  for (const spread of await listWatchedSpreads(ctx.db, input.productCodes)) {
+    const point = await findNewestSpreadPoint(ctx, { legs: spread.legs, divisor: spread.divisor });
+    if (!point || point.legsWrittenAt < input.writtenAt) continue;
+    fired += await fireAlerts(ctx, { ...spread, publicationDate: point.date, forwardPeriod: '' }, { value: point.value, previousValue: point.previousValue });
   }
   return { fired };
+}
+
+/** Records the firings of one publication's alerts with their notifications in one transaction, then delivers them. */
+async function fireAlerts(ctx: AppContext, publication: WrittenPublication, values?: PublicationValues): Promise<number> {
+  const now = ctx.now();
+  const stored = await ctx.db.transaction(async (tx) => {
+    const firings = await recordAlertFirings(tx, publication, now, values);
+    await markAlertsFired(tx, firings.map((firing) => firing.alertId), now);
+    return createNotifications(
+      tx,
+      firings.map((firing) => ({
+        userId: firing.userId,
+        kind: 'price_alert' as const,
+        params: {
+          product_code: publication.productCode,
+          product_name: publication.productName,
+          units: publication.units,
+          condition: firing.condition,
+          level: firing.level,
+          value: firing.value,
+          previous_value: firing.previousValue,
+          change_pct: firing.changePct,
+          publication_date: publication.publicationDate,
+        },
+        url: `/marketprice/alerts?alert=${firing.alertId}`,
+        dedupeKey: `price_alert:${firing.alertId}:${publication.publicationDate}`,
+        email: firing.channels.includes('email'),
+        webhook: firing.channels.includes('webhook'),
+      })),
+      now,
+      ctx.config.PUBLIC_URL,
+    );
+  });
+  await deliverNotifications(ctx, stored);
+  return stored.rows.length;
 }

@@ -1,8 +1,8 @@
 import { shiftIsoDate } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { ProductRecord } from './prices.repository';
-import { computeSpreadSeries, spreadDifference, spreadPercentChange, type LegPoint, type SpreadPoint } from './spreads';
-import { listLegPoints } from './spreads.repository';
+import { computeSpreadSeries, spreadDifference, spreadPercentChange, type LegPoint, type SpreadDefinition, type SpreadPoint } from './spreads';
+import { listLegPoints, listNewestCompleteLegPoints } from './spreads.repository';
 
 /** How far before a range a spread's previous point is looked for (its first point's change). */
 const PREVIOUS_POINT_LOOKBACK_DAYS = 31;
@@ -111,4 +111,45 @@ export async function listSpreadDay(ctx: AppContext, catalog: Catalog, date: str
       },
     ];
   });
+}
+
+export interface NewestSpreadPoint {
+  date: string;
+  value: string;
+  /** When the newest of its legs' values on `date` was stored or changed. */
+  legsWrittenAt: Date;
+  previousDate: string | null;
+  previousValue: string | null;
+}
+
+/**
+ * A spread's newest value (on the newest date on which every leg has one) with its previous value
+ * (the spread's previous such date), computed as every reading computes it; null when it has none.
+ * Alerts on spreads are evaluated on it after a write of a leg.
+ */
+export async function findNewestSpreadPoint(ctx: AppContext, definition: SpreadDefinition): Promise<NewestSpreadPoint | null> {
+  const records = await listNewestCompleteLegPoints(
+    ctx.db,
+    definition.legs.map((leg) => leg.code),
+    2,
+  );
+  const byCode = new Map<string, LegPoint[]>();
+  const writtenAt = new Map<string, string>();
+  for (const record of records) {
+    let list = byCode.get(record.code);
+    if (!list) byCode.set(record.code, (list = []));
+    list.push({ date: record.d, value: record.value, source: record.source });
+    writtenAt.set(record.d, record.date_updated_at);
+  }
+  const series = computeSpreadSeries(definition, byCode);
+  const newest = series.at(-1);
+  if (!newest) return null;
+  const previous = series.length > 1 ? series.at(-2)! : null;
+  return {
+    date: newest.date,
+    value: newest.value,
+    legsWrittenAt: new Date(writtenAt.get(newest.date)!),
+    previousDate: previous?.date ?? null,
+    previousValue: previous?.value ?? null,
+  };
 }

@@ -37,15 +37,27 @@ const row = (code: string, kind: PriceRow['kind']): PriceRow => ({
 });
 
 describe('price table', () => {
-  it('offers an alert on a published price, none on a spread (alerts fire when a price is stored; a spread never is)', () => {
+  it('offers an alert on a published price and on a spread (evaluated when a leg is stored)', () => {
     render(
       <MemoryRouter>
         <PriceTable rows={[row('WTI', 'spot'), row('BRENT_WTI', 'spread')]} sort="product_name" order="asc" onSort={() => undefined} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: /WTI Cushing/ })).toHaveAttribute('href', '/marketprice/alerts?product=WTI');
-    expect(screen.queryByRole('link', { name: /Brent–WTI/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Brent–WTI/ })).toHaveAttribute('href', '/marketprice/alerts?product=BRENT_WTI');
     expect(screen.getByText(/BRENT − WTI/)).toBeInTheDocument();
+  });
+
+  it('offers an alert on a futures product’s contract 1 only (the series its alert watches), not on its later contracts', () => {
+    const contract = (period: string): PriceRow => ({ ...row('WTI_FUT', 'futures'), id: `WTI_FUT-${period}`, product_name: 'WTI crude oil futures', forward_period: period });
+    render(
+      <MemoryRouter>
+        <PriceTable rows={[contract('C1'), contract('C2'), contract('C3')]} sort="product_name" order="asc" onSort={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('link', { name: /WTI crude oil futures/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /WTI crude oil futures/ })).toHaveAttribute('href', '/marketprice/alerts?product=WTI_FUT');
+    expect(screen.getByRole('link', { name: /WTI crude oil futures/ }).closest('tr')).toHaveTextContent('C1');
   });
 
   it('marks a suspect value until it is reviewed, in both languages; a spread never', async () => {

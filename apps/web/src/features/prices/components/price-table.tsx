@@ -95,8 +95,8 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
                   {row.forward_period ? ` · ${t('table.forward', { period: row.forward_period })}` : ''}
                 </span>
                 {row.formula ? <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{t('table.formula', { formula: row.formula })}</span> : null}
-                {/* No alert link on a spread: alerts fire when a price is stored, and a spread never is. */}
-                {row.kind === 'spread' ? null : (
+                {/* A futures product's alert watches its contract 1, so only that row offers one (a C3 row's link would set an alert on C1). */}
+                {row.forward_period === null || row.forward_period === 'C1' ? (
                   <Link
                     to={`/marketprice/alerts?product=${encodeURIComponent(row.code_id)}`}
                     aria-label={t('table.setAlertFor', { product: labels.name(row.code_id, row.product_name, row.product_name_es) })}
@@ -104,7 +104,7 @@ export function PriceTable({ rows, sort, order, onSort, busy }: PriceTableProps)
                   >
                     {t('table.setAlert')}
                   </Link>
-                )}
+                ) : null}
               </th>
               <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                 {formatPrice(row.value, row.decimal_places)}{' '}

@@ -119,4 +119,39 @@ describe('PriceAlertsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('At or above 75.5')).toBeInTheDocument();
   });
+
+  it('offers the spreads and futures (contract 1) in the picker, said so in both languages, and creates an alert below a negative level on one', async () => {
+    let created: unknown = null;
+    const api = mockApi({
+      'GET /api/prices/products': () =>
+        json(200, {
+          products: [
+            ...products.products,
+            { code: 'BRENT_WTI', name: 'Brent–WTI', name_es: 'Diferencial Brent–WTI', kind: 'spread' },
+            { code: 'WTI_FUT', name: 'WTI crude oil futures', name_es: 'Futuros de crudo WTI', kind: 'futures' },
+          ],
+        }),
+      'GET /api/alerts': () => json(200, { items: [] }),
+      'POST /api/alerts': (request) => {
+        created = request.body;
+        return json(201, { ...alert, product_code: 'BRENT_WTI', condition: 'below', value: '-2.5' });
+      },
+    });
+    const { user } = renderPage('/marketprice/alerts?product=brent_wti');
+    const picker = await screen.findByRole('combobox', { name: /Product/ });
+    await waitFor(() => expect(picker).toHaveValue('BRENT_WTI'));
+    expect(within(picker).getByRole('option', { name: 'Brent–WTI (BRENT_WTI) · spread' })).toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: 'WTI Cushing (WTI)' })).toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: 'WTI crude oil futures (WTI_FUT) · futures, contract 1' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /Condition/ }), 'below');
+    await user.type(screen.getByRole('textbox', { name: /Level or percentage/ }), '-2.5');
+    await user.click(screen.getByRole('button', { name: 'Add alert' }));
+    await waitFor(() => expect(api.callsTo('POST /api/alerts')).toHaveLength(1));
+    expect(created).toEqual({ product_code: 'BRENT_WTI', condition: 'below', value: '-2.5', channels: ['panel'] });
+
+    await i18n.changeLanguage('es');
+    expect(await within(picker).findByRole('option', { name: 'Diferencial Brent–WTI (BRENT_WTI) · diferencial' })).toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: 'Futuros de crudo WTI (WTI_FUT) · futuros, contrato 1' })).toBeInTheDocument();
+  });
 });

@@ -20,6 +20,7 @@ import { getCurrentLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
 import { useProducts } from '../api/get-products';
+import { useProductLabels } from '../lib/product-labels';
 import { useCreatePriceAlert, useDeletePriceAlert, usePriceAlertEvents, usePriceAlerts, useUpdatePriceAlert } from '../api/price-alerts';
 
 /** The channels an alert can use (the webhooks themselves are set up on /webhooks). */
@@ -37,11 +38,21 @@ function formatNumber(value: string | null, language: string): string {
 function AlertFormLoader({ initialProduct }: { initialProduct: string }) {
   const { t } = useTranslation('alerts');
   const products = useProducts();
+  const labels = useProductLabels();
   return (
     <QueryState query={products} size="md" loadingText={t('form.loadingProducts')} errorTitle={t('form.productsError')} retryLabel={t('retry')}>
       {(data) => {
-        // Spreads are computed on read and never stored, so no alert could fire on them (the server refuses them too).
-        const options = data.products.filter((product) => product.kind !== 'spread').map((product) => ({ value: product.code, label: `${product.name} (${product.code})` }));
+        // Spreads too (evaluated when a leg's price is stored), and futures (on their contract 1), said so in the choice itself.
+        const options = data.products.map((product) => {
+          const name = labels.name(product.code, product.name, product.name_es);
+          const label =
+            product.kind === 'spread'
+              ? t('form.spreadOption', { name, code: product.code })
+              : product.kind === 'futures'
+                ? t('form.futuresOption', { name, code: product.code })
+                : `${name} (${product.code})`;
+          return { value: product.code, label };
+        });
         const known = options.some((option) => option.value === initialProduct);
         return <AlertForm productOptions={options} initialProduct={known ? initialProduct : ''} />;
       }}
