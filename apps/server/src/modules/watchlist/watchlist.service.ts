@@ -333,7 +333,17 @@ export async function screenItemsNow(ctx: AppContext, rows: WatchItemRow[]): Pro
 export async function queueWatchlistRescreen(ctx: AppContext, versionIds: number[]): Promise<void> {
   for (const versionId of versionIds) {
     try {
-      await ctx.jobs.send(WATCHLIST_RESCREEN_JOB, { versionId }, { singletonKey: `watchlist:${versionId}`, retryLimit: 10, retryDelay: 30 });
+      await ctx.jobs.send(
+        WATCHLIST_RESCREEN_JOB,
+        { versionId },
+        {
+          singletonKey: `watchlist:${versionId}`,
+          retryLimit: 10,
+          retryDelay: ctx.config.WATCHLIST_RESCREEN_RETRY_SECONDS,
+          // The lease: a worker killed mid-run leaves the job active until then, and it is then retried.
+          expireInSeconds: ctx.config.WATCHLIST_RESCREEN_EXPIRE_SECONDS,
+        },
+      );
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not queue the watchlist re-screen');
     }
@@ -455,7 +465,10 @@ export async function rescreenForVersion(ctx: AppContext, versionId: number, opt
       report.items += rows.length;
       report.added += changes.reduce((sum, change) => sum + change.added.length, 0);
       report.removed += changes.reduce((sum, change) => sum + change.removed.length, 0);
-      return createNotifications(tx, notifications, now, ctx.config.PUBLIC_URL);
+      const created = await createNotifications(tx, notifications, now, ctx.config.PUBLIC_URL);
+      // Tests only (config refuses it otherwise): the batch is written, not yet committed, for a kill -9 to land in.
+      if (ctx.config.WATCHLIST_TEST_BATCH_HOLD_MS > 0) await new Promise((resolve) => setTimeout(resolve, ctx.config.WATCHLIST_TEST_BATCH_HOLD_MS));
+      return created;
     });
     if (stored) {
       report.notified += stored.rows.length;
