@@ -88,13 +88,12 @@ describe('watchlist re-screen across a kill -9 of its worker (two worker process
     startWorker('watch-worker-a');
     startWorker('watch-worker-b');
     const older = sdn('2021');
-    const newer = sdn('2024');
-    const olderIds = new Set(older.entities.map((entity) => entity.id));
-    const newerIds = new Set(newer.entities.map((entity) => entity.id));
-
     // The 2021 list, stored the product's way: its own re-screen job (no items yet) runs on a worker.
     await storeParsedLists(setup.ctx, [older], { origin: 'test' });
     const olderVersion = await latestVersionId();
+    const newer = sdn('2024');
+    const olderIds = new Set(older.entities.map((entity) => entity.id));
+    const newerIds = new Set(newer.entities.map((entity) => entity.id));
     await vi.waitFor(async () => expect(await rescreenJob(olderVersion)).toEqual([expect.objectContaining({ state: 'completed' })]), { timeout: 90_000, interval: 250 });
 
     // Watched names: entries the 2024 version designates, entries it removes, names on no list; two users.
@@ -137,7 +136,7 @@ describe('watchlist re-screen across a kill -9 of its worker (two worker process
         expect(await runsOf(versionId)).toBeGreaterThanOrEqual(WATCHLIST_BATCH);
         const { rows: holders } = await sql.query(
           `select distinct a.application_name from pg_stat_activity a join pg_locks l on l.pid = a.pid
-            where l.relation = 'watchlist_runs'::regclass and a.state = 'idle in transaction' and a.application_name like 'watch-worker-%'`,
+            where l.relation = 'watchlist_events'::regclass and a.state = 'idle in transaction' and a.application_name like 'watch-worker-%'`,
         );
         expect(holders).toHaveLength(1);
         victim = holders[0].application_name;
@@ -163,7 +162,7 @@ describe('watchlist re-screen across a kill -9 of its worker (two worker process
       [versionId],
     );
     const eventItems = events.map((event) => event.item_id);
-    expect(new Set(eventItems).size).toBe(eventItems.length);
+    expect(eventItems.filter((item, i) => eventItems.indexOf(item) !== i)).toEqual([]);
     const changes = events.flatMap((event) => [
       ...event.added.filter((match) => !match.cleared).map((match) => `watch:${event.item_id}:${versionId}:${match.entity_id}:added`),
       ...event.removed.map((match) => `watch:${event.item_id}:${versionId}:${match.entity_id}:removed`),
@@ -177,11 +176,14 @@ describe('watchlist re-screen across a kill -9 of its worker (two worker process
     ];
     // Most removed names matched their own entry in 2021 (the selection is sound).
     expect(expected.filter((key) => key.endsWith(':removed')).length).toBeGreaterThanOrEqual(removed.length * 0.9);
-    expect(changes).toEqual(expect.arrayContaining(expected));
+    expect(expected.filter((key) => !changes.includes(key))).toEqual([]);
 
     // Exactly one notification per change, and one mail job per notification.
     const { rows: stored } = await sql.query<{ id: string; dedupe_key: string }>(`select id, dedupe_key from notifications where dedupe_key like $1`, [`watch:%:${versionId}:%`]);
-    expect(stored.map((row) => row.dedupe_key).sort()).toEqual([...changes].sort());
+    const notified = stored.map((row) => row.dedupe_key);
+    expect(changes.filter((key) => !notified.includes(key))).toEqual([]);
+    expect(notified.filter((key) => !changes.includes(key))).toEqual([]);
+    expect(notified.sort()).toEqual([...changes].sort());
     const { rows: mails } = await sql.query<{ notification_id: string; jobs: string }>(
       `select data->>'notificationId' as notification_id, count(*) as jobs from pgboss.job where name = $1 group by 1`,
       [NOTIFICATION_MAIL_JOB],
