@@ -24,14 +24,16 @@ const sdn = (year: string) => parseSanctionsFiles([{ name: 'sdn.csv', content: r
  * the middle of the run: inside the transaction of its second batch (of two), after the first batch
  * was committed. Each worker keeps every batch's transaction open for HOLD_MS after writing it
  * (WATCHLIST_TEST_BATCH_HOLD_MS, honoured under NODE_ENV=test only), so the kill lands there by
- * construction, not by luck: the test waits until a worker's connection sits idle in a transaction
- * holding rows of `watchlist_runs` (pg_stat_activity and pg_locks; each worker names its connections
- * with application_name) and kills that worker. The job stays active until its lease
+ * construction, not by luck: once the first batch's claims are visible, the test waits until a
+ * worker's connection sits idle in a transaction that has written history rows (`watchlist_events`,
+ * through pg_stat_activity and pg_locks; each worker names its connections with application_name) and
+ * kills that worker. The job stays active until its lease
  * (WATCHLIST_RESCREEN_EXPIRE_SECONDS) runs out, the surviving worker's maintenance hands it out again
  * (JOB_MAINTENANCE_INTERVAL_SECONDS, WATCHLIST_RESCREEN_RETRY_SECONDS), and the retried run redoes the
  * rolled-back batch only. Every change then has exactly one history entry, one notification and one
  * mail job; the changes the lists imply (a designated name's new entry, a removed entry that matched)
- * are all there.
+ * are all there. (Claiming a batch's items in a transaction of their own, committed before the
+ * batch's writes, fails it: the killed batch's changes are lost.)
  */
 const HOLD_MS = 2_000;
 /** Longer than a run takes here (two batches, each held HOLD_MS), so only the killed run's lease runs out. */
