@@ -26,7 +26,7 @@ import { translate } from '../../lib/messages';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { decisionsForMatches, entityContentHash, matchKey } from '../decisions/decisions.service';
-import { createNotifications, deliverNotifications, type NewNotificationInput } from '../notifications/notifications.service';
+import { createNotifications, deliverNotifications, queueMailWithin, type NewNotificationInput } from '../notifications/notifications.service';
 import { buildScreeningIndex, type SanctionsEntity } from '../screening/engine';
 import { readSheetCells } from '../screening/screening-batch-file';
 import { latestListVersions, listVersionEntities, screenNames, screeningThreshold, storedVersionIdsByKey } from '../screening/screening.service';
@@ -386,7 +386,12 @@ export interface RescreenReport {
  * version's added/changed entities are screened (a small index of them); matches on removed entities
  * are dropped; a match on a changed entity that no longer scores is dropped too.
  */
-export async function rescreenForVersion(ctx: AppContext, versionId: number, opts: { batchSize?: number; afterBatch?: () => Promise<void> } = {}): Promise<RescreenReport> {
+export async function rescreenForVersion(ctx: AppContext, versionId: number, opts: {
+    batchSize?: number;
+    /** Tests: a crash right after a batch commits, before its notifications are delivered. */
+    afterCommit?: () => Promise<void>;
+    afterBatch?: () => Promise<void>;
+  } = {},): Promise<RescreenReport> {
   const report: RescreenReport = { items: 0, added: 0, removed: 0, notified: 0 };
   const found = await versionDelta(ctx, ctx.db, versionId);
   if (!found) return report;
@@ -466,10 +471,13 @@ export async function rescreenForVersion(ctx: AppContext, versionId: number, opt
       report.added += changes.reduce((sum, change) => sum + change.added.length, 0);
       report.removed += changes.reduce((sum, change) => sum + change.removed.length, 0);
       const created = await createNotifications(tx, notifications, now, ctx.config.PUBLIC_URL);
+      // Their mail commits with them: a worker killed after this commit loses no mail.
+      await queueMailWithin(ctx, tx, created);
       // Tests only (config refuses it otherwise): the batch is written, not yet committed, for a kill -9 to land in.
       if (ctx.config.WATCHLIST_TEST_BATCH_HOLD_MS > 0) await new Promise((resolve) => setTimeout(resolve, ctx.config.WATCHLIST_TEST_BATCH_HOLD_MS));
       return created;
     });
+    if (opts.afterCommit) await opts.afterCommit();
     if (stored) {
       report.notified += stored.rows.length;
       await deliverNotifications(ctx, stored);
