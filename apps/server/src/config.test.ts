@@ -68,6 +68,12 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'memory://', SCREENING_THRESHOLD: '1.5' })).toThrow(/SCREENING_THRESHOLD/);
   });
 
+  it('takes the watchlist re-screen hold for tests only', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://', NODE_ENV: 'test', WATCHLIST_TEST_BATCH_HOLD_MS: '2000' }).WATCHLIST_TEST_BATCH_HOLD_MS).toBe(2000);
+    expect(() => loadConfig({ DATABASE_URL: 'memory://', NODE_ENV: 'development', WATCHLIST_TEST_BATCH_HOLD_MS: '2000' })).toThrow(/WATCHLIST_TEST_BATCH_HOLD_MS/);
+    expect(loadConfig({ DATABASE_URL: 'memory://', NODE_ENV: 'development' }).WATCHLIST_TEST_BATCH_HOLD_MS).toBe(0);
+  });
+
   it('documents exactly the schema\'s variables in .env.example', () => {
     const example = readFileSync(path.resolve(__dirname, '../../../.env.example'), 'utf8');
     const documented = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]).sort();

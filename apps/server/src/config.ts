@@ -37,6 +37,14 @@ export const configSchema = z
     // A worker that dies mid-job leaves it active: after this long a report's job counts as abandoned
     // and is run again (longer than a report takes: its narrative alone may wait 30 s).
     DUE_REPORT_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    // The same for a watchlist re-screen (pg-boss's default lease, 15 minutes: a re-screen of every
+    // watched name takes far less), and the wait before a failed or abandoned one is run again
+    // (doubled at each retry, with jitter).
+    WATCHLIST_RESCREEN_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    WATCHLIST_RESCREEN_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+    // Tests only (refused otherwise): every re-screen batch keeps its transaction open this long after
+    // writing and before committing, so that a test can kill -9 a worker in the middle of one.
+    WATCHLIST_TEST_BATCH_HOLD_MS: z.coerce.number().int().min(0).max(9_000).default(0),
     // Due-diligence reports one worker process produces at once; unset: two per CPU core, 2 to 8.
     REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // How often worker processes look for abandoned jobs (pg-boss maintenance; its default is 120 s).
@@ -146,6 +154,9 @@ export const configSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV !== 'test' && env.WATCHLIST_TEST_BATCH_HOLD_MS > 0) {
+      ctx.addIssue({ code: 'custom', path: ['WATCHLIST_TEST_BATCH_HOLD_MS'], message: 'is for tests only (NODE_ENV=test)' });
     }
     if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PLAID_SECRET'], message: 'PLAID_CLIENT_ID and PLAID_SECRET go together' });

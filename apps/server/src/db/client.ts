@@ -123,6 +123,22 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
+/**
+ * Raw SQL inside a drizzle transaction, for pg-boss (jobs inserted with the rows they are about: they
+ * commit with them or not at all). The connection is the one drizzle's transaction session holds: a
+ * node-postgres client or PGlite's transaction, both with `query(text, values)`.
+ */
+export function transactionExecutor(tx: DbOrTx): SqlExecutor {
+  const client = (tx as unknown as { session?: { client?: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } } }).session?.client;
+  if (!client) throw new Error('transactionExecutor needs a drizzle transaction');
+  return {
+    async executeSql(text, values) {
+      const result = await client.query(text, values ?? []);
+      return { rows: result.rows as any[] };
+    },
+  };
+}
+
 /** Opens PGlite (memory:// or a directory under DATA_DIR) or a node-postgres pool. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;

@@ -27,9 +27,10 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /**
    * Enqueues many jobs of one queue in one statement (pg-boss's insert: no ids back); a job whose
-   * singleton key is already queued is skipped, as `send` does.
+   * singleton key is already queued is skipped, as `send` does. `within`: a transaction's executor
+   * (db/client.ts transactionExecutor), so that the jobs commit with it or not at all.
    */
-  sendMany<T extends object>(name: string, jobs: { data: T; options?: Omit<PgBoss.JobInsert<T>, 'name' | 'data'> }[]): Promise<void>;
+  sendMany<T extends object>(name: string, jobs: { data: T; options?: Omit<PgBoss.JobInsert<T>, 'name' | 'data'> }[], within?: SqlExecutor): Promise<void>;
   /** Registers a handler; workers run only in 'all' and 'worker' processes. */
   define<T>(definition: JobDefinition<T>): void;
   /** startQueue, then startWorkers. */
@@ -92,11 +93,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (id && ids && ids.length > 0 && !sendOptions?.startAfter) boss.notifyWorker(ids[nextWorker++ % ids.length]!);
       return id;
     },
-    async sendMany(name, jobs) {
+    async sendMany(name, jobs, within) {
       if (jobs.length === 0) return;
       if (queueStarting) await queueStarting;
       const boss = await getBoss();
-      await boss.insert(jobs.map((job) => ({ ...job.options, name, data: job.data })));
+      const rows = jobs.map((job) => ({ ...job.options, name, data: job.data }));
+      // Inside a transaction the jobs are not visible until it commits: the workers find them at their next poll.
+      if (within) return void (await boss.insert(rows, { db: within }));
+      await boss.insert(rows);
       const ids = workerIds.get(name) ?? [];
       for (let k = 0; k < Math.min(jobs.length, ids.length); k++) boss.notifyWorker(ids[nextWorker++ % ids.length]!);
     },

@@ -9,7 +9,7 @@ import {
   type ServerNotification,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import { transactionExecutor, type DbOrTx } from '../../db/client';
 import { renderNoticeMail } from '../../integrations/mail/templates';
 import { translate } from '../../lib/messages';
 import type { AuthUser } from '../../plugins/auth';
@@ -80,6 +80,23 @@ export async function createNotifications(tx: DbOrTx, inputs: NewNotificationInp
 export interface StoredNotifications {
   rows: NotificationRow[];
   withWebhooks: Set<string>;
+  /** Their mail jobs went in with them (queueMailWithin): delivery leaves mail alone. */
+  mailQueued?: boolean;
+}
+
+const mailJobs = (rows: NotificationRow[]) =>
+  rows
+    .filter((row) => row.mailStatus === 'pending')
+    .map((row) => ({ data: { notificationId: row.id }, options: { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true } }));
+
+/**
+ * The mail jobs of notifications just stored, inserted in the caller's transaction: they commit with
+ * the notifications or not at all. Queued after the commit instead (deliverNotifications), a process
+ * killed in between (kill -9 of a worker mid re-screen) left those notifications' mail unsent forever.
+ */
+export async function queueMailWithin(ctx: AppContext, tx: DbOrTx, stored: StoredNotifications): Promise<void> {
+  await ctx.jobs.sendMany(NOTIFICATION_MAIL_JOB, mailJobs(stored.rows), transactionExecutor(tx));
+  stored.mailQueued = true;
 }
 
 /** After the commit: one push per user to their open tabs, webhook deliveries and mail queued; failures are logged, never thrown. */
@@ -97,12 +114,7 @@ export async function deliverNotifications(ctx: AppContext, stored: StoredNotifi
       WEBHOOKS_NOW_JOB,
       stored.rows.filter((row) => stored.withWebhooks.has(row.id)).map((row) => ({ data: { notificationId: row.id }, options: { singletonKey: `webhooks:${row.id}` } })),
     );
-    await ctx.jobs.sendMany(
-      NOTIFICATION_MAIL_JOB,
-      stored.rows
-        .filter((row) => row.mailStatus === 'pending')
-        .map((row) => ({ data: { notificationId: row.id }, options: { singletonKey: `mail:${row.id}`, retryLimit: 5, retryDelay: 60, retryBackoff: true } })),
-    );
+    if (!stored.mailQueued) await ctx.jobs.sendMany(NOTIFICATION_MAIL_JOB, mailJobs(stored.rows));
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not queue the delivery of notifications');
   }

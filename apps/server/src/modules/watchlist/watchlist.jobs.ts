@@ -7,7 +7,7 @@ export function registerWatchlistJobs(ctx: AppContext) {
     name: WATCHLIST_RESCREEN_JOB,
     pollingIntervalSeconds: 1,
     retryLimit: 10,
-    retryDelaySeconds: 30,
+    retryDelaySeconds: ctx.config.WATCHLIST_RESCREEN_RETRY_SECONDS,
     handler: async (data) => {
       const report = await rescreenForVersion(ctx, data.versionId);
       ctx.log.info({ versionId: data.versionId, ...report }, 'watchlist re-screened');

@@ -15,7 +15,8 @@ const sdn = (year: string) => parseSanctionsFiles([{ name: 'sdn.csv', content: r
 /**
  * On PostgreSQL: two workers re-screening the same new version at once, and a run that dies after
  * its first batch (its later batches never written) followed by the retried job, still notify each
- * change exactly once. (The process-level kill -9 of a worker is not covered yet: see the report.)
+ * change exactly once. The process-level kill -9 of a worker process inside a batch, and the job's
+ * retry by another worker once its lease runs out, is watchlist.worker-kill.postgres.test.ts.
  */
 describe('watchlist re-screen on PostgreSQL: concurrency and an interrupted run', () => {
   const t = useTestContext();

@@ -26,7 +26,7 @@ import { translate } from '../../lib/messages';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { decisionsForMatches, entityContentHash, matchKey } from '../decisions/decisions.service';
-import { createNotifications, deliverNotifications, type NewNotificationInput } from '../notifications/notifications.service';
+import { createNotifications, deliverNotifications, queueMailWithin, type NewNotificationInput } from '../notifications/notifications.service';
 import { buildScreeningIndex, type SanctionsEntity } from '../screening/engine';
 import { readSheetCells } from '../screening/screening-batch-file';
 import { latestListVersions, listVersionEntities, screenNames, screeningThreshold, storedVersionIdsByKey } from '../screening/screening.service';
@@ -333,7 +333,17 @@ export async function screenItemsNow(ctx: AppContext, rows: WatchItemRow[]): Pro
 export async function queueWatchlistRescreen(ctx: AppContext, versionIds: number[]): Promise<void> {
   for (const versionId of versionIds) {
     try {
-      await ctx.jobs.send(WATCHLIST_RESCREEN_JOB, { versionId }, { singletonKey: `watchlist:${versionId}`, retryLimit: 10, retryDelay: 30 });
+      await ctx.jobs.send(
+        WATCHLIST_RESCREEN_JOB,
+        { versionId },
+        {
+          singletonKey: `watchlist:${versionId}`,
+          retryLimit: 10,
+          retryDelay: ctx.config.WATCHLIST_RESCREEN_RETRY_SECONDS,
+          // The lease: a worker killed mid-run leaves the job active until then, and it is then retried.
+          expireInSeconds: ctx.config.WATCHLIST_RESCREEN_EXPIRE_SECONDS,
+        },
+      );
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not queue the watchlist re-screen');
     }
@@ -376,7 +386,12 @@ export interface RescreenReport {
  * version's added/changed entities are screened (a small index of them); matches on removed entities
  * are dropped; a match on a changed entity that no longer scores is dropped too.
  */
-export async function rescreenForVersion(ctx: AppContext, versionId: number, opts: { batchSize?: number; afterBatch?: () => Promise<void> } = {}): Promise<RescreenReport> {
+export async function rescreenForVersion(ctx: AppContext, versionId: number, opts: {
+    batchSize?: number;
+    /** Tests: a crash right after a batch commits, before its notifications are delivered. */
+    afterCommit?: () => Promise<void>;
+    afterBatch?: () => Promise<void>;
+  } = {},): Promise<RescreenReport> {
   const report: RescreenReport = { items: 0, added: 0, removed: 0, notified: 0 };
   const found = await versionDelta(ctx, ctx.db, versionId);
   if (!found) return report;
@@ -455,8 +470,14 @@ export async function rescreenForVersion(ctx: AppContext, versionId: number, opt
       report.items += rows.length;
       report.added += changes.reduce((sum, change) => sum + change.added.length, 0);
       report.removed += changes.reduce((sum, change) => sum + change.removed.length, 0);
-      return createNotifications(tx, notifications, now, ctx.config.PUBLIC_URL);
+      const created = await createNotifications(tx, notifications, now, ctx.config.PUBLIC_URL);
+      // Their mail commits with them: a worker killed after this commit loses no mail.
+      await queueMailWithin(ctx, tx, created);
+      // Tests only (config refuses it otherwise): the batch is written, not yet committed, for a kill -9 to land in.
+      if (ctx.config.WATCHLIST_TEST_BATCH_HOLD_MS > 0) await new Promise((resolve) => setTimeout(resolve, ctx.config.WATCHLIST_TEST_BATCH_HOLD_MS));
+      return created;
     });
+    if (opts.afterCommit) await opts.afterCommit();
     if (stored) {
       report.notified += stored.rows.length;
       await deliverNotifications(ctx, stored);

@@ -9,6 +9,7 @@ import { auditLog, notifications, sanctionsListVersions } from '../../db/schema'
 import { entityContentHash } from '../decisions/decisions.service';
 import { buildScreeningIndex, DEFAULT_SCREENING_THRESHOLD, parseSanctionsFiles, readSanctionsFiles, type ParsedList, type SanctionsEntity } from '../screening/engine';
 import { storeParsedLists } from '../screening/screening-import.service';
+import { NOTIFICATION_MAIL_JOB } from '../notifications/notifications.service';
 import { rescreenForVersion } from './watchlist.service';
 
 const shared = (...parts: string[]) => path.join(sharedDataDir, ...parts);
@@ -134,6 +135,33 @@ describe('counterparty watchlist on real list versions', () => {
     },
     300_000,
   );
+
+  it('queues the mail of a batch with its commit: a run killed between the commit and the delivery loses no mail', async () => {
+    const { designated, removed } = pickNames(sdn2021.entities, sdn2024.entities);
+    await t.ctx.db.delete(sanctionsListVersions);
+    await storeParsedLists(t.ctx, [sdn2021], { origin: 'test' });
+    const alice = await createSignedInUser(t.ctx);
+    const items = [await watch(alice.headers, designated.name), await watch(alice.headers, removed.name)];
+    await storeParsedLists(t.ctx, [sdn2024], { origin: 'test' });
+    const versionId = await latestVersionId('ofac_sdn');
+
+    // The worker dies right after the batch commits, before it queues anything; the retry finds nothing left.
+    await expect(
+      rescreenForVersion(t.ctx, versionId, {
+        afterCommit: async () => {
+          throw new Error('worker killed');
+        },
+      }),
+    ).rejects.toThrow('worker killed');
+    expect(await rescreenForVersion(t.ctx, versionId)).toEqual({ items: 0, added: 0, removed: 0, notified: 0 });
+
+    const notices = (await noticesOf(alice.user.id)).filter((notice) => items.some((item) => notice.dedupeKey.startsWith(`watch:${item.id}:${versionId}:`)));
+    expect(notices.map((notice) => notice.kind).sort()).toEqual(['watch_clear', 'watch_match']);
+    expect(notices.every((notice) => notice.mailStatus === 'pending')).toBe(true);
+    const { rows } = await t.ctx.database.executeSql(`select data->>'notificationId' as id from pgboss.job where name = $1`, [NOTIFICATION_MAIL_JOB]);
+    const jobs = rows.map((row: { id: string }) => row.id);
+    for (const notice of notices) expect(jobs.filter((id) => id === notice.id), notice.kind).toHaveLength(1);
+  }, 120_000);
 
   it('answers only the owner: another user’s item is 404 to read and to delete; adds and removes are audited', async () => {
     const alice = await createSignedInUser(t.ctx);
