@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { useTestContext } from '../../../test/test-context';
-import { priceAlerts, pricePoints, users } from '../../db/schema';
-import { mailNotification } from '../notifications/notifications.service';
+import { notifications, priceAlerts, pricePoints, users } from '../../db/schema';
+import { mailNotification, NOTIFICATION_MAIL_JOB } from '../notifications/notifications.service';
 import { importPriceFile } from '../prices/price-import.service';
 import { evaluateAlerts } from './alerts.service';
 
@@ -322,6 +322,32 @@ describe('price alerts', () => {
     await mailNotification(t.ctx, body.items[0]!.id);
     expect(t.sentMail.map((mail) => mail.to)).toEqual(['alice-alerts@example.com']);
     expect(t.sentMail[0]!.text).toContain('http://localhost:3000/marketprice/alerts?alert=');
+  });
+
+  it('queues the mail of a firing with its commit: an evaluation killed between the commit and the delivery loses no mail', async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    const alerts = [
+      await createAlert(alice.headers, { product_code: 'WTI', condition: 'above', value: '75', channels: ['panel', 'email'] }),
+      await createAlert(bob.headers, { product_code: 'WTI', condition: 'above', value: '75.5', channels: ['email'] }),
+    ];
+    await publishWti({ '2026-05-29': '74' });
+    const writtenAt = tick();
+    await importPriceFile(t.ctx, { name: 'RWTC.csv', text: 'Date,Price\n2026-06-01,76' });
+
+    // The worker dies right after the firings commit, before it queues anything; the job's retry fires nothing more.
+    const killed = async () => {
+      throw new Error('worker killed');
+    };
+    await expect(evaluateAlerts(t.ctx, { productCodes: ['WTI'], writtenAt }, { afterCommit: killed })).rejects.toThrow('worker killed');
+    expect(await evaluateAlerts(t.ctx, { productCodes: ['WTI'], writtenAt })).toEqual({ fired: 0 });
+
+    const notices = (await t.ctx.db.select().from(notifications)).filter((notice) => alerts.some((alert) => notice.dedupeKey === `price_alert:${alert.id}:2026-06-01`));
+    expect(notices.map((notice) => notice.userId).sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(notices.every((notice) => notice.mailStatus === 'pending')).toBe(true);
+    const { rows } = await t.ctx.database.executeSql(`select data->>'notificationId' as id from pgboss.job where name = $1`, [NOTIFICATION_MAIL_JOB]);
+    const jobs = rows.map((row: { id: string }) => row.id);
+    for (const notice of notices) expect(jobs.filter((id) => id === notice.id)).toHaveLength(1);
   });
 });
 

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
+import { createNotifications, deliverNotifications, queueMailWithin } from '../notifications/notifications.service';
 import { findNewestSpreadPoint } from '../prices/spreads.service';
 import { lockUser } from '../users/users.service';
 import {
@@ -138,26 +138,37 @@ export async function queueAlertEvaluation(ctx: AppContext, input: { productCode
  * product or spread, and the (alert, publication date) key makes the whole evaluation idempotent: a
  * retried job, a second worker or the same file imported twice fires nothing more.
  */
-export async function evaluateAlerts(ctx: AppContext, input: { productCodes: string[]; writtenAt: Date }): Promise<{ fired: number }> {
+export async function evaluateAlerts(
+  ctx: AppContext,
+  input: { productCodes: string[]; writtenAt: Date },
+  opts: {
+    /** Tests: a crash right after a firing transaction commits, before its notifications are delivered. */
+    afterCommit?: () => Promise<void>;
+  } = {},
+): Promise<{ fired: number }> {
   let fired = 0;
   for (const publication of await findNewestWrittenPublications(ctx.db, input.productCodes, input.writtenAt)) {
-    fired += await fireAlerts(ctx, publication);
+    fired += await fireAlerts(ctx, publication, undefined, opts.afterCommit);
   }
   for (const spread of await listWatchedSpreads(ctx.db, input.productCodes)) {
     const point = await findNewestSpreadPoint(ctx, { legs: spread.legs, divisor: spread.divisor });
     if (!point || point.legsWrittenAt < input.writtenAt) continue;
-    fired += await fireAlerts(ctx, { ...spread, publicationDate: point.date, forwardPeriod: '' }, { value: point.value, previousValue: point.previousValue });
+    fired += await fireAlerts(ctx, { ...spread, publicationDate: point.date, forwardPeriod: '' }, { value: point.value, previousValue: point.previousValue }, opts.afterCommit);
   }
   return { fired };
 }
 
-/** Records the firings of one publication's alerts with their notifications in one transaction, then delivers them. */
-async function fireAlerts(ctx: AppContext, publication: WrittenPublication, values?: PublicationValues): Promise<number> {
+/**
+ * Records the firings of one publication's alerts with their notifications and their mail jobs in one
+ * transaction, then delivers them (push, webhooks now; a webhook delivery row is in the transaction
+ * and the every-minute sweep sends it anyway).
+ */
+async function fireAlerts(ctx: AppContext, publication: WrittenPublication, values?: PublicationValues, afterCommit?: () => Promise<void>): Promise<number> {
   const now = ctx.now();
   const stored = await ctx.db.transaction(async (tx) => {
     const firings = await recordAlertFirings(tx, publication, now, values);
     await markAlertsFired(tx, firings.map((firing) => firing.alertId), now);
-    return createNotifications(
+    const created = await createNotifications(
       tx,
       firings.map((firing) => ({
         userId: firing.userId,
@@ -181,7 +192,12 @@ async function fireAlerts(ctx: AppContext, publication: WrittenPublication, valu
       now,
       ctx.config.PUBLIC_URL,
     );
+    // Their mail commits with them: queued after the commit, a worker killed in between lost it (the
+    // firing is recorded, so the job's retry fires nothing more).
+    await queueMailWithin(ctx, tx, created);
+    return created;
   });
+  if (afterCommit) await afterCommit();
   await deliverNotifications(ctx, stored);
   return stored.rows.length;
 }
