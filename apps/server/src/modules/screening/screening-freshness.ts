@@ -5,7 +5,7 @@ import { sanctionsListName, type PublishedAtSource, type SanctionsSource } from 
 import cronParser from 'cron-parser';
 import type { AppContext } from '../../context';
 import { findLatestVersions, insertListEvent, listPendingListEvents, listSourceStatuses, markListEventsNotified, saveSourceStatus, type ListVersionRow, type SourceStatusRow } from './screening.repository';
-import { createNotifications, deliverNotifications } from '../notifications/notifications.service';
+import { createNotifications, deliverNotifications, queueMailWithin } from '../notifications/notifications.service';
 import { listActiveAdminIds } from '../users/users.service';
 
 const DAY_MS = 86_400_000;
@@ -117,9 +117,17 @@ export async function recordStaleTransitions(ctx: AppContext): Promise<StaleTran
 
 /**
  * Turns the recorded stale transitions into `list_stale` notifications for every active admin (panel
- * and mail), once per event: the events are marked in the same transaction as the notifications.
+ * and mail), once per event: the events are marked, and the mail jobs queued, in the same transaction
+ * as the notifications (queued after the commit, a process killed in between lost that mail: the
+ * events were already marked notified).
  */
-export async function notifyListStaleEvents(ctx: AppContext): Promise<number> {
+export async function notifyListStaleEvents(
+  ctx: AppContext,
+  opts: {
+    /** Tests: a crash right after the commit, before the notifications are delivered. */
+    afterCommit?: () => Promise<void>;
+  } = {},
+): Promise<number> {
   const events = await listPendingListEvents(ctx.db);
   if (events.length === 0) return 0;
   const admins = await listActiveAdminIds(ctx.db);
@@ -144,8 +152,10 @@ export async function notifyListStaleEvents(ctx: AppContext): Promise<number> {
       ctx.config.PUBLIC_URL,
     );
     await markListEventsNotified(tx, events.map((event) => event.id), now);
+    await queueMailWithin(ctx, tx, result);
     return result;
   });
+  if (opts.afterCommit) await opts.afterCommit();
   await deliverNotifications(ctx, stored);
   return stored.rows.length;
 }

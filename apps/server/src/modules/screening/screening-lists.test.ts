@@ -11,7 +11,8 @@ import { DatabaseLockedError } from '../../db/client';
 import { importSanctionsFiles, importSanctionsPaths } from './screening-import.service';
 import { notifyListStaleEvents, recordStaleTransitions } from './screening-freshness';
 import { listPendingListEvents } from './screening.repository';
-import { sanctionsListEvents } from '../../db/schema';
+import { notifications, sanctionsListEvents } from '../../db/schema';
+import { NOTIFICATION_MAIL_JOB } from '../notifications/notifications.service';
 import { listScreeningLists } from './screening.presenters';
 
 type Headers = Record<string, string>;
@@ -122,6 +123,29 @@ describe('list freshness', () => {
     const unread = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: admin.headers })).json().items;
     expect(unread.filter((item: { kind: string }) => item.kind === 'list_stale')).toHaveLength(1);
     t.setNow(null);
+  });
+
+  it('queues the mail of list_stale notices with their commit: a run killed between the commit and the delivery loses no mail', async () => {
+    await createSignedInUser(t.ctx, { role: 'admin', email: `lists-admin-b-${Date.now()}@example.com` });
+    // The UK list (published 2026-11-28 in the test above) is past SCREENING_STALE_DAYS.
+    t.setNow(new Date('2026-12-20T12:00:00Z'));
+    expect((await recordStaleTransitions(t.ctx)).map((transition) => [transition.source, transition.kind])).toEqual([['uk_ofsi', 'became_stale']]);
+    const [event] = await listPendingListEvents(t.ctx.db);
+
+    // The process dies right after the commit, before it queues anything; the next run finds the event told.
+    const killed = async () => {
+      throw new Error('process killed');
+    };
+    await expect(notifyListStaleEvents(t.ctx, { afterCommit: killed })).rejects.toThrow('process killed');
+    expect(await notifyListStaleEvents(t.ctx)).toBe(0);
+    t.setNow(null);
+
+    const notices = (await t.ctx.db.select().from(notifications)).filter((notice) => notice.dedupeKey === `list_stale:${event!.id}`);
+    expect(notices.length).toBeGreaterThanOrEqual(2);
+    expect(notices.every((notice) => notice.mailStatus === 'pending')).toBe(true);
+    const { rows } = await t.ctx.database.executeSql(`select data->>'notificationId' as id from pgboss.job where name = $1`, [NOTIFICATION_MAIL_JOB]);
+    const jobs = rows.map((row: { id: string }) => row.id);
+    for (const notice of notices) expect(jobs.filter((id) => id === notice.id)).toHaveLength(1);
   });
 });
 
