@@ -152,14 +152,10 @@ export default tseslint.config(
     // listed build contexts per test with settings of their own, or need their own teardown order.
     files: ['apps/server/{src,test}/**/*.test.ts'],
     ignores: [
-      'apps/server/src/db/client.test.ts',
-      'apps/server/src/modules/audit/audit.test.ts',
       'apps/server/src/modules/due-diligence/due-diligence.routes.test.ts',
       'apps/server/src/modules/prices/eia-sync-status.routes.test.ts',
       'apps/server/src/modules/prices/eia-sync.test.ts',
       'apps/server/src/modules/prices/price-imports.routes.test.ts',
-      'apps/server/src/modules/prices/prices.routes.test.ts',
-      'apps/server/src/modules/public/public.routes.test.ts',
       'apps/server/src/modules/screening/screening-import.test.ts',
       'apps/server/src/plugins/database-outage.test.ts',
       'apps/server/src/plugins/errors.test.ts',
