@@ -152,11 +152,6 @@ export default tseslint.config(
     // listed build contexts per test with settings of their own, or need their own teardown order.
     files: ['apps/server/{src,test}/**/*.test.ts'],
     ignores: [
-      'apps/server/src/modules/due-diligence/due-diligence.routes.test.ts',
-      'apps/server/src/modules/prices/eia-sync-status.routes.test.ts',
-      'apps/server/src/modules/prices/eia-sync.test.ts',
-      'apps/server/src/modules/prices/price-imports.routes.test.ts',
-      'apps/server/src/modules/screening/screening-import.test.ts',
       'apps/server/src/plugins/database-outage.test.ts',
       'apps/server/src/plugins/errors.test.ts',
       'apps/server/test/fuzz.openapi.test.ts',
