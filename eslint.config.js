@@ -152,8 +152,6 @@ export default tseslint.config(
     // listed build contexts per test with settings of their own, or need their own teardown order.
     files: ['apps/server/{src,test}/**/*.test.ts'],
     ignores: [
-      'apps/server/src/plugins/database-outage.test.ts',
-      'apps/server/src/plugins/errors.test.ts',
       'apps/server/test/fuzz.openapi.test.ts',
     ],
     rules: {
