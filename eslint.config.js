@@ -148,28 +148,14 @@ export default tseslint.config(
     },
   },
   {
-    // One way to give a server test its database and app: useTestContext() (test/test-context.ts). The files
-    // listed build contexts per test with settings of their own, or need their own teardown order.
+    // One way to give a server test its database and app: useTestContext() for the file or a describe block,
+    // openTestContext() inside a test that needs settings of its own (test/test-context.ts).
     files: ['apps/server/{src,test}/**/*.test.ts'],
-    ignores: [
-      'apps/server/src/db/client.test.ts',
-      'apps/server/src/modules/audit/audit.test.ts',
-      'apps/server/src/modules/due-diligence/due-diligence.routes.test.ts',
-      'apps/server/src/modules/prices/eia-sync-status.routes.test.ts',
-      'apps/server/src/modules/prices/eia-sync.test.ts',
-      'apps/server/src/modules/prices/price-imports.routes.test.ts',
-      'apps/server/src/modules/prices/prices.routes.test.ts',
-      'apps/server/src/modules/public/public.routes.test.ts',
-      'apps/server/src/modules/screening/screening-import.test.ts',
-      'apps/server/src/plugins/database-outage.test.ts',
-      'apps/server/src/plugins/errors.test.ts',
-      'apps/server/test/fuzz.openapi.test.ts',
-    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...testSyntax,
-        { selector: "ImportSpecifier[imported.name='createTestContext']", message: 'Give the test its context with useTestContext() from test/test-context.ts.' },
+        { selector: "ImportSpecifier[imported.name='createTestContext']", message: 'Give the test its context with useTestContext(), or openTestContext() inside a test, from test/test-context.ts.' },
       ],
     },
   },

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStartupSeeds } from '../src/db/seed';
 import { produceDueReport } from '../src/modules/due-diligence/due-diligence.pipeline';
-import { createTestContext, testDb, type TestContext } from './build-test-app';
+import { testDb } from './build-test-app';
+import { useTestContext } from './test-context';
 import { createDueBody, validDueForm } from './due-diligence';
 import { createSignedInUser, signIn, type UserOverrides } from './factories';
 import { loadTinySanctionsList } from './screening';
@@ -626,7 +627,7 @@ interface Failure {
   body: string;
 }
 
-let t: TestContext;
+const t = useTestContext();
 let operations: Operation[] = [];
 const sessions = new Map<RoleName, { userId: string; sessionId: string; authorization: string | undefined }>();
 const failures: Failure[] = [];
@@ -791,7 +792,6 @@ async function fuzzOperation(operation: Operation) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
   // As in every production process: routes that enqueue jobs need the queue (no workers run here).
   await t.ctx.jobs.start();
   // The demo data (accounts, releases, prices, news) and a small sanctions list: the routes have rows to find.
@@ -831,7 +831,6 @@ afterAll(async () => {
     `fuzz (${testDb}): ${stats.requests} requests, ${stats.serverErrors} answered 5xx, ${failures.length} broke a rule, ` +
       `${operations.length} operations × ${roleNames.length} roles, seed ${seed} (FUZZ_SEED), ${runsPerPair} runs per pair (FUZZ_RUNS), ${seconds} s (+${setupSeconds} s setup); report ${reportFile}`,
   );
-  await t?.close();
 });
 
 describe('fuzz: every OpenAPI operation × every role', () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
 import { createTestContext, type TestContext, type TestContextOptions } from './build-test-app';
 
 /**
@@ -8,6 +8,7 @@ import { createTestContext, type TestContext, type TestContextOptions } from './
  * Options that need something started first (a stub server's URL, a web build) are given as a
  * function, called when the context is built: call useTestContext after the hooks that start the
  * stub, so the context is built after it and closed before it (after-hooks run in reverse order).
+ * Likewise an afterAll registered after useTestContext runs before the context closes.
  */
 export function useTestContext(options?: TestContextOptions | (() => TestContextOptions)): TestContext {
   let current: TestContext | null = null;
@@ -25,4 +26,16 @@ export function useTestContext(options?: TestContextOptions | (() => TestContext
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
     },
   });
+}
+
+/**
+ * A context of the test's own, for a test that needs settings no other test shares (an upload limit,
+ * a stub's URL, a fresh audit chain, an empty database): call it inside the test; it is closed when
+ * the test finishes, passed or failed. Finish-hooks run in reverse order, so a stub the context uses
+ * is closed after it when its `onTestFinished(() => stub.close())` comes before this call.
+ */
+export async function openTestContext(options?: TestContextOptions): Promise<TestContext> {
+  const context = await createTestContext(options);
+  onTestFinished(() => context.close());
+  return context;
 }

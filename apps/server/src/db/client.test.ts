@@ -4,60 +4,48 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../../test/build-test-app';
+import { openTestContext } from '../../test/test-context';
 import { arrayLiteral, migrationsAreCurrent, openDatabase, queryRows } from './client';
 import { lockSocketPath } from './directory-lock';
 
 describe('database', () => {
   it('applies every migration to an empty database, and again without change', async () => {
-    const t = await createTestContext({ emptyDatabase: true });
-    try {
-      const tables = await queryRows<{ table_name: string }>(
-        t.ctx.db,
-        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-      );
-      const names = tables.map((row) => row.table_name);
-      expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'job_heartbeats']));
-      await t.ctx.database.migrate();
-      const again = await queryRows(t.ctx.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-      expect(again[0]).toEqual({ n: names.length });
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext({ emptyDatabase: true });
+    const tables = await queryRows<{ table_name: string }>(
+      t.ctx.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const names = tables.map((row) => row.table_name);
+    expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'job_heartbeats']));
+    await t.ctx.database.migrate();
+    const again = await queryRows(t.ctx.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+    expect(again[0]).toEqual({ n: names.length });
     // PGlite's initdb and every migration, the one context of the suite that starts from nothing: ~30 s on a busy 2-core machine.
   }, 120_000);
 
   it('skips the migrator only when the newest migration of the journal is recorded', async () => {
-    const t = await createTestContext();
-    try {
-      expect(await migrationsAreCurrent(t.ctx.database)).toBe(true);
-      // As if the last migration had not been applied: the next start must run the migrator.
-      const [newest] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`);
-      await t.ctx.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where id = ${newest!.id}`);
-      expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
-      await t.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations`);
-      expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
-      await t.ctx.db.execute(sql`drop schema drizzle cascade`);
-      expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext();
+    expect(await migrationsAreCurrent(t.ctx.database)).toBe(true);
+    // As if the last migration had not been applied: the next start must run the migrator.
+    const [newest] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    await t.ctx.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where id = ${newest!.id}`);
+    expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
+    await t.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations`);
+    expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
+    await t.ctx.db.execute(sql`drop schema drizzle cascade`);
+    expect(await migrationsAreCurrent(t.ctx.database)).toBe(false);
   });
 
   it('sends any text through an array literal unchanged, one element per value', async () => {
     const values = ['', 'plain', 'with space', 'a,b', '{braces}', 'say "hi"', 'back\\slash', '\\"', 'NULL', 'línea\nnueva', ' padded '];
-    const t = await createTestContext();
-    try {
-      const [row] = await queryRows<{ values: string[]; count: number }>(
-        t.ctx.db,
-        sql`select ${arrayLiteral(values)}::text[] as values, cardinality(${arrayLiteral(values)}::text[]) as count`,
-      );
-      expect(row).toEqual({ values, count: values.length });
-      const [empty] = await queryRows<{ count: number }>(t.ctx.db, sql`select cardinality(${arrayLiteral([])}::text[]) as count`);
-      expect(empty).toEqual({ count: 0 });
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext();
+    const [row] = await queryRows<{ values: string[]; count: number }>(
+      t.ctx.db,
+      sql`select ${arrayLiteral(values)}::text[] as values, cardinality(${arrayLiteral(values)}::text[]) as count`,
+    );
+    expect(row).toEqual({ values, count: values.length });
+    const [empty] = await queryRows<{ count: number }>(t.ctx.db, sql`select cardinality(${arrayLiteral([])}::text[]) as count`);
+    expect(empty).toEqual({ count: 0 });
   });
 
   it('refuses a second process on the same PGlite directory', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import { useTestContext } from '../../test/test-context';
 import { createSignedInUser } from '../../test/factories';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 
@@ -24,27 +24,29 @@ async function admin(sql: string) {
 }
 
 let proxy: TcpProxy;
-let t: TestContext;
 let headers: Record<string, string>;
 
 beforeAll(async () => {
   await admin(`create database ${scratch}`);
   proxy = await startTcpProxy({ host: baseUrl.hostname, port: Number(baseUrl.port || 5432) });
-  const url = new URL(baseUrl);
-  url.host = `127.0.0.1:${proxy.port}`;
-  url.pathname = `/${scratch}`;
-  t = await createTestContext({
-    env: { DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: '3000', DB_STATEMENT_TIMEOUT_MS: '800', DB_IDLE_TRANSACTION_TIMEOUT_MS: '1000' },
-  });
-  ({ headers } = await createSignedInUser(t.ctx));
 });
-
 afterAll(async () => {
-  await proxy.pass();
-  await t.close();
   await proxy.close();
   await admin(`drop database if exists ${scratch} with (force)`);
 });
+
+// After the proxy's hooks: built once it listens, closed before it stops (and after it passes again).
+const t = useTestContext(() => {
+  const url = new URL(baseUrl);
+  url.host = `127.0.0.1:${proxy.port}`;
+  url.pathname = `/${scratch}`;
+  return { env: { DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: '3000', DB_STATEMENT_TIMEOUT_MS: '800', DB_IDLE_TRANSACTION_TIMEOUT_MS: '1000' } };
+});
+
+beforeAll(async () => {
+  ({ headers } = await createSignedInUser(t.ctx));
+});
+afterAll(() => proxy.pass());
 
 const requests = () => [
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers }),

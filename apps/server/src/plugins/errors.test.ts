@@ -6,15 +6,17 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTestContext, type TestContext } from '../../test/build-test-app';
+import type { TestContext } from '../../test/build-test-app';
+import { useTestContext } from '../../test/test-context';
 import { AppError } from '../lib/app-error';
 
 describe('error handling', () => {
-  let t: TestContext;
+  const t = useTestContext();
+  /** The app the tests ask: the context's app, rebuilt with probe routes and a logger the tests read. */
+  let api: TestContext['app'];
   /** What the app logged at error level, one parsed pino line each. */
   const logged: Record<string, any>[] = [];
   beforeAll(async () => {
-    t = await createTestContext();
     await t.app.close();
     // A fresh app with extra probe routes, built the same way as production.
     const { buildApp } = await import('../app');
@@ -35,12 +37,12 @@ describe('error handling', () => {
     };
     await app.register(probes);
     await app.ready();
-    t.app = app;
+    api = app;
   });
-  afterAll(() => t.close());
+  afterAll(() => api.close());
 
   it('names the invalid fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/probe/validate', payload: { email: 'nope', age: 12 } });
+    const res = await api.inject({ method: 'POST', url: '/api/probe/validate', payload: { email: 'nope', age: 12 } });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_ERROR');
@@ -48,7 +50,7 @@ describe('error handling', () => {
   });
 
   it('answers an unexpected error with a generic 500 and no stack', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/probe/boom' });
+    const res = await api.inject({ method: 'GET', url: '/api/probe/boom' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', detail: 'Server error. Please try again later or contact support.', key: 'errors.INTERNAL_ERROR' });
     expect(res.body).not.toContain('secret stack detail');
@@ -60,7 +62,7 @@ describe('error handling', () => {
   });
 
   it('passes AppError status, code, detail and headers through', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error' });
+    const res = await api.inject({ method: 'GET', url: '/api/probe/app-error' });
     expect(res.statusCode).toBe(409);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.json()).toEqual({
@@ -73,18 +75,18 @@ describe('error handling', () => {
   });
 
   it('translates the keys of an AppError into the language the caller prefers most (q-values)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'fr-FR, en;q=0.5, es;q=0.8' } });
+    const res = await api.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'fr-FR, en;q=0.5, es;q=0.8' } });
     expect(res.json()).toMatchObject({
       detail: 'La versión 1.2.0 ya se publicó.',
       key: 'releases.versionTaken',
       fields: { version: 'Use solo dígitos y puntos, por ejemplo 1.2.0.' },
     });
-    const english = await t.app.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'es;q=0.1, en-GB' } });
+    const english = await api.inject({ method: 'GET', url: '/api/probe/app-error', headers: { 'accept-language': 'es;q=0.1, en-GB' } });
     expect(english.json().detail).toBe('Version 1.2.0 has already been published.');
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const res = await t.app.inject({
+    const res = await api.inject({
       method: 'POST',
       url: '/api/probe/validate',
       headers: { 'content-type': 'application/json' },
@@ -95,7 +97,7 @@ describe('error handling', () => {
   });
 
   it('refuses an unsupported content type with 415', async () => {
-    const res = await t.app.inject({
+    const res = await api.inject({
       method: 'POST',
       url: '/api/probe/validate',
       headers: { 'content-type': 'application/x-unknown' },
@@ -107,17 +109,17 @@ describe('error handling', () => {
   // Found by test/fuzz.openapi.test.ts: the router answered these with Fastify's own {error, message, statusCode}.
   it('answers an address with a broken percent-encoding with the house 400 body, in the caller\'s language', async () => {
     for (const url of ['/api/news/%E0%A4%A', '/api/legal/%zz', '/api/news/slug/%', '/api/news/%E0%A4%A?page=1']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await api.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ code: 'BAD_REQUEST', detail: 'The address of the request is not valid (a broken percent-encoding).', key: 'request.unreadableAddress' });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
-    const spanish = await t.app.inject({ method: 'GET', url: '/api/news/%E0%A4%A', headers: { 'accept-language': 'es' } });
+    const spanish = await api.inject({ method: 'GET', url: '/api/news/%E0%A4%A', headers: { 'accept-language': 'es' } });
     expect(spanish.json()).toEqual({ code: 'BAD_REQUEST', detail: 'La dirección de la solicitud no es válida (una codificación porcentual incorrecta).', key: 'request.unreadableAddress' });
   });
 
   it('answers a path parameter over the router\'s length limit with the house 414 body', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
+    const res = await api.inject({ method: 'GET', url: `/api/news/${'a'.repeat(500)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: 'A part of the request address is too long.', key: 'request.addressTooLong' });
   });
@@ -143,11 +145,7 @@ describe('error handling', () => {
 });
 
 describe('input the database cannot hold', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('refuses a NUL character in a body or a query with 400 and changes nothing', async () => {
     const body = await t.app.inject({

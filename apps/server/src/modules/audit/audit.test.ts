@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, testDb } from '../../../test/build-test-app';
-import { useTestContext } from '../../../test/test-context';
+import { testDb } from '../../../test/build-test-app';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
@@ -179,19 +179,15 @@ describe('tampering breaks the chain', () => {
   });
 
   it('a deleted last entry is found through the head', async () => {
-    const fresh = await createTestContext();
-    try {
-      const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
-      await fresh.app.inject({ method: 'GET', url: '/api/screening/search?q=one', headers: user.headers });
-      await fresh.app.inject({ method: 'GET', url: '/api/screening/search?q=two', headers: user.headers });
-      const ok = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
-      expect(ok).toEqual({ ok: true, entries: 2, first_bad_id: null });
-      await fresh.ctx.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
-      await fresh.ctx.db.execute(sql`delete from audit_log where id = 2`);
-      const broken = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
-      expect(broken).toEqual({ ok: false, entries: 1, first_bad_id: 2 });
-    } finally {
-      await fresh.close();
-    }
+    const fresh = await openTestContext();
+    const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
+    await fresh.app.inject({ method: 'GET', url: '/api/screening/search?q=one', headers: user.headers });
+    await fresh.app.inject({ method: 'GET', url: '/api/screening/search?q=two', headers: user.headers });
+    const ok = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
+    expect(ok).toEqual({ ok: true, entries: 2, first_bad_id: null });
+    await fresh.ctx.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
+    await fresh.ctx.db.execute(sql`delete from audit_log where id = 2`);
+    const broken = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
+    expect(broken).toEqual({ ok: false, entries: 1, first_bad_id: 2 });
   });
 });

@@ -5,7 +5,7 @@ import { DUE_REPORT_READY_EVENT, dueFormSections, dueMessages, type DueReport } 
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { createDueBody as createBody, validDueForm } from '../../../test/due-diligence';
 import { loadTinySanctionsList } from '../../../test/screening';
@@ -16,7 +16,7 @@ import { produceDueReport } from './due-diligence.pipeline';
 type Headers = Record<string, string>;
 
 describe('/api/due', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let user: Headers;
   let userId: string;
   let other: Headers;
@@ -24,7 +24,6 @@ describe('/api/due', () => {
   const events: AppEvent[] = [];
 
   beforeAll(async () => {
-    t = await createTestContext();
     const signedIn = await createSignedInUser(t.ctx, { planCode: 'premium_enterprise' });
     user = signedIn.headers;
     userId = signedIn.user.id;
@@ -32,7 +31,6 @@ describe('/api/due', () => {
     admin = (await createSignedInUser(t.ctx, { role: 'admin' })).headers;
     t.ctx.events.subscribe((event) => events.push(event));
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers: Headers = user) => t.app.inject({ method: 'GET', url, headers });
   const create = (payload: unknown, headers: Headers = user) => t.app.inject({ method: 'POST', url: '/api/due/create', payload: payload as object, headers });
@@ -280,11 +278,7 @@ describe('/api/due', () => {
 });
 
 describe('/api/due plan limits', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('stops a Starter user after 3 reports this month with PLAN_LIMIT; bad input is never counted', async () => {
     // The clock is set before signing in: a token issued "later" than the server's now is refused.
@@ -346,15 +340,12 @@ async function startLlmStub(mode: { fail: boolean }) {
 describe('due diligence narrative', () => {
   const mode = { fail: false };
   let stub: Awaited<ReturnType<typeof startLlmStub>>;
-  let t: TestContext;
   beforeAll(async () => {
     stub = await startLlmStub(mode);
-    t = await createTestContext({ env: { LLM_BASE_URL: stub.url, LLM_API_KEY: 'stub-key', LLM_MODEL: 'stub-model' } });
   });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  afterAll(() => stub.close());
+  // After the stub's hooks: built once the stub listens, closed before it stops.
+  const t = useTestContext(() => ({ env: { LLM_BASE_URL: stub.url, LLM_API_KEY: 'stub-key', LLM_MODEL: 'stub-model' } }));
 
   it('asks the configured model from the findings only and stores the prompt; without an answer the report is still complete', async () => {
     const { headers } = await createSignedInUser(t.ctx, { planCode: 'premium_enterprise' });

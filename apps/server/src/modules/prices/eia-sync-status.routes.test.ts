@@ -1,7 +1,8 @@
 import { eiaSyncMessages, withParams, type EiaSyncStatus } from '@fueldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import type { TestContext } from '../../../test/build-test-app';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { startEiaTestServer, type EiaTestServer } from '../../../test/eia-api-server';
 import { createSignedInUser } from '../../../test/factories';
 import { en, es } from '../../../test/messages';
@@ -41,13 +42,11 @@ async function auditActions(t: TestContext, admin: Admin) {
 }
 
 describe('/api/admin/prices/sync without EIA_API_KEY', () => {
-  let t: TestContext;
+  const t = useTestContext();
   let admin: Admin;
   beforeAll(async () => {
-    t = await createTestContext();
     admin = await createSignedInUser(t.ctx, { role: 'admin' });
   });
-  afterAll(() => t.close());
 
   it('is for administrators only', async () => {
     const user = await createSignedInUser(t.ctx);
@@ -77,36 +76,30 @@ describe('/api/admin/prices/sync without EIA_API_KEY', () => {
 describe('POST /api/admin/prices/sync while a sync is queued', () => {
   it('queues one sync, audited, and answers 409 to the next until it has run', async () => {
     // No workers: the job stays queued.
-    const t = await createTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
-    try {
-      const admin = await createSignedInUser(t.ctx, { role: 'admin' });
-      const before = await status(t, admin);
-      expect(before).toMatchObject({ configured: true, busy: false, runs: [] });
-      // The default schedule (EIA_SYNC_CRON, UTC): the next 06:30 to come.
-      expect(before.next_run_at).toMatch(/T06:30:00\.000Z$/);
-      expect(Date.parse(before.next_run_at!) - Date.now()).toBeGreaterThan(0);
-      expect(Date.parse(before.next_run_at!) - Date.now()).toBeLessThanOrEqual(86_400_000);
-      const queued = await call(t, 'POST', admin.headers);
-      expect(queued.statusCode).toBe(202);
-      expect(queued.json()).toMatchObject({ busy: true, runs: [] });
-      const again = await call(t, 'POST', admin.headers);
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ key: eiaSyncMessages.alreadyRunning, detail: en(eiaSyncMessages.alreadyRunning) });
-      expect(await auditActions(t, admin)).toEqual([expect.objectContaining({ action: 'price_sync.request', actor_id: admin.user.id })]);
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    const before = await status(t, admin);
+    expect(before).toMatchObject({ configured: true, busy: false, runs: [] });
+    // The default schedule (EIA_SYNC_CRON, UTC): the next 06:30 to come.
+    expect(before.next_run_at).toMatch(/T06:30:00\.000Z$/);
+    expect(Date.parse(before.next_run_at!) - Date.now()).toBeGreaterThan(0);
+    expect(Date.parse(before.next_run_at!) - Date.now()).toBeLessThanOrEqual(86_400_000);
+    const queued = await call(t, 'POST', admin.headers);
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toMatchObject({ busy: true, runs: [] });
+    const again = await call(t, 'POST', admin.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ key: eiaSyncMessages.alreadyRunning, detail: en(eiaSyncMessages.alreadyRunning) });
+    expect(await auditActions(t, admin)).toEqual([expect.objectContaining({ action: 'price_sync.request', actor_id: admin.user.id })]);
   });
 });
 
 describe('the sync runs, recorded and shown', () => {
-  let t: TestContext;
+  const t = useTestContext(() => ({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } }));
   let admin: Admin;
   beforeAll(async () => {
-    t = await createTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
     admin = await createSignedInUser(t.ctx, { role: 'admin' });
   });
-  afterAll(() => t.close());
 
   /** The status once `runs` runs are recorded and the last one has ended (and `also` holds). */
   const settled = (runs: number, also: (body: EiaSyncStatus) => void = () => undefined) =>
@@ -150,41 +143,37 @@ describe('the sync runs, recorded and shown', () => {
 
 describe('a retried job', () => {
   it('is one run per attempt, counted by its job id', async () => {
-    const t = await createTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
-    try {
-      const admin = await createSignedInUser(t.ctx, { role: 'admin' });
-      const jobId = randomUUID();
-      server.failNext(403, 403);
-      // The clock moves seconds only: the admin's session stays valid.
-      const base = Date.now();
-      const at = (seconds: number) => new Date(base + seconds * 1000);
-      t.setNow(at(1));
-      await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
-      t.setNow(at(2));
-      await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
-      t.setNow(at(3));
-      await runEiaSyncJob(t.ctx, {}, jobId);
-      const body = await status(t, admin);
-      expect(body.runs.map((run) => [run.attempt, run.status, run.rows_written])).toEqual([
-        [3, 'succeeded', EIA_ROWS.length],
-        [2, 'failed', 0],
-        [1, 'failed', 0],
-      ]);
-      expect(body.last_success_at).toBe(at(3).toISOString());
+    const t = await openTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
+    const admin = await createSignedInUser(t.ctx, { role: 'admin' });
+    const jobId = randomUUID();
+    server.failNext(403, 403);
+    // The clock moves seconds only: the admin's session stays valid.
+    const base = Date.now();
+    const at = (seconds: number) => new Date(base + seconds * 1000);
+    t.setNow(at(1));
+    await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
+    t.setNow(at(2));
+    await expect(runEiaSyncJob(t.ctx, {}, jobId)).rejects.toThrow(/403/);
+    t.setNow(at(3));
+    await runEiaSyncJob(t.ctx, {}, jobId);
+    const body = await status(t, admin);
+    expect(body.runs.map((run) => [run.attempt, run.status, run.rows_written])).toEqual([
+      [3, 'succeeded', EIA_ROWS.length],
+      [2, 'failed', 0],
+      [1, 'failed', 0],
+    ]);
+    expect(body.last_success_at).toBe(at(3).toISOString());
 
-      // A run left "running" by a process that died shows as interrupted; a live one makes the sync busy.
-      await insertEiaSyncRun(t.ctx.db, { trigger: 'schedule', requestedBy: null, jobId: null, startedAt: at(-3600) });
-      expect((await status(t, admin)).runs.at(-1)).toMatchObject({ status: 'interrupted', error: en(eiaSyncMessages.interrupted), finished_at: null });
-      expect((await status(t, admin)).busy).toBe(false);
-      await insertEiaSyncRun(t.ctx.db, { trigger: 'manual', requestedBy: admin.user.id, jobId: null, startedAt: at(-60) });
-      t.setNow(at(4));
-      const live = await status(t, admin);
-      expect(live.busy).toBe(true);
-      expect(live.runs.find((run) => run.trigger === 'manual')).toMatchObject({ status: 'running', error: null });
-      expect((await t.app.inject({ method: 'POST', url: '/api/admin/prices/sync', headers: admin.headers })).statusCode).toBe(409);
-    } finally {
-      await t.close();
-    }
+    // A run left "running" by a process that died shows as interrupted; a live one makes the sync busy.
+    await insertEiaSyncRun(t.ctx.db, { trigger: 'schedule', requestedBy: null, jobId: null, startedAt: at(-3600) });
+    expect((await status(t, admin)).runs.at(-1)).toMatchObject({ status: 'interrupted', error: en(eiaSyncMessages.interrupted), finished_at: null });
+    expect((await status(t, admin)).busy).toBe(false);
+    await insertEiaSyncRun(t.ctx.db, { trigger: 'manual', requestedBy: admin.user.id, jobId: null, startedAt: at(-60) });
+    t.setNow(at(4));
+    const live = await status(t, admin);
+    expect(live.busy).toBe(true);
+    expect(live.runs.find((run) => run.trigger === 'manual')).toMatchObject({ status: 'running', error: null });
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/prices/sync', headers: admin.headers })).statusCode).toBe(409);
   });
 });
 

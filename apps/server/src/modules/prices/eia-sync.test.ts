@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { startEiaTestServer, type EiaFixtureRow, type EiaTestServer } from '../../../test/eia-api-server';
 import { readObservations, readSharedFile } from '../../../test/market-data';
 import { queryRows } from '../../db/client';
@@ -88,11 +88,7 @@ describe('EIA API v2 client', () => {
 });
 
 describe('the EIA API sync', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
-  });
-  afterAll(() => t.close());
+  const t = useTestContext(() => ({ env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } }));
 
   async function countBySource() {
     return queryRows<{ source: string; n: string }>(t.ctx.db, sql`select source, count(*)::text as n from ${pricePoints} group by source`);
@@ -123,32 +119,24 @@ describe('the EIA API sync', () => {
 
 describe('the daily EIA job', () => {
   it('is scheduled when a key is configured and stores what the API returns', async () => {
-    const t = await createTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
-    try {
-      const schedules = await (await t.ctx.jobs.boss()).getSchedules();
-      expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([EIA_SYNC_JOB, '30 6 * * *']);
-      await t.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
-      const expected = [...wti, ...brent].filter((row) => row.period.startsWith('2024-01')).length;
-      await vi.waitFor(
-        async () => {
-          const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${pricePoints}`);
-          expect(Number(row!.n)).toBe(expected);
-        },
-        { timeout: 20_000, interval: 200 },
-      );
-      expect(expected).toBeGreaterThan(30);
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
+    const schedules = await (await t.ctx.jobs.boss()).getSchedules();
+    expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([EIA_SYNC_JOB, '30 6 * * *']);
+    await t.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
+    const expected = [...wti, ...brent].filter((row) => row.period.startsWith('2024-01')).length;
+    await vi.waitFor(
+      async () => {
+        const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${pricePoints}`);
+        expect(Number(row!.n)).toBe(expected);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(expected).toBeGreaterThan(30);
   });
 
   it('is not scheduled without a key', async () => {
-    const t = await createTestContext({ startJobs: true });
-    try {
-      const schedules = await (await t.ctx.jobs.boss()).getSchedules();
-      expect(schedules.map((schedule) => schedule.name)).not.toContain(EIA_SYNC_JOB);
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext({ startJobs: true });
+    const schedules = await (await t.ctx.jobs.boss()).getSchedules();
+    expect(schedules.map((schedule) => schedule.name)).not.toContain(EIA_SYNC_JOB);
   });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/build-test-app';
+import type { TestContext } from '../../../test/build-test-app';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { startEiaTestServer, type EiaTestServer } from '../../../test/eia-api-server';
 import { createSignedInUser } from '../../../test/factories';
 import { createEiaApiClient } from '../../integrations/market-data/eia-api';
@@ -21,7 +22,11 @@ const EIA_ROWS = [
 type Row = { actor: string; user: { id: string; name: string } | null; source: string; format: string; inserted: number; updated: number; unchanged: number; rejected: number; refused: boolean; refusal_reason: string | null };
 
 let server: EiaTestServer;
-let t: TestContext;
+beforeAll(async () => {
+  server = await startEiaTestServer(EIA_ROWS, API_KEY);
+});
+afterAll(() => server.close());
+const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 
 function upload(text: string, filename: string) {
@@ -40,13 +45,7 @@ async function history(query = '', context: TestContext = t, headers = admin.hea
 }
 
 beforeAll(async () => {
-  server = await startEiaTestServer(EIA_ROWS, API_KEY);
-  t = await createTestContext();
   admin = await createSignedInUser(t.ctx, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await server.close();
 });
 
 describe('GET /api/admin/price-imports', () => {
@@ -119,21 +118,17 @@ describe('GET /api/admin/price-imports', () => {
 
 describe('the scheduled EIA job', () => {
   it('records its run as the EIA job', async () => {
-    const jobs = await createTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
-    try {
-      const boss = await createSignedInUser(jobs.ctx, { role: 'admin' });
-      await jobs.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
-      const rows = await vi.waitFor(
-        async () => {
-          const items: Row[] = (await history('', jobs, boss.headers)).items;
-          expect(items).toHaveLength(1);
-          return items;
-        },
-        { timeout: 20_000, interval: 200 },
-      );
-      expect(rows[0]).toMatchObject({ actor: 'eia-job', user: null, format: 'eia-api', inserted: 3, refused: false });
-    } finally {
-      await jobs.close();
-    }
+    const jobs = await openTestContext({ startJobs: true, env: { EIA_API_KEY: API_KEY, EIA_API_BASE_URL: server.baseUrl } });
+    const boss = await createSignedInUser(jobs.ctx, { role: 'admin' });
+    await jobs.ctx.jobs.send(EIA_SYNC_JOB, { from: '2024-01-01', to: '2024-01-31' });
+    const rows = await vi.waitFor(
+      async () => {
+        const items: Row[] = (await history('', jobs, boss.headers)).items;
+        expect(items).toHaveLength(1);
+        return items;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(rows[0]).toMatchObject({ actor: 'eia-job', user: null, format: 'eia-api', inserted: 3, refused: false });
   });
 });

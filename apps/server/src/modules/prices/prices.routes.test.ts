@@ -1,8 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../test/build-test-app';
-import { useTestContext } from '../../../test/test-context';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { pricePoints, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
@@ -498,19 +497,15 @@ describe('POST /api/admin/prices/import', () => {
   });
 
   it('refuses files over UPLOAD_LIMIT_BYTES', async () => {
-    const small = await createTestContext({ env: { UPLOAD_LIMIT_BYTES: '200' } });
-    try {
-      const boss = await createSignedInUser(small.ctx, { role: 'admin' });
-      const response = await small.app.inject({
-        method: 'POST',
-        url: '/api/admin/prices/import',
-        headers: { ...boss.headers, 'content-type': 'text/csv' },
-        payload: `Date,Price\n${'2024-01-02,70\n'.repeat(50)}`,
-      });
-      expect(response.statusCode).toBe(413);
-    } finally {
-      await small.close();
-    }
+    const small = await openTestContext({ env: { UPLOAD_LIMIT_BYTES: '200' } });
+    const boss = await createSignedInUser(small.ctx, { role: 'admin' });
+    const response = await small.app.inject({
+      method: 'POST',
+      url: '/api/admin/prices/import',
+      headers: { ...boss.headers, 'content-type': 'text/csv' },
+      payload: `Date,Price\n${'2024-01-02,70\n'.repeat(50)}`,
+    });
+    expect(response.statusCode).toBe(413);
   });
 });
 

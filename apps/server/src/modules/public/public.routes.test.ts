@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestContext } from '../../../test/build-test-app';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSmtpCapture } from '../../../test/smtp-capture';
-import { useTestContext } from '../../../test/test-context';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { contactMessages, leads } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { PUBLIC_FORM_LIMIT } from './public.service';
@@ -207,37 +206,29 @@ describe('public forms', () => {
 describe('team notifications over SMTP', () => {
   it('delivers the contact form to the support inbox and the lead to the sales inbox, replying to the sender', async () => {
     const smtp = await startSmtpCapture();
-    const t = await createTestContext({ env: { ...smtp.env, SUPPORT_INBOX: 'help@fueldesk.test', SALES_INBOX: 'deals@fueldesk.test' } });
-    try {
-      const contactAnswer = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.1' });
-      expect(contactAnswer.statusCode).toBe(201);
-      const leadAnswer = await t.app.inject({ method: 'POST', url: '/api/leads', payload: lead, remoteAddress: '10.1.0.1' });
-      expect(leadAnswer.statusCode).toBe(201);
+    onTestFinished(() => smtp.close());
+    const t = await openTestContext({ env: { ...smtp.env, SUPPORT_INBOX: 'help@fueldesk.test', SALES_INBOX: 'deals@fueldesk.test' } });
+    const contactAnswer = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.1' });
+    expect(contactAnswer.statusCode).toBe(201);
+    const leadAnswer = await t.app.inject({ method: 'POST', url: '/api/leads', payload: lead, remoteAddress: '10.1.0.1' });
+    expect(leadAnswer.statusCode).toBe(201);
 
-      expect(smtp.received.map((mail) => mail.to)).toEqual([['help@fueldesk.test'], ['deals@fueldesk.test']]);
-      expect(smtp.received[0]!.raw).toMatch(/^Reply-To: lee@example\.com\r?$/im);
-      expect(smtp.received[0]!.raw).toMatch(/^Subject: \[FuelDesk contact\] Coverage of ULSD\r?$/im);
-      expect(smtp.received[1]!.raw).toMatch(/^Reply-To: mj@example\.com\r?$/im);
-      const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, contactAnswer.json().id));
-      expect(row!.notifiedAt).not.toBeNull();
-    } finally {
-      await t.close();
-      await smtp.close();
-    }
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['help@fueldesk.test'], ['deals@fueldesk.test']]);
+    expect(smtp.received[0]!.raw).toMatch(/^Reply-To: lee@example\.com\r?$/im);
+    expect(smtp.received[0]!.raw).toMatch(/^Subject: \[FuelDesk contact\] Coverage of ULSD\r?$/im);
+    expect(smtp.received[1]!.raw).toMatch(/^Reply-To: mj@example\.com\r?$/im);
+    const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, contactAnswer.json().id));
+    expect(row!.notifiedAt).not.toBeNull();
   });
 
   it('keeps the message when the mail server refuses it, leaving it marked as not notified', async () => {
     const smtp = await startSmtpCapture({ reject: true });
-    const t = await createTestContext({ env: smtp.env });
-    try {
-      const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.2' });
-      expect(response.statusCode).toBe(201);
-      const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
-      expect(row).toMatchObject({ subject: 'Coverage of ULSD', notifiedAt: null });
-      expect(smtp.received).toEqual([]);
-    } finally {
-      await t.close();
-      await smtp.close();
-    }
+    onTestFinished(() => smtp.close());
+    const t = await openTestContext({ env: smtp.env });
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: contact, remoteAddress: '10.1.0.2' });
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
+    expect(row).toMatchObject({ subject: 'Coverage of ULSD', notifiedAt: null });
+    expect(smtp.received).toEqual([]);
   });
 });

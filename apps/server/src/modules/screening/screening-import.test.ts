@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, testDb, type TestContext } from '../../../test/build-test-app';
+import { testDb } from '../../../test/build-test-app';
+import { openTestContext, useTestContext } from '../../../test/test-context';
 import { sanctionsDataDir, tinyAuDfatXlsx, tinyUkOfsiCsv } from '../../../test/screening';
 import type { AppContext } from '../../context';
 import { createPostgresEventBus } from '../../integrations/events/event-bus';
@@ -20,11 +21,7 @@ const countLines = (file: string) =>
 const entriesOf = async (ctx: AppContext, source: string) => (await getScreeningStatus(ctx)).lists.find((list) => list.source === source)?.entries;
 
 describe('importing sanctions files', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext();
-  });
-  afterAll(() => t.close());
+  const t = useTestContext();
 
   it('imports folders, counts every entry, skips the same list and an older one', async () => {
     const results = await importSanctionsPaths(t.ctx, [sanctionsDataDir.sdnTiny, sanctionsDataDir.consolidated]);
@@ -56,36 +53,31 @@ describe('importing sanctions files', () => {
 
 describe('SANCTIONS_PATHS at start', () => {
   it('imports the configured folders once, and a bad path never stops the server', async () => {
-    const t = await createTestContext({ env: { SANCTIONS_PATHS: `${sanctionsDataDir.sdnTiny},${sanctionsDataDir.un}` } });
-    try {
-      expect((await importConfiguredSanctionsPaths(t.ctx)).map((result) => [result.source, result.status])).toEqual([
-        ['ofac_sdn', 'stored'],
-        ['un', 'stored'],
-      ]);
-      expect((await importConfiguredSanctionsPaths(t.ctx)).map((result) => result.status)).toEqual(['unchanged', 'unchanged']);
-      const broken = { ...t.ctx, config: { ...t.ctx.config, SANCTIONS_PATHS: ['/nonexistent/lists'] } };
-      await expect(importConfiguredSanctionsPaths(broken)).resolves.toEqual([]);
-      expect((await getScreeningStatus(t.ctx)).lists.map((list) => list.source)).toEqual(['ofac_sdn', 'un']);
-    } finally {
-      await t.close();
-    }
+    const t = await openTestContext({ env: { SANCTIONS_PATHS: `${sanctionsDataDir.sdnTiny},${sanctionsDataDir.un}` } });
+    expect((await importConfiguredSanctionsPaths(t.ctx)).map((result) => [result.source, result.status])).toEqual([
+      ['ofac_sdn', 'stored'],
+      ['un', 'stored'],
+    ]);
+    expect((await importConfiguredSanctionsPaths(t.ctx)).map((result) => result.status)).toEqual(['unchanged', 'unchanged']);
+    const broken = { ...t.ctx, config: { ...t.ctx.config, SANCTIONS_PATHS: ['/nonexistent/lists'] } };
+    await expect(importConfiguredSanctionsPaths(broken)).resolves.toEqual([]);
+    expect((await getScreeningStatus(t.ctx)).lists.map((list) => list.source)).toEqual(['ofac_sdn', 'un']);
   });
 });
 
 describe('two instances on one database', () => {
-  let t: TestContext;
+  const t = useTestContext({ eventBus: 'auto' });
   let second: AppContext;
   beforeAll(async () => {
-    t = await createTestContext({ eventBus: 'auto' });
     // A second instance: its own index and, on PostgreSQL, its own LISTEN connection; the same database.
     // (The embedded PGlite mode is one process: instances there share the in-memory bus.)
     const bus = testDb === 'postgres' ? createPostgresEventBus({ url: t.config.DATABASE_URL! }) : t.ctx.events;
     if ('ready' in bus) await (bus as { ready: Promise<void> }).ready;
     second = { ...t.ctx, events: bus };
   });
+  // Registered after useTestContext: runs before the context closes.
   afterAll(async () => {
     if (second.events !== t.ctx.events) await second.events.close();
-    await t.close();
   });
 
   it('rebuilds the other instance’s index when one stores a new version', async () => {
@@ -161,19 +153,18 @@ function startPublisher(bodies: Map<string, Buffer> = new Map()) {
 }
 
 describe('downloading from the publishers', () => {
-  let t: TestContext;
   let publisher: ReturnType<typeof startPublisher>;
+  let base: string;
 
   beforeAll(async () => {
     publisher = startPublisher(await newerLists());
     await new Promise<void>((resolve) => publisher.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
-    t = await createTestContext({ env: publisherEnv(base) });
+    base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await t.close();
     await new Promise((resolve) => publisher.server.close(resolve));
   });
+  const t = useTestContext(() => ({ env: publisherEnv(base) }));
 
   it('stores every list, then asks conditionally and keeps the list on 304', async () => {
     const first = await updateSanctionsFromPublishers(t.ctx);
@@ -243,19 +234,18 @@ describe('downloading from the publishers', () => {
 });
 
 describe('the daily sanctions job', () => {
-  let t: TestContext;
   let publisher: ReturnType<typeof startPublisher>;
+  let base: string;
 
   beforeAll(async () => {
     publisher = startPublisher(await newerLists());
     await new Promise<void>((resolve) => publisher.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
-    t = await createTestContext({ startJobs: true, env: publisherEnv(base) });
+    base = `http://127.0.0.1:${(publisher.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await t.close();
     await new Promise((resolve) => publisher.server.close(resolve));
   });
+  const t = useTestContext(() => ({ startJobs: true, env: publisherEnv(base) }));
 
   it('runs through the queue and loads every list', async () => {
     await t.ctx.jobs.send(SANCTIONS_UPDATE_JOB, {});

@@ -8,6 +8,8 @@ export interface StateQuery<T> {
   isPending: boolean;
   isError: boolean;
   data: T | undefined;
+  /** The failure, for `errorDetail`. */
+  error?: unknown;
   refetch: () => unknown;
 }
 
@@ -16,6 +18,8 @@ interface QueryStateProps<T> {
   /** Said beside the spinner while the query loads. */
   loadingText: string;
   errorTitle: string;
+  /** What went wrong beyond the title (e.g. the server's message, read from the query's error). */
+  errorDetail?: (error: unknown) => ReactNode;
   retryLabel: string;
   /** Whether the loaded data has nothing to show; `emptyText` is shown instead of `children` then. */
   isEmpty?: (data: T) => boolean;
@@ -29,7 +33,7 @@ interface QueryStateProps<T> {
  * The states of a loaded part of a page, one way everywhere: a spinner with what loads (a status for
  * assistive technology), the failure with a retry, the empty text, else the data. A table uses DataTable.
  */
-export function QueryState<T>({ query, loadingText, errorTitle, retryLabel, isEmpty, emptyText, size = 'sm', children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, loadingText, errorTitle, errorDetail, retryLabel, isEmpty, emptyText, size = 'sm', children }: QueryStateProps<T>) {
   const small = size === 'sm';
   if (query.isPending) {
     return (
@@ -39,7 +43,9 @@ export function QueryState<T>({ query, loadingText, errorTitle, retryLabel, isEm
       </p>
     );
   }
-  if (query.isError || query.data === undefined) return <ErrorState title={errorTitle} retryLabel={retryLabel} onRetry={() => void query.refetch()} />;
+  if (query.isError || query.data === undefined) {
+    return <ErrorState title={errorTitle} detail={query.isError ? errorDetail?.(query.error) : undefined} retryLabel={retryLabel} onRetry={() => void query.refetch()} />;
+  }
   if (isEmpty?.(query.data)) return <p className={clsx('text-slate-600 dark:text-slate-400', small && 'text-sm')}>{emptyText}</p>;
   return <>{children(query.data)}</>;
 }

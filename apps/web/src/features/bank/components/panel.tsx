@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 
 /** One titled card of the bank screens. */
 export function Panel({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
@@ -14,19 +13,6 @@ export function Panel({ id, title, children, actions }: { id: string; title: str
       {children}
     </section>
   );
-}
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
-      <Spinner className="size-5" />
-      {label}
-    </p>
-  );
-}
-
-export function Empty({ children }: { children: ReactNode }) {
-  return <p className="text-slate-600 dark:text-slate-400">{children}</p>;
 }
 
 /** Decimal strings from the API, shown as money in the user's language without float arithmetic on stored values. */

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useBankAccounts, useIdentityVerification } from '../api/bank-connection';
 import { useAnswerInvitation, useReceivedInvitations } from '../api/invitations';
-import { Empty, Loading } from './panel';
 import { ScopeList } from './scope-list';
 import { InvitationStatusBadge } from './status-badge';
 import { useBankText } from './use-bank-error-text';
@@ -85,19 +84,28 @@ export function ReceivedInvitations() {
   const received = useReceivedInvitations();
   const accounts = useBankAccounts();
   const verification = useIdentityVerification();
-  if (received.isPending) return <Loading label={t('received.loading')} />;
-  if (received.isError) return <ErrorState title={t('received.error')} retryLabel={t('actions.retry')} onRetry={() => void received.refetch()} />;
-  if (received.data.invitations.length === 0) return <Empty>{t('received.empty')}</Empty>;
   const status = verification.data?.status ?? null;
   const ready = {
     bank: (accounts.data?.accounts.length ?? 0) > 0,
     identity: status !== null && successfulIdentityVerificationStatuses.includes(status),
   };
   return (
-    <ul className="flex flex-col gap-3">
-      {received.data.invitations.map((invitation) => (
-        <ReceivedItem key={invitation.id} invitation={invitation} ready={ready} />
-      ))}
-    </ul>
+    <QueryState
+      query={received}
+      size="md"
+      loadingText={t('received.loading')}
+      errorTitle={t('received.error')}
+      retryLabel={t('actions.retry')}
+      isEmpty={(data) => data.invitations.length === 0}
+      emptyText={t('received.empty')}
+    >
+      {({ invitations }) => (
+        <ul className="flex flex-col gap-3">
+          {invitations.map((invitation) => (
+            <ReceivedItem key={invitation.id} invitation={invitation} ready={ready} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

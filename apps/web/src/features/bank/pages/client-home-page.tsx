@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useBankAccounts, useIdentityVerification } from '../api/bank-connection';
 import { useReceivedInvitations } from '../api/invitations';
-import { Empty, Loading, Panel } from '../components/panel';
+import { Panel } from '../components/panel';
 import { invitationSender } from '../components/received-invitations';
 import { InvitationStatusBadge, VerificationStatusBadge } from '../components/status-badge';
 
@@ -29,66 +29,91 @@ function SummaryPanel({ id, title, link, children }: { id: string; title: string
 function IdentitySummary() {
   const { t } = useTranslation('bank');
   const verification = useIdentityVerification();
-  if (verification.isPending) return <Loading label={t('verification.loading')} />;
-  if (verification.isError) {
-    return <ErrorState title={t('verification.error')} retryLabel={t('actions.retry')} onRetry={() => void verification.refetch()} />;
-  }
-  const { status } = verification.data;
-  return status ? (
-    <p className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
-      {t('verification.status')} <VerificationStatusBadge status={status} />
-    </p>
-  ) : (
-    <Empty>{t('verification.none')}</Empty>
+  return (
+    <QueryState
+      query={verification}
+      size="md"
+      loadingText={t('verification.loading')}
+      errorTitle={t('verification.error')}
+      retryLabel={t('actions.retry')}
+      isEmpty={({ status }) => !status}
+      emptyText={t('verification.none')}
+    >
+      {({ status }) =>
+        status && (
+          <p className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
+            {t('verification.status')} <VerificationStatusBadge status={status} />
+          </p>
+        )
+      }
+    </QueryState>
   );
 }
 
 function BankSummary() {
   const { t } = useTranslation('bank');
   const accounts = useBankAccounts();
-  if (accounts.isPending) return <Loading label={t('accounts.loading')} />;
-  if (accounts.isError) return <ErrorState title={t('accounts.error')} retryLabel={t('actions.retry')} onRetry={() => void accounts.refetch()} />;
-  const list = accounts.data.accounts;
-  if (list.length === 0) return <Empty>{t('accounts.empty')}</Empty>;
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-slate-800 dark:text-slate-200">{t('clientHome.connected', { count: list.length })}</p>
-      <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
-        {list.map((account) => (
-          <li key={`${account.institution.id}-${account.id}`}>
-            <span className="font-medium">{account.name}</span>
-            {account.mask ? ` ••${account.mask}` : ''} · {account.institution.name}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <QueryState
+      query={accounts}
+      size="md"
+      loadingText={t('accounts.loading')}
+      errorTitle={t('accounts.error')}
+      retryLabel={t('actions.retry')}
+      isEmpty={(data) => data.accounts.length === 0}
+      emptyText={t('accounts.empty')}
+    >
+      {({ accounts: list }) => (
+        <div className="flex flex-col gap-2">
+          <p className="text-slate-800 dark:text-slate-200">{t('clientHome.connected', { count: list.length })}</p>
+          <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
+            {list.map((account) => (
+              <li key={`${account.institution.id}-${account.id}`}>
+                <span className="font-medium">{account.name}</span>
+                {account.mask ? ` ••${account.mask}` : ''} · {account.institution.name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </QueryState>
   );
 }
 
 function InvitationsSummary() {
   const { t } = useTranslation('bank');
   const received = useReceivedInvitations();
-  if (received.isPending) return <Loading label={t('received.loading')} />;
-  if (received.isError) return <ErrorState title={t('received.error')} retryLabel={t('actions.retry')} onRetry={() => void received.refetch()} />;
-  const { invitations } = received.data;
-  if (invitations.length === 0) return <Empty>{t('received.empty')}</Empty>;
-  const pending = invitations.filter((invitation) => invitation.status === 'PENDING').length;
   const dateFormat = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium' });
   return (
-    <div className="flex flex-col gap-2">
-      {pending > 0 ? <p className="font-medium text-slate-800 dark:text-slate-200">{t('clientHome.pending', { count: pending })}</p> : null}
-      <ul className="flex flex-col gap-2">
-        {invitations.map((invitation) => (
-          <li key={invitation.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
-            <span className="font-semibold text-slate-900 dark:text-slate-100">{invitationSender(invitation)}</span>
-            <InvitationStatusBadge status={invitation.status} />
-            <time dateTime={invitation.created_at} className="text-sm text-slate-600 dark:text-slate-400">
-              {t('received.sentOn', { date: dateFormat.format(new Date(invitation.created_at)) })}
-            </time>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <QueryState
+      query={received}
+      size="md"
+      loadingText={t('received.loading')}
+      errorTitle={t('received.error')}
+      retryLabel={t('actions.retry')}
+      isEmpty={(data) => data.invitations.length === 0}
+      emptyText={t('received.empty')}
+    >
+      {({ invitations }) => {
+        const pending = invitations.filter((invitation) => invitation.status === 'PENDING').length;
+        return (
+          <div className="flex flex-col gap-2">
+            {pending > 0 ? <p className="font-medium text-slate-800 dark:text-slate-200">{t('clientHome.pending', { count: pending })}</p> : null}
+            <ul className="flex flex-col gap-2">
+              {invitations.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
+                  <span className="font-semibold text-slate-900 dark:text-slate-100">{invitationSender(invitation)}</span>
+                  <InvitationStatusBadge status={invitation.status} />
+                  <time dateTime={invitation.created_at} className="text-sm text-slate-600 dark:text-slate-400">
+                    {t('received.sentOn', { date: dateFormat.format(new Date(invitation.created_at)) })}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryState } from '@/components/ui/query-state';
 import { useInvitation } from '../api/invitations';
 import { CounterpartyCheck } from '../components/counterparty-check';
 import { InvitationForm } from '../components/invitation-form';
 import { InvitationHistory, PlanUsage } from '../components/invitation-history';
-import { Loading, Panel } from '../components/panel';
+import { Panel } from '../components/panel';
 import { ScopeList } from '../components/scope-list';
 import { SharedDataView } from '../components/shared-data-view';
 import { InvitationStatusBadge } from '../components/status-badge';
@@ -15,23 +15,20 @@ function InvitationDetail({ id }: { id: string }) {
   const { t } = useTranslation('bank');
   const { errorText } = useBankText();
   const invitation = useInvitation(id);
-  if (invitation.isPending) return <Loading label={t('detail.loading')} />;
-  if (invitation.isError) {
-    return (
-      <ErrorState title={t('detail.error')} detail={errorText(invitation.error)} retryLabel={t('actions.retry')} onRetry={() => void invitation.refetch()} />
-    );
-  }
-  const { data: detail } = invitation;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="flex flex-wrap items-center gap-2 text-slate-900 dark:text-slate-100">
-        <span className="font-semibold">{detail.email}</span>
-        <InvitationStatusBadge status={detail.status} />
-      </p>
-      <CounterpartyCheck detail={detail} />
-      <ScopeList scopes={detail.scopes} />
-      {detail.data ? <SharedDataView data={detail.data} simulated={detail.provider === 'sandbox'} /> : <p className="text-slate-600 dark:text-slate-400">{t('detail.noData')}</p>}
-    </div>
+    <QueryState query={invitation} size="md" loadingText={t('detail.loading')} errorTitle={t('detail.error')} errorDetail={errorText} retryLabel={t('actions.retry')}>
+      {(detail) => (
+        <div className="flex flex-col gap-4">
+          <p className="flex flex-wrap items-center gap-2 text-slate-900 dark:text-slate-100">
+            <span className="font-semibold">{detail.email}</span>
+            <InvitationStatusBadge status={detail.status} />
+          </p>
+          <CounterpartyCheck detail={detail} />
+          <ScopeList scopes={detail.scopes} />
+          {detail.data ? <SharedDataView data={detail.data} simulated={detail.provider === 'sandbox'} /> : <p className="text-slate-600 dark:text-slate-400">{t('detail.noData')}</p>}
+        </div>
+      )}
+    </QueryState>
   );
 }
 

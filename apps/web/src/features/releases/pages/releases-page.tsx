@@ -1,8 +1,7 @@
 import { isAdmin, type Release } from '@fueldesk/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui/error-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/auth-store';
 import { useReleases } from '../api/get-releases';
@@ -68,22 +67,23 @@ export default function ReleasesPage() {
           <ReleaseForm />
         </div>
       ) : null}
-      {releases.isPending ? (
-        <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
-          <Spinner className="size-5" />
-          {t('loading')}
-        </p>
-      ) : releases.isError ? (
-        <ErrorState title={t('error')} retryLabel={t('retry')} onRetry={() => void releases.refetch()} />
-      ) : releases.data.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-400">{t('empty')}</p>
-      ) : (
-        <div className="flex flex-col gap-5">
-          {releases.data.map((release) => (
-            <ReleaseCard key={release.id} release={release} dateFormat={dateFormat} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={releases}
+        size="md"
+        loadingText={t('loading')}
+        errorTitle={t('error')}
+        retryLabel={t('retry')}
+        isEmpty={(list) => list.length === 0}
+        emptyText={t('empty')}
+      >
+        {(list) => (
+          <div className="flex flex-col gap-5">
+            {list.map((release) => (
+              <ReleaseCard key={release.id} release={release} dateFormat={dateFormat} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

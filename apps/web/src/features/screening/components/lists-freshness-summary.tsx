@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui/error-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useSanctionsLists } from '../api/sanctions-lists';
 import { ListFreshnessItems } from './sanctions-lists-freshness';
@@ -20,20 +19,17 @@ export function ListsFreshnessSummary() {
       <h2 id="lists-freshness-summary" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
         {t('summary.title')}
       </h2>
-      {lists.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Spinner className="size-4" />
-          {t('summary.loading')}
-        </p>
-      ) : lists.isError ? (
-        <ErrorState title={t('summary.error')} detail={resolveErrorMessage(lists.error)} retryLabel={t('summary.retry')} onRetry={() => void lists.refetch()} />
-      ) : lists.data.loaded ? (
-        <ListFreshnessItems status={lists.data} />
-      ) : (
-        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-semibold text-amber-950 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
-          {t('summary.none')}
-        </p>
-      )}
+      <QueryState query={lists} loadingText={t('summary.loading')} errorTitle={t('summary.error')} errorDetail={resolveErrorMessage} retryLabel={t('summary.retry')}>
+        {(status) =>
+          status.loaded ? (
+            <ListFreshnessItems status={status} />
+          ) : (
+            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-semibold text-amber-950 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
+              {t('summary.none')}
+            </p>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

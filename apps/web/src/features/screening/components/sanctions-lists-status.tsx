@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui/error-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useSanctionsLists } from '../api/sanctions-lists';
 import { ListStatusPanel } from './list-status-panel';
@@ -12,16 +11,9 @@ import { ListStatusPanel } from './list-status-panel';
 export function SanctionsListsStatus() {
   const { t } = useTranslation('screening');
   const lists = useSanctionsLists();
-  if (lists.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
-        <Spinner className="size-5" />
-        {t('lists.loading')}
-      </p>
-    );
-  }
-  if (lists.isError) {
-    return <ErrorState title={t('lists.error')} detail={resolveErrorMessage(lists.error)} retryLabel={t('retry')} onRetry={() => void lists.refetch()} />;
-  }
-  return <ListStatusPanel status={lists.data} />;
+  return (
+    <QueryState query={lists} size="md" loadingText={t('lists.loading')} errorTitle={t('lists.error')} errorDetail={resolveErrorMessage} retryLabel={t('retry')}>
+      {(status) => <ListStatusPanel status={status} />}
+    </QueryState>
+  );
 }

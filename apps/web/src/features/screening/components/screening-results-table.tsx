@@ -1,10 +1,10 @@
-import type { ScreeningMatch } from '@fueldesk/contracts';
+import type { ScreeningEntity, ScreeningMatch } from '@fueldesk/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderRow } from '@/components/ui/data-table';
 import { DecisionControl } from '@/components/decisions/decision-control';
 import { WatchButton } from '@/components/watchlist/watch-button';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { useScreeningEntity } from '../api/screening-api';
 
 function ScoreBar({ score, isMatch }: { score: number; isMatch: boolean }) {
@@ -22,16 +22,15 @@ function ScoreBar({ score, isMatch }: { score: number; isMatch: boolean }) {
 function EntryDetails({ entityId }: { entityId: string }) {
   const { t } = useTranslation('screening');
   const entity = useScreeningEntity(entityId, true);
-  if (entity.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2">
-        <Spinner className="size-4" />
-        {t('details.loading')}
-      </p>
-    );
-  }
-  if (entity.isError) return <p role="alert">{t('details.error')}</p>;
-  const data = entity.data;
+  return (
+    <QueryState query={entity} loadingText={t('details.loading')} errorTitle={t('details.error')} retryLabel={t('retry')}>
+      {(data) => <EntryFields data={data} />}
+    </QueryState>
+  );
+}
+
+function EntryFields({ data }: { data: ScreeningEntity }) {
+  const { t } = useTranslation('screening');
   const rows: [string, string][] = [
     [t('details.aliases'), data.aliases.map((alias) => `${alias.name} (${alias.kind}${alias.weak ? `, ${t('details.weak')}` : ''})`).join('; ')],
     [t('details.datesOfBirth'), data.dates_of_birth.join('; ')],

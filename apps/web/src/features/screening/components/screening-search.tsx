@@ -2,9 +2,8 @@ import { SCREENING_NAME_MAX, screeningEntityTypes, screeningNameSchema, type Ent
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
 import { controlClassName } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useScreeningSearch, type ScreeningSearchParams } from '../api/screening-api';
 import { ScreeningResultsTable } from './screening-results-table';
@@ -84,31 +83,25 @@ export function ScreeningSearch() {
 function SearchResults({ params, search }: { params: ScreeningSearchParams | null; search: ReturnType<typeof useScreeningSearch> }) {
   const { t } = useTranslation('screening');
   if (!params) return <p className="text-slate-600 dark:text-slate-400">{t('search.hint')}</p>;
-  if (search.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
-        <Spinner className="size-5" />
-        {t('search.loading')}
-      </p>
-    );
-  }
-  if (search.isError) {
-    return <ErrorState title={t('search.error')} detail={resolveErrorMessage(search.error)} retryLabel={t('retry')} onRetry={() => void search.refetch()} />;
-  }
-  const data = search.data;
-  if (!data.loaded) return <p role="status" className="font-semibold text-amber-900 dark:text-amber-200">{t('search.notScreened')}</p>;
-  const matches = data.matches.filter((match) => match.is_match);
   return (
-    <div className="flex flex-col gap-3">
-      <p role="status" className="text-slate-700 dark:text-slate-300">
-        {matches.length > 0
-          ? t('search.matches', { count: matches.length, query: data.query })
-          : data.matches.length > 0
-            ? t('search.noMatch', { query: data.query, threshold: Math.round(data.threshold * 100) })
-            : t('search.noCandidate', { query: data.query })}
-      </p>
-      {data.matches.length > 0 ? <Candidates key={`${data.query}|${params.type ?? ''}`} subject={data.query} matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
-    </div>
+    <QueryState query={search} size="md" loadingText={t('search.loading')} errorTitle={t('search.error')} errorDetail={resolveErrorMessage} retryLabel={t('retry')}>
+      {(data) => {
+        if (!data.loaded) return <p role="status" className="font-semibold text-amber-900 dark:text-amber-200">{t('search.notScreened')}</p>;
+        const matches = data.matches.filter((match) => match.is_match);
+        return (
+          <div className="flex flex-col gap-3">
+            <p role="status" className="text-slate-700 dark:text-slate-300">
+              {matches.length > 0
+                ? t('search.matches', { count: matches.length, query: data.query })
+                : data.matches.length > 0
+                  ? t('search.noMatch', { query: data.query, threshold: Math.round(data.threshold * 100) })
+                  : t('search.noCandidate', { query: data.query })}
+            </p>
+            {data.matches.length > 0 ? <Candidates key={`${data.query}|${params.type ?? ''}`} subject={data.query} matches={data.matches} caption={t('search.caption', { query: data.query })} /> : null}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

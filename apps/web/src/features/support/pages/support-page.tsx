@@ -1,7 +1,6 @@
 import { SUPPORT_RESPONSE_HOURS, type SupportMessage } from '@fueldesk/contracts';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/ui/error-state';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/auth-store';
 import { useSupportMessages } from '../api/get-support-messages';
@@ -12,39 +11,35 @@ function MessageList() {
   const messages = useSupportMessages();
   const dateFormat = new Intl.DateTimeFormat(getCurrentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
-  if (messages.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-600 dark:text-slate-400">
-        <Spinner className="size-5" />
-        {t('list.loading')}
-      </p>
-    );
-  }
-  if (messages.isError) {
-    return (
-      <ErrorState title={t('list.error')} retryLabel={t('list.retry')} onRetry={() => void messages.refetch()} />
-    );
-  }
-  if (messages.data.length === 0) {
-    return <p className="text-slate-600 dark:text-slate-400">{t('list.empty')}</p>;
-  }
   return (
-    <ul className="flex flex-col gap-3">
-      {messages.data.map((message: SupportMessage) => (
-        <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">
-              {t(`types.${message.type}`)}
-            </span>
-            <h3 className="font-semibold text-slate-900 dark:text-slate-100">{message.subject}</h3>
-            <time dateTime={message.created_at} className="text-sm text-slate-600 dark:text-slate-400">
-              {t('list.sentOn', { date: dateFormat.format(new Date(message.created_at)) })}
-            </time>
-          </div>
-          <p className="mt-2 whitespace-pre-wrap text-slate-700 dark:text-slate-300">{message.message}</p>
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={messages}
+      size="md"
+      loadingText={t('list.loading')}
+      errorTitle={t('list.error')}
+      retryLabel={t('list.retry')}
+      isEmpty={(list) => list.length === 0}
+      emptyText={t('list.empty')}
+    >
+      {(list) => (
+        <ul className="flex flex-col gap-3">
+          {list.map((message: SupportMessage) => (
+            <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">
+                  {t(`types.${message.type}`)}
+                </span>
+                <h3 className="font-semibold text-slate-900 dark:text-slate-100">{message.subject}</h3>
+                <time dateTime={message.created_at} className="text-sm text-slate-600 dark:text-slate-400">
+                  {t('list.sentOn', { date: dateFormat.format(new Date(message.created_at)) })}
+                </time>
+              </div>
+              <p className="mt-2 whitespace-pre-wrap text-slate-700 dark:text-slate-300">{message.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
