@@ -85,4 +85,26 @@ describe('data desk upload', () => {
     const item = await screen.findByRole('listitem', { name: 'a.csv' });
     expect(await within(item).findByText('Falló')).toBeInTheDocument();
   });
+
+  it('sends a file again when the server was too busy to take it (503 with Retry-After), and gives up after three tries', async () => {
+    seedSession({ role: 'admin' });
+    await i18n.changeLanguage('en');
+    const busy = () => new Response(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', detail: 'Service temporarily unavailable' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '0' } });
+    const api = mockApi({
+      'POST /api/admin/prices/import': () =>
+        // One file at a time: the first is refused once, then taken; the second is refused every time.
+        api.callsTo('POST /api/admin/prices/import').length === 2 ? json(200, { files: [report('late.csv', { inserted: 2 })] }) : busy(),
+    });
+    const user = renderPanel();
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [new File(['x'], 'late.csv'), new File(['y'], 'never.csv')]);
+    await user.click(screen.getByRole('button', { name: 'Import 2 file(s)' }));
+    const late = await screen.findByRole('listitem', { name: 'late.csv' });
+    expect(await within(late).findByText('Imported')).toBeInTheDocument();
+    expect(within(late).getByText('2')).toBeInTheDocument();
+    const never = screen.getByRole('listitem', { name: 'never.csv' });
+    expect(await within(never).findByText('Failed')).toBeInTheDocument();
+    expect(within(never).getByText('Service temporarily unavailable')).toBeInTheDocument();
+    // late.csv twice, never.csv four times (the first try and three more).
+    expect(api.callsTo('POST /api/admin/prices/import')).toHaveLength(6);
+  });
 });
