@@ -32,7 +32,7 @@ function multipart(files: Array<{ name: string; bytes: Buffer | string; type?: s
   return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function upload(files: Parameters<typeof multipart>[0], headers = admin.headers) {
+function upload(files: Parameters<typeof multipart>[0], headers: Record<string, string> = admin.headers) {
   const { payload, contentType } = multipart(files);
   return t.app.inject({ method: 'POST', url: '/api/admin/prices/import', headers: { ...headers, 'content-type': contentType }, payload });
 }
