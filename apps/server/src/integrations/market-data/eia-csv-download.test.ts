@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { seriesIdFromAddress } from './eia-csv-download';
-import { parsePriceFile } from './eia-files';
+import { parsePriceFile as parseKeys } from './eia-files';
+import { inEnglish } from './import-messages';
 import type { SeriesProduct } from './types';
+
+/** The parser, its reasons read in English. */
+const parsePriceFile = (input: Parameters<typeof parseKeys>[0]) => inEnglish(parseKeys(input));
 
 /** ../shared/data, next to the repository (read in place, never copied into it). */
 const readSharedFile = (relative: string) => readFileSync(new URL(`../../../../../../shared/data/${relative}`, import.meta.url), 'utf8');

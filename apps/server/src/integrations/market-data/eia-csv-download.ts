@@ -1,3 +1,4 @@
+import { priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { splitCsvRecord } from './csv';
 import { medianGapDays, parseObservationDate, parseObservationValue, seriesTargets, type SeriesTarget } from './observations';
 import type { ParsedPriceFile, PriceObservation, RejectedLine, SeriesProduct } from './types';
@@ -99,7 +100,7 @@ interface DownloadColumn {
   dates: string[];
 }
 
-function refuse(reason: string, line: number | null, rejected: RejectedLine[] = []): ParsedPriceFile {
+function refuse(reason: Message, line: number | null, rejected: RejectedLine[] = []): ParsedPriceFile {
   return { ok: false, format: 'eia-csv-download', reason, line, rejected };
 }
 
@@ -110,9 +111,9 @@ function refuse(reason: string, line: number | null, rejected: RejectedLine[] = 
  */
 export function parseEiaCsvDownload(lines: readonly string[], headerIndex: number, products: readonly SeriesProduct[]): ParsedPriceFile {
   const header = splitCsvRecord(lines[headerIndex]!);
-  if (!header) return refuse('The header has an unclosed quote', headerIndex + 1);
+  if (!header) return refuse(m.headerUnclosedQuote, headerIndex + 1);
   while (header.length > 2 && header[header.length - 1] === '') header.pop();
-  if (header.length < 2) return refuse('The Day header names no series', headerIndex + 1);
+  if (header.length < 2) return refuse(m.downloadNoSeriesHeader, headerIndex + 1);
 
   const targets = seriesTargets(products);
   const preamble = lines.slice(0, headerIndex).join('\n');
@@ -128,11 +129,7 @@ export function parseEiaCsvDownload(lines: readonly string[], headerIndex: numbe
     else unknown.push(seriesId ? `${seriesId} ("${name.slice(0, 60)}")` : `"${name.slice(0, 60)}"`);
   }
   if (columns.length === 0) {
-    return refuse(
-      `The EIA download holds no series FuelDesk knows (it has ${unknown.slice(0, 4).join(', ')}${unknown.length > 4 ? ', …' : ''}); ` +
-        'an administrator can add the product with its EIA series id first',
-      headerIndex + 1,
-    );
+    return refuse(withParams(m.downloadUnknownSeries, { series: `${unknown.slice(0, 4).join(', ')}${unknown.length > 4 ? ', …' : ''}` }), headerIndex + 1);
   }
 
   const observations: PriceObservation[] = [];
@@ -145,34 +142,34 @@ export function parseEiaCsvDownload(lines: readonly string[], headerIndex: numbe
     const line = index + 1;
     const cells = splitCsvRecord(text);
     if (!cells) {
-      rejected.push({ line, reason: 'Unclosed quote' });
+      rejected.push({ line, reason: m.unclosedQuote });
       continue;
     }
     while (cells.length > header.length && cells[cells.length - 1] === '') cells.pop();
     if (cells.length !== header.length) {
-      rejected.push({ line, reason: `Expected ${header.length} columns, found ${cells.length}` });
+      rejected.push({ line, reason: withParams(m.columnCount, { expected: header.length, found: cells.length }) });
       continue;
     }
     const rawDate = cells[0]!;
     const date = parseObservationDate(rawDate);
     if (!date) {
-      rejected.push({ line, reason: `"${rawDate.slice(0, 40)}" is not a date (m/d/Y)` });
+      rejected.push({ line, reason: withParams(m.notUsDate, { value: rawDate.slice(0, 40) }) });
       continue;
     }
     const firstLine = seen.get(date);
     if (firstLine !== undefined) {
-      rejected.push({ line, reason: `Repeats the date ${date} of line ${firstLine}` });
+      rejected.push({ line, reason: withParams(m.repeatsDateOfLine, { date, first: firstLine }) });
       continue;
     }
     seen.set(date, line);
     // A row is read whole or not at all: one bad cell rejects its line.
     const values: Array<{ entry: DownloadColumn; value: string }> = [];
-    let bad: string | null = null;
+    let bad: Message | null = null;
     for (const entry of columns) {
-      const value = parseObservationValue(cells[entry.column]!);
+      const value = parseObservationValue(cells[entry.column]!, entry.seriesId);
       if (value.kind === 'blank') continue;
       if (value.kind === 'error') {
-        bad = `${entry.seriesId}: ${value.reason}`;
+        bad = value.reason;
         break;
       }
       values.push({ entry, value: value.value });
@@ -189,11 +186,11 @@ export function parseEiaCsvDownload(lines: readonly string[], headerIndex: numbe
   }
 
   if (observations.length === 0) {
-    return refuse(rejected.length > 0 ? 'No row of the file could be read' : 'The file holds no observation', rejected[0]?.line ?? null, rejected);
+    return refuse(rejected.length > 0 ? m.noRowRead : m.noObservation, rejected[0]?.line ?? null, rejected);
   }
   for (const entry of columns) {
     if (entry.dates.length >= 10 && medianGapDays(entry.dates) >= 6) {
-      return refuse(`Series ${entry.seriesId} is not daily (FuelDesk stores daily publications only)`, null, rejected);
+      return refuse(withParams(m.seriesNotDaily, { series: entry.seriesId }), null, rejected);
     }
   }
   return { ok: true, format: 'eia-csv-download', observations, rejected, skippedBlank };

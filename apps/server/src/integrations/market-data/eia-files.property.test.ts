@@ -3,9 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeDecimal } from './decimal';
 import { splitCsvRecord } from './csv';
-import { parsePriceFile } from './eia-files';
+import { parsePriceFile as parseKeys } from './eia-files';
+import { inEnglish } from './import-messages';
 import { parseObservationDate } from './observations';
 import type { SeriesProduct } from './types';
+
+/** The parser, its reasons read in English. */
+const parsePriceFile = (input: Parameters<typeof parseKeys>[0]) => inEnglish(parseKeys(input));
 
 // Property tests of the price-file reader: files are generated, not picked, so the cases cover
 // layouts, quoting, line endings, number shapes and malformed rows nobody thought to write down.

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { formatCsv, formatCsvCell, splitCsvRecord } from './csv';
 import { averageDecimals, compareDecimals, normalizeDecimal, roundDecimal, subtractDecimals } from './decimal';
 import { generateDemoHistory, listBusinessDays } from './demo-history';
-import { parsePriceFile } from './eia-files';
+import { parsePriceFile as parseKeys } from './eia-files';
+import { inEnglish } from './import-messages';
 import type { SeriesProduct } from './types';
+
+/** The parser, its reasons read in English. */
+const parsePriceFile = (input: Parameters<typeof parseKeys>[0]) => inEnglish(parseKeys(input));
 
 const products: SeriesProduct[] = [
   { code: 'WTI', eiaSeriesId: 'RWTC', fredSeriesId: 'DCOILWTICO', decimalPlaces: 2 },

@@ -1,3 +1,4 @@
+import { priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
 import { findEiaDownloadHeader, parseEiaCsvDownload } from './eia-csv-download';
 import { medianGapDays, parseObservationDate, parseObservationValue } from './observations';
@@ -74,7 +75,20 @@ interface Layout {
   columns: number;
 }
 
-type LayoutResult = { ok: true; layout: Layout } | { ok: false; reason: string };
+const PERIOD_KEYS: Record<string, Message> = {
+  weekly: m.periodWeekly,
+  monthly: m.periodMonthly,
+  annual: m.periodAnnual,
+  yearly: m.periodYearly,
+  quarterly: m.periodQuarterly,
+};
+
+/** The period a file name says (weekly, monthly, …) as its own key: translated with the sentence that names it. */
+function periodOf(word: string): string {
+  return PERIOD_KEYS[word.toLowerCase()] as string;
+}
+
+type LayoutResult = { ok: true; layout: Layout } | { ok: false; reason: Message };
 
 function detectLayout(header: string[], name: string, products: readonly SeriesProduct[]): LayoutResult {
   const lower = header.map((cell) => cell.toLowerCase());
@@ -84,15 +98,14 @@ function detectLayout(header: string[], name: string, products: readonly SeriesP
     if (NON_DAILY_NAME.test(fileLabel)) {
       return {
         ok: false,
-        reason: `${fileLabel} holds ${NON_DAILY_NAME.exec(fileLabel)![2]!.toLowerCase()} averages; FuelDesk stores daily publications only`,
+        reason: withParams(m.nonDailyFile, { file: fileLabel, period: periodOf(NON_DAILY_NAME.exec(fileLabel)![2]!) }),
       };
     }
     const product = seriesKey ? findProductBySeries(products, seriesKey) : findProductByFileName(products, name);
     if (!product) {
-      const what = seriesKey ? `series "${seriesKey}" named in the header` : `file name "${fileLabel}"`;
       return {
         ok: false,
-        reason: `The ${what} matches no configured product; name the file after an EIA or FRED series id (e.g. RWTC.csv or DCOILWTICO.csv)`,
+        reason: seriesKey ? withParams(m.unknownSeriesInHeader, { series: seriesKey }) : withParams(m.unknownFileName, { file: fileLabel }),
       };
     }
     return { ok: true, layout: { format, dateColumn: 0, valueColumn: 1, product, columns: 2 } };
@@ -121,9 +134,7 @@ function detectLayout(header: string[], name: string, products: readonly SeriesP
   }
   return {
     ok: false,
-    reason:
-      `Unrecognised header "${header.join(',').slice(0, 80)}". Expected Date,Price (EIA), DATE,VALUE or ` +
-      'observation_date,<SERIES> (FRED), Day,<series> (EIA download), or product_code,date,value[,forward_period]',
+    reason: withParams(m.unrecognisedHeader, { header: header.join(',').slice(0, 80) }),
   };
 }
 
@@ -131,11 +142,11 @@ function detectLayout(header: string[], name: string, products: readonly SeriesP
 export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
   const lines = splitLines(input.text);
   const headerIndex = lines.findIndex((text) => text.trim() !== '');
-  if (headerIndex < 0) return { ok: false, format: null, reason: 'The file is empty', line: null, rejected: [] };
+  if (headerIndex < 0) return { ok: false, format: null, reason: m.empty, line: null, rejected: [] };
   const downloadHeader = findEiaDownloadHeader(lines);
   if (downloadHeader >= 0) return parseEiaCsvDownload(lines, downloadHeader, input.products);
   const header = splitCsvRecord(lines[headerIndex]!);
-  if (!header) return { ok: false, format: null, reason: 'The header has an unclosed quote', line: headerIndex + 1, rejected: [] };
+  if (!header) return { ok: false, format: null, reason: m.headerUnclosedQuote, line: headerIndex + 1, rejected: [] };
   const detected = detectLayout(header, input.name, input.products);
   if (!detected.ok) return { ok: false, format: null, reason: detected.reason, line: headerIndex + 1, rejected: [] };
   const { layout } = detected;
@@ -153,12 +164,12 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
     if (text.trim() === '') continue;
     const cells = splitCsvRecord(text);
     if (!cells) {
-      rejected.push({ line, reason: 'Unclosed quote' });
+      rejected.push({ line, reason: m.unclosedQuote });
       continue;
     }
     while (cells.length > layout.columns && cells[cells.length - 1] === '') cells.pop();
     if (cells.length < 2 || (layout.format !== 'generic-csv' && cells.length !== 2)) {
-      rejected.push({ line, reason: `Expected ${layout.columns} columns, found ${cells.length}` });
+      rejected.push({ line, reason: withParams(m.columnCount, { expected: layout.columns, found: cells.length }) });
       continue;
     }
     let product = layout.product;
@@ -166,19 +177,19 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
       const code = cells[layout.codeColumn] ?? '';
       product = findProductBySeries(input.products, code);
       if (!product) {
-        rejected.push({ line, reason: code ? `Unknown product code "${code.slice(0, 40)}"` : 'The product code is missing' });
+        rejected.push({ line, reason: code ? withParams(m.unknownProductCode, { code: code.slice(0, 40) }) : m.missingProductCode });
         continue;
       }
     }
     const rawDate = cells[layout.dateColumn] ?? '';
     const date = parseObservationDate(rawDate);
     if (!date) {
-      rejected.push({ line, reason: `"${rawDate.slice(0, 40)}" is not a date (YYYY-MM-DD)` });
+      rejected.push({ line, reason: withParams(m.notIsoDate, { value: rawDate.slice(0, 40) }) });
       continue;
     }
     const forwardPeriod = layout.forwardColumn !== undefined ? (cells[layout.forwardColumn] ?? '') : '';
     if (forwardPeriod && !FORWARD_PERIOD_PATTERN.test(forwardPeriod)) {
-      rejected.push({ line, reason: `"${forwardPeriod.slice(0, 40)}" is not a forward period (e.g. 2025-03 or M1)` });
+      rejected.push({ line, reason: withParams(m.notForwardPeriod, { value: forwardPeriod.slice(0, 40) }) });
       continue;
     }
     const value = parseObservationValue(cells[layout.valueColumn] ?? '');
@@ -193,7 +204,7 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
     const key = oneSeries ? date : `${product!.code}|${forwardPeriod}|${date}`;
     const firstLine = seen.get(key);
     if (firstLine !== undefined) {
-      rejected.push({ line, reason: `Repeats the date ${date} of line ${firstLine}` });
+      rejected.push({ line, reason: withParams(m.repeatsDateOfLine, { date, first: firstLine }) });
       continue;
     }
     seen.set(key, line);
@@ -204,7 +215,7 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
     return {
       ok: false,
       format: layout.format,
-      reason: rejected.length > 0 ? 'No row of the file could be read' : 'The file holds no observation',
+      reason: rejected.length > 0 ? m.noRowRead : m.noObservation,
       line: rejected[0]?.line ?? null,
       rejected,
     };
@@ -215,7 +226,7 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
       return {
         ok: false,
         format: layout.format,
-        reason: `Observations are ${Math.round(gap)} days apart: this is not a daily series (FuelDesk stores daily publications only)`,
+        reason: withParams(m.notDailyGap, { days: Math.round(gap) }),
         line: null,
         rejected,
       };

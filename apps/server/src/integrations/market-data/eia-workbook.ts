@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { parsePriceFile } from './eia-files';
 import { normalizeDecimal } from './decimal';
 import { medianGapDays, seriesTargets, type SeriesTarget } from './observations';
@@ -42,7 +43,7 @@ export function detectSpreadsheet(bytes: Uint8Array): SpreadsheetKind | null {
  * (size, ratio, zip64, entry count), or — since declared sizes can lie — inflating its entries,
  * stopped as soon as their output passes MAX_UNPACKED_BYTES, would unpack to more than that.
  */
-export function checkZipBomb(bytes: Uint8Array): string | null {
+export function checkZipBomb(bytes: Uint8Array): Message | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // End of central directory: 22 bytes plus a comment of up to 65,535.
   let end = -1;
@@ -52,36 +53,36 @@ export function checkZipBomb(bytes: Uint8Array): string | null {
       break;
     }
   }
-  if (end < 0) return 'The file is not a readable .xlsx workbook (no zip directory)';
+  if (end < 0) return m.zipNoDirectory;
   const entries = view.getUint16(end + 10, true);
   const directorySize = view.getUint32(end + 12, true);
   let offset = view.getUint32(end + 16, true);
-  if (entries === 0xffff || offset === 0xffffffff || directorySize === 0xffffffff) return 'The workbook is a zip64 archive, which FuelDesk does not unpack';
-  if (entries > MAX_ZIP_ENTRIES) return `The workbook holds ${entries} files, more than a spreadsheet needs`;
+  if (entries === 0xffff || offset === 0xffffffff || directorySize === 0xffffffff) return m.zip64;
+  if (entries > MAX_ZIP_ENTRIES) return withParams(m.zipTooManyEntries, { entries });
   let packed = 0;
   let unpacked = 0;
   const deflated: Array<{ start: number; length: number }> = [];
   for (let index = 0; index < entries; index += 1) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return 'The workbook\'s zip directory is damaged';
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return m.zipDirectoryDamaged;
     const method = view.getUint16(offset + 10, true);
     const compressed = view.getUint32(offset + 20, true);
     const size = view.getUint32(offset + 24, true);
     const local = view.getUint32(offset + 42, true);
-    if (compressed === 0xffffffff || size === 0xffffffff || local === 0xffffffff) return 'The workbook is a zip64 archive, which FuelDesk does not unpack';
+    if (compressed === 0xffffffff || size === 0xffffffff || local === 0xffffffff) return m.zip64;
     packed += compressed;
     unpacked += size;
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return 'The workbook\'s zip entries are damaged';
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return m.zipEntriesDamaged;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + compressed > bytes.length) return 'The workbook\'s zip entries are damaged';
+    if (start + compressed > bytes.length) return m.zipEntriesDamaged;
     if (method === 8) deflated.push({ start, length: compressed });
-    else if (method !== 0) return 'The workbook uses a zip compression FuelDesk does not unpack';
+    else if (method !== 0) return m.zipMethod;
     offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   if (unpacked > MAX_UNPACKED_BYTES) {
-    return `The workbook would unpack to ${Math.round(unpacked / 1_048_576)} MB, more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+    return withParams(m.zipTooBig, { mb: Math.round(unpacked / 1_048_576), max: MAX_UNPACKED_BYTES / 1_048_576 });
   }
   if (unpacked > 1_048_576 && unpacked > packed * MAX_ZIP_RATIO) {
-    return `The workbook would unpack to ${Math.round(unpacked / Math.max(packed, 1))} times its size (a zip bomb?)`;
+    return withParams(m.zipRatio, { ratio: Math.round(unpacked / Math.max(packed, 1)) });
   }
   // The declared sizes may lie: inflate for real, never past what is left of the allowance.
   let left = MAX_UNPACKED_BYTES;
@@ -90,11 +91,11 @@ export function checkZipBomb(bytes: Uint8Array): string | null {
       left -= inflateRawSync(bytes.subarray(entry.start, entry.start + entry.length), { maxOutputLength: left + 1 }).length;
     } catch (error) {
       if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-        return `The workbook would unpack to more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+        return withParams(m.zipOverAllowance, { max: MAX_UNPACKED_BYTES / 1_048_576 });
       }
-      return 'The workbook\'s zip entries are damaged';
+      return m.zipEntriesDamaged;
     }
-    if (left < 0) return `The workbook would unpack to more than the ${MAX_UNPACKED_BYTES / 1_048_576} MB allowed (a zip bomb?)`;
+    if (left < 0) return withParams(m.zipOverAllowance, { max: MAX_UNPACKED_BYTES / 1_048_576 });
   }
   return null;
 }
@@ -140,7 +141,7 @@ export interface ParseWorkbookInput {
 /** Parses one spreadsheet upload; never throws on bad content (a refusal says why). */
 export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   const kind = detectSpreadsheet(input.bytes);
-  if (!kind) return { ok: false, format: null, reason: 'The file is not an Excel workbook (.xls or .xlsx)', line: null, rejected: [] };
+  if (!kind) return { ok: false, format: null, reason: m.notExcel, line: null, rejected: [] };
   if (kind === 'xlsx') {
     const bomb = checkZipBomb(input.bytes);
     if (bomb) return { ok: false, format: null, reason: bomb, line: null, rejected: [] };
@@ -149,7 +150,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   try {
     workbook = readWorkbook(input.bytes);
   } catch {
-    return { ok: false, format: null, reason: `The file could not be read as an ${kind === 'xls' ? '.xls' : '.xlsx'} workbook`, line: null, rejected: [] };
+    return { ok: false, format: null, reason: withParams(m.unreadableWorkbook, { extension: kind === 'xls' ? '.xls' : '.xlsx' }), line: null, rejected: [] };
   }
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const sheets = workbook.SheetNames.map((sheetName) => ({
@@ -160,7 +161,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   if (eiaSheets.length === 0) {
     // Not EIA's layout: the first sheet as a CSV of a layout the CSV importer reads.
     const first = workbook.SheetNames[0];
-    if (!first) return { ok: false, format: null, reason: 'The workbook has no sheet', line: null, rejected: [] };
+    if (!first) return { ok: false, format: null, reason: m.noSheet, line: null, rejected: [] };
     const csv = XLSX.utils.sheet_to_csv(workbook.Sheets[first]!, { blankrows: false, rawNumbers: true });
     return parsePriceFile({ name: input.name.replace(/\.xlsx?$/i, '.csv'), text: csv, products: input.products });
   }
@@ -188,13 +189,13 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
       const rawDate = row[0];
       if (rawDate === null || rawDate === undefined || rawDate === '') {
         if (columns.some(({ column }) => row[column] !== null && row[column] !== undefined && row[column] !== '')) {
-          rejected.push({ line, reason: `${sheet.name}: a value without a date` });
+          rejected.push({ line, reason: withParams(m.sheetValueWithoutDate, { sheet: sheet.name }) });
         }
         continue;
       }
       const date = typeof rawDate === 'number' ? excelSerialToIsoDate(rawDate, date1904) : null;
       if (!date) {
-        rejected.push({ line, reason: `${sheet.name}: "${String(rawDate).slice(0, 40)}" is not an Excel date` });
+        rejected.push({ line, reason: withParams(m.sheetNotExcelDate, { sheet: sheet.name, value: String(rawDate).slice(0, 40) }) });
         continue;
       }
       for (const entry of columns) {
@@ -205,7 +206,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
         }
         const value = typeof cell === 'number' ? cellDecimal(cell) : null;
         if (value === null) {
-          rejected.push({ line, reason: `${sheet.name}, ${ids[entry.column]}: "${String(cell).slice(0, 40)}" is not a number` });
+          rejected.push({ line, reason: withParams(m.sheetNotNumber, { sheet: sheet.name, series: ids[entry.column]!, value: String(cell).slice(0, 40) }) });
           continue;
         }
         entry.dates.push(date);
@@ -217,7 +218,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
         return {
           ok: false,
           format: 'eia-workbook',
-          reason: `Series ${ids[entry.column]} of sheet "${sheet.name}" is not daily (FuelDesk stores daily publications only)`,
+          reason: withParams(m.sheetSeriesNotDaily, { series: ids[entry.column]!, sheet: sheet.name }),
           line: null,
           rejected,
         };
@@ -229,7 +230,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
     return {
       ok: false,
       format: 'eia-workbook',
-      reason: `The workbook holds no series FuelDesk knows${named ? ` (it has ${named})` : ''}; an administrator can add the product first`,
+      reason: named ? withParams(m.workbookNoKnownSeriesNamed, { series: named }) : m.workbookNoKnownSeries,
       line: null,
       rejected,
     };
@@ -241,14 +242,14 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
     const key = `${observation.productCode}|${observation.forwardPeriod}|${observation.date}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      rejected.push({ line: observation.line, reason: `Repeats the date ${observation.date} of row ${first}` });
+      rejected.push({ line: observation.line, reason: withParams(m.repeatsDateOfRow, { date: observation.date, first }) });
       continue;
     }
     seen.set(key, observation.line);
     unique.push(observation);
   }
   if (unique.length === 0) {
-    return { ok: false, format: 'eia-workbook', reason: 'The workbook holds no value of the series FuelDesk knows', line: null, rejected };
+    return { ok: false, format: 'eia-workbook', reason: m.workbookNoValue, line: null, rejected };
   }
   return { ok: true, format: 'eia-workbook', observations: unique, rejected, skippedBlank };
 }

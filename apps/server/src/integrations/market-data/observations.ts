@@ -1,4 +1,4 @@
-import { daysInMonth, isoEpochDay } from '@fueldesk/contracts';
+import { daysInMonth, isoEpochDay, priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { normalizeDecimal } from './decimal';
 import type { SeriesProduct } from './types';
 
@@ -23,18 +23,22 @@ const FIRST_DATE = '1900-01-01';
 const LAST_DATE = '2200-12-31';
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
-type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: string };
+type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: Message };
 
-export function parseObservationValue(text: string): ValueResult {
+/** `series` names the column in the reason (an EIA download's row holds several series). */
+export function parseObservationValue(text: string, series?: string): ValueResult {
   if (text === '' || text === '.') return { kind: 'blank' };
   const value = normalizeDecimal(text.charCodeAt(0) === 36 ? text.slice(1) : text); // a leading '$'
-  if (value === null) return { kind: 'error', reason: `"${text.slice(0, 40)}" is not a number` };
+  if (value === null) return { kind: 'error', reason: series ? withParams(m.seriesNotNumber, { series, value: text.slice(0, 40) }) : withParams(m.notNumber, { value: text.slice(0, 40) }) };
   // The canonical value is [-]digits[.digits]: its digits counted around the point.
   const point = value.indexOf('.');
   const intDigits = (point < 0 ? value.length : point) - (value.charCodeAt(0) === 45 ? 1 : 0);
   const fracDigits = point < 0 ? 0 : value.length - point - 1;
   if (intDigits > MAX_INTEGER_DIGITS || fracDigits > MAX_FRACTION_DIGITS) {
-    return { kind: 'error', reason: `"${text.slice(0, 40)}" has too many digits` };
+    return {
+      kind: 'error',
+      reason: series ? withParams(m.seriesTooManyDigits, { series, value: text.slice(0, 40) }) : withParams(m.tooManyDigits, { value: text.slice(0, 40) }),
+    };
   }
   return { kind: 'value', value };
 }

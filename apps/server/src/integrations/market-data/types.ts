@@ -1,3 +1,5 @@
+import type { Message } from '@fueldesk/contracts';
+
 /** What the market-data adapters know about a configured product: enough to map a series to it. */
 export interface SeriesProduct {
   code: string;
@@ -21,7 +23,8 @@ export interface PriceObservation {
 
 export interface RejectedLine {
   line: number;
-  reason: string;
+  /** A message key with parameters (priceImportMessages): translated for an uploader, English for the CLI. */
+  reason: Message;
 }
 
 export type PriceFileFormat = 'eia-date-price' | 'fred-date-value' | 'fred-observation' | 'generic-csv' | 'eia-workbook' | 'eia-csv-download';
@@ -38,7 +41,7 @@ export type ParsedPriceFile =
       ok: false;
       format: PriceFileFormat | null;
       /** Why the whole file is refused; names the line when one is to blame. */
-      reason: string;
+      reason: Message;
       line: number | null;
       rejected: RejectedLine[];
     };

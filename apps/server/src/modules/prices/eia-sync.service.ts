@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { shiftIsoDate, toIsoDate, type ImportReport } from '@fueldesk/contracts';
+import { shiftIsoDate, toIsoDate, verbatim, type ImportReport } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { createEiaApiClient, EIA_SPOT_ROUTE, type EiaApiClient } from '../../integrations/market-data/eia-api';
 import type { PriceObservation } from '../../integrations/market-data/types';
@@ -30,7 +30,7 @@ export async function syncEiaApi(ctx: AppContext, input: SyncEiaApiInput = {}): 
   } catch (error) {
     // A failed sync is part of the history too: the admin sees when and why prices did not come.
     const reason = error instanceof Error ? error.message : String(error);
-    await recordImport(ctx, actor, refusedReport(`EIA API v2 ${EIA_SPOT_ROUTE}`, 'eia-api', reason.replace(/\.$/, ''), null, []));
+    await recordImport(ctx, actor, refusedReport(`EIA API v2 ${EIA_SPOT_ROUTE}`, 'eia-api', verbatim(reason.replace(/\.$/, '')), null, []));
     throw error;
   }
   await recordImport(ctx, actor, report, importId);

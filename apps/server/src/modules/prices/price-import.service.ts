@@ -2,6 +2,7 @@ import {
   PRICES_UPDATED_EVENT,
   type ImportReport,
   type PriceSource,
+  priceImportMessages,
   priceMessages,
   withParams,
   verbatim,
@@ -14,8 +15,10 @@ import { queueAlertEvaluation } from '../alerts/alerts.service';
 import type { DbOrTx } from '../../db/client';
 import { normalizeDecimal } from '../../integrations/market-data/decimal';
 import { parsePriceFile } from '../../integrations/market-data/eia-files';
+import { importReasonText, refusalText } from '../../integrations/market-data/import-messages';
 import { parsePriceUpload } from '../../integrations/market-data/price-upload';
 import { AppError } from '../../lib/app-error';
+import type { Lang } from '../../lib/messages';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
 import { flagSuspectValues } from './price-quality.service';
@@ -57,13 +60,34 @@ function emptyReport(file: string, format: string): ImportReport {
   };
 }
 
-export function refusedReport(file: string, format: string | null, reason: string, line: number | null, rejected: RejectedLine[]): ImportReport {
+/** The rejected lines' reasons as text in one language (English in the report the CLI and the history read). */
+function rejectedLinesText(lang: Lang, rejected: readonly RejectedLine[]): ImportReport['rejected_lines'] {
+  return rejected.map((entry) => ({ line: entry.line, reason: importReasonText(lang, entry.reason) }));
+}
+
+/** A refused file's report; its texts in English unless a language is named. */
+export function refusedReport(file: string, format: string | null, reason: Message, line: number | null, rejected: RejectedLine[], lang: Lang = 'en'): ImportReport {
   return {
     ...emptyReport(file, format ?? 'unknown'),
     rejected: rejected.length,
-    rejected_lines: rejected,
+    rejected_lines: rejectedLinesText(lang, rejected),
     refused: true,
-    refusal_reason: line ? `Line ${line}: ${reason}.` : `${reason}.`,
+    refusal_reason: refusalText(lang, reason, line),
+  };
+}
+
+/** What a report's texts were made from: the importer's keys, to say them again in the uploader's language. */
+interface ReportMessages {
+  refusal: { reason: Message; line: number | null } | null;
+  rejected: RejectedLine[];
+}
+
+function localizeReport(report: ImportReport, messages: ReportMessages, lang: Lang): ImportReport {
+  if (lang === 'en') return report;
+  return {
+    ...report,
+    refusal_reason: messages.refusal ? refusalText(lang, messages.refusal.reason, messages.refusal.line) : report.refusal_reason,
+    rejected_lines: rejectedLinesText(lang, messages.rejected),
   };
 }
 
@@ -206,7 +230,7 @@ export async function storeObservations(ctx: AppContext, products: Map<string, P
     demo_removed: counts.demoRemoved,
     suspect: counts.suspects,
     rejected: input.rejected.length,
-    rejected_lines: input.rejected,
+    rejected_lines: rejectedLinesText('en', input.rejected),
     skipped_blank: input.skippedBlank,
   };
   await announcePriceChange(ctx, report, writtenAt);
@@ -229,6 +253,8 @@ export interface ImportPriceFileInput {
   importedBy?: string | null;
   /** Who to name in the import history: by default the uploading user when importedBy is set, else the CLI. */
   actor?: ImportActor;
+  /** The language of the returned report's reasons (the uploader's); the history keeps English. */
+  lang?: Lang;
 }
 
 /**
@@ -239,12 +265,16 @@ export interface ImportPriceFileInput {
 export async function importPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const actor: ImportActor = input.actor ?? (input.importedBy ? { kind: 'user', userId: input.importedBy } : { kind: 'cli' });
   const importId = randomUUID();
-  const report = await importPriceFileUnrecorded(ctx, input, importId, actor);
+  const { report, messages } = await importPriceFileUnrecorded(ctx, input, importId, actor);
   await recordImport(ctx, actor, report, importId);
-  return report;
+  return localizeReport(report, messages, input.lang ?? 'en');
 }
 
-type PreparedFile = { refused: ImportReport } | { store: StoreInput; productIds: string[] };
+type PreparedFile = { refused: ImportReport; messages: ReportMessages } | { store: StoreInput; productIds: string[] };
+
+function refusal(file: string, format: string | null, reason: Message, line: number | null, rejected: RejectedLine[]): PreparedFile {
+  return { refused: refusedReport(file, format, reason, line, rejected), messages: { refusal: { reason, line }, rejected } };
+}
 
 /** Reads one file against the configured products: a refusal, or what to store. No database work. */
 function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFileInput): PreparedFile {
@@ -252,17 +282,14 @@ function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFil
   const parsed = input.bytes
     ? parsePriceUpload({ name: input.name, bytes: input.bytes, products: active })
     : parsePriceFile({ name: input.name, text: input.text, products: active });
-  if (!parsed.ok) return { refused: refusedReport(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected) };
+  if (!parsed.ok) return refusal(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected);
   if (input.strict && parsed.rejected.length > 0) {
-    return {
-      refused: refusedReport(
-        input.name,
-        parsed.format,
-        `${parsed.rejected.length} malformed row${parsed.rejected.length > 1 ? 's' : ''} (strict import), first on line ${parsed.rejected[0]!.line}`,
-        null,
-        parsed.rejected,
-      ),
-    };
+    const first = parsed.rejected[0]!.line;
+    const reason =
+      parsed.rejected.length > 1
+        ? withParams(priceImportMessages.strictMany, { count: parsed.rejected.length, line: first })
+        : withParams(priceImportMessages.strictOne, { line: first });
+    return refusal(input.name, parsed.format, reason, null, parsed.rejected);
   }
   const productIds = [...new Set(parsed.observations.map((observation) => products.get(observation.productCode)!.id))];
   return {
@@ -279,11 +306,17 @@ function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFil
   };
 }
 
-async function importPriceFileUnrecorded(ctx: AppContext, input: ImportPriceFileInput, importId: string, actor: ImportActor): Promise<ImportReport> {
+async function importPriceFileUnrecorded(
+  ctx: AppContext,
+  input: ImportPriceFileInput,
+  importId: string,
+  actor: ImportActor,
+): Promise<{ report: ImportReport; messages: ReportMessages }> {
   const products = await loadProductsByCode(ctx);
   const prepared = prepareFile(products, input);
-  if ('refused' in prepared) return prepared.refused;
-  return storeObservations(ctx, products, { ...prepared.store, importId, actor });
+  if ('refused' in prepared) return { report: prepared.refused, messages: prepared.messages };
+  const report = await storeObservations(ctx, products, { ...prepared.store, importId, actor });
+  return { report, messages: { refusal: null, rejected: prepared.store.rejected } };
 }
 
 export interface PriceFileToImport {
@@ -392,7 +425,7 @@ const REFUSAL_FIELDS_MAX = 50;
 export async function importUploadedPriceFile(ctx: AppContext, input: ImportPriceFileInput): Promise<ImportReport> {
   const report = await importPriceFile(ctx, input);
   if (!report.refused) return report;
-  // The importer's reasons are English sentences built per line (its report), sent as they are.
+  // The importer's reasons, already in the uploader's language (input.lang), sent as they are.
   const fields: Record<string, Message> = { file: verbatim(report.refusal_reason!) };
   for (const rejected of report.rejected_lines.slice(0, REFUSAL_FIELDS_MAX)) fields[`line_${rejected.line}`] = verbatim(rejected.reason);
   throw new AppError('IMPORT_REJECTED', 400, withParams(priceMessages.importRefused, { reason: report.refusal_reason! }), fields);

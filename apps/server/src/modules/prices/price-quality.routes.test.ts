@@ -144,9 +144,10 @@ describe('suspect values (issue 33 "Quality")', () => {
     const next = days[45]!;
     await upload('late.csv', `product_code,date,value\nGASOLINE_NYH,${next},3.5\nGASOLINE_NYH,${days[46]},3.51`);
     expect((await suspects()).items.map((item) => [item.product_code, item.publication_date, item.file])).toEqual([['GASOLINE_NYH', next, 'late.csv']]);
-    // A later import that rewrites a flagged value supersedes the flag and judges the new value.
+    // A later import that rewrites a flagged value supersedes the flag and judges the new value; the
+    // value after it, 3.51, now moves from 2.905 and is judged again: suspect in its turn.
     await upload('late-fix.csv', `product_code,date,value\nGASOLINE_NYH,${next},2.905`);
-    expect((await suspects()).total).toBe(0);
+    expect((await suspects()).items.map((item) => [item.publication_date, item.previous_value, item.file])).toEqual([[days[46], '2.905', 'late-fix.csv']]);
     expect((await suspects('?status=all')).items.find((item) => item.file === 'late.csv')).toMatchObject({ status: 'superseded', current_value: '2.905' });
   });
 
@@ -172,5 +173,59 @@ describe('suspect values (issue 33 "Quality")', () => {
     expect(entry.business_days).toBe(businessDays.length);
     expect(entry.missing).toBe(businessDays.filter((day) => !stored.has(day)).length);
     expect(entry.latest).toEqual(businessDays.filter((day) => !stored.has(day)).reverse().slice(0, 5));
+  });
+
+  it('judges again the stored value after each date a later import writes: flagged, flag dropped or replaced, a reviewed one left alone', async () => {
+    // 46 calm business days (moves of a cent); `shift` moves a day's value, or leaves the day out (null).
+    const series = (code: string, base: number, shift: (index: number) => number | null) =>
+      days.slice(0, 46).flatMap((day, index) => {
+        const by = shift(index);
+        return by === null ? [] : [`${code},${day},${(base + (index % 2) * 0.01 + by).toFixed(4)}`];
+      });
+    const jumpFrom41 = (index: number) => (index === 40 ? null : index >= 41 ? 0.5 : 0);
+    const first = await upload(
+      'desk.csv',
+      [
+        'product_code,date,value',
+        // Day 40 missing, arriving later as a spike: the return to calm on day 41 becomes suspect too.
+        ...series('ULSD_NYH', 2.5, (index) => (index === 40 ? null : 0)),
+        // A spike on day 40 and the return from it, both flagged; a later import corrects day 40.
+        ...series('ULSD_USGC', 2.4, (index) => (index === 40 ? 0.5 : 0)),
+        // A jump that stays on day 41 (day 40 missing): flagged; an admin confirms it (JET_USGC) or not (HEATING_OIL_NYH).
+        ...series('JET_USGC', 2.2, jumpFrom41),
+        ...series('HEATING_OIL_NYH', 2.6, jumpFrom41),
+      ].join('\n'),
+    );
+    expect(first.suspect).toBe(4);
+    const codes = ['ULSD_NYH', 'ULSD_USGC', 'JET_USGC', 'HEATING_OIL_NYH'];
+    const ours = async (query = '') => (await suspects(`${query}${query ? '&' : '?'}page_size=100`)).items.filter((item) => codes.includes(item.product_code));
+    const jet = (await ours()).find((item) => item.product_code === 'JET_USGC')!;
+    expect(jet).toMatchObject({ publication_date: days[41], previous_date: days[39] });
+    expect((await call('POST', `/admin/prices/suspects/${jet.id}/confirm`)).statusCode).toBe(200);
+
+    const late = await upload(
+      'desk-late.csv',
+      ['product_code,date,value', `ULSD_NYH,${days[40]},3.0`, `ULSD_USGC,${days[40]},2.4`, `JET_USGC,${days[40]},2.2`, `HEATING_OIL_NYH,${days[40]},2.6`].join('\n'),
+    );
+    expect([late.inserted, late.updated]).toEqual([3, 1]);
+    // ULSD_NYH's spike and the return from it; HEATING_OIL_NYH's day 41 judged against its new previous value.
+    expect(late.suspect).toBe(3);
+    const open = (await ours()).map((item) => [item.product_code, item.publication_date, item.previous_date, item.previous_value, item.file]);
+    expect(open.sort()).toEqual(
+      [
+        ['HEATING_OIL_NYH', days[41], days[40], '2.6', 'desk-late.csv'],
+        ['ULSD_NYH', days[40], days[39], '2.51', 'desk-late.csv'],
+        ['ULSD_NYH', days[41], days[40], '3', 'desk-late.csv'],
+      ].sort(),
+    );
+    const all = await ours('?status=all');
+    const statusOf = (code: string, date: string, file: string) =>
+      all.filter((item) => item.product_code === code && item.publication_date === date && item.file === file).map((item) => item.status);
+    // ULSD_USGC's return to calm is no longer a suspect move once the spike before it is corrected: its open flag is dropped.
+    expect(statusOf('ULSD_USGC', days[41]!, 'desk.csv')).toEqual(['superseded']);
+    expect(statusOf('HEATING_OIL_NYH', days[41]!, 'desk.csv')).toEqual(['superseded']);
+    // The value an admin confirmed stays confirmed, and is not flagged again.
+    expect(statusOf('JET_USGC', days[41]!, 'desk.csv')).toEqual(['confirmed']);
+    expect(all.filter((item) => item.product_code === 'JET_USGC')).toHaveLength(1);
   });
 });

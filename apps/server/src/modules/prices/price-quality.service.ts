@@ -22,6 +22,7 @@ import { findSuspectMoves, SUSPECT_WINDOW_DAYS, type SeriesPoint } from './price
 import {
   findSuspect,
   insertSuspects,
+  listLiveFlagsOfPoints,
   listOpenSuspectPoints,
   listSuspects,
   resolveSuspect,
@@ -44,9 +45,12 @@ interface Series {
   points: (SeriesPoint & { text: string; id: string | null })[];
   /** Dates the import wrote (the points judged). */
   candidates: Set<string> | null;
+  /**
+   * Positions of the stored values right after a date the import wrote, not written themselves:
+   * their day-over-day move changed, so they are judged again.
+   */
+  rechecks: number[];
 }
-
-const keyOf = (productId: string, forwardPeriod: string, date: string) => `${productId}|${forwardPeriod}|${date}`;
 
 function sortByDate(points: { date: string }[]) {
   let ascending = true;
@@ -83,7 +87,7 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
     if (last && last.productId === productId && last.forwardPeriod === forwardPeriod) return last;
     const key = `${productId}|${forwardPeriod}`;
     let series = byKey.get(key);
-    if (!series) byKey.set(key, (series = { productId, forwardPeriod, points: [], candidates }));
+    if (!series) byKey.set(key, (series = { productId, forwardPeriod, points: [], candidates, rechecks: [] }));
     last = series;
     return series;
   };
@@ -102,12 +106,19 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
       seriesOf(point.productId, point.forwardPeriod, new Set()).candidates!.add(point.publicationDate);
     }
     const productIds = [...new Set(input.changed.map((point) => point.productId))];
-    const ids = new Map(input.changed.map((point) => [keyOf(point.productId, point.forwardPeriod, point.publicationDate), point.id]));
     const periods = [...new Set(input.changed.map((point) => point.forwardPeriod))];
-    for (const row of await listSeriesValues(tx, productIds, periods, shiftIsoDate(from, { days: -CONTEXT_DAYS }), to)) {
-      byKey
-        .get(`${row.product_id}|${row.forward_period}`)
-        ?.points.push({ date: row.d, value: Number(row.value), text: row.value, id: ids.get(keyOf(row.product_id, row.forward_period, row.d)) ?? null });
+    // The read reaches one window past the last written date: the stored value following each
+    // written one comes with it (one beyond that is further than a window from its previous value:
+    // its window holds no change, so the rule never flags it, before or after this import).
+    const until = shiftIsoDate(to, { days: SUSPECT_WINDOW_DAYS });
+    for (const row of await listSeriesValues(tx, productIds, periods, shiftIsoDate(from, { days: -CONTEXT_DAYS }), until)) {
+      byKey.get(`${row.product_id}|${row.forward_period}`)?.points.push({ date: row.d, value: Number(row.value), text: row.value, id: row.id });
+    }
+    for (const series of byKey.values()) {
+      const { points, candidates } = series;
+      for (let index = 1; index < points.length; index += 1) {
+        if (candidates!.has(points[index - 1]!.date) && !candidates!.has(points[index]!.date)) series.rechecks.push(index);
+      }
     }
   }
   const all = [...byKey.values()];
@@ -120,7 +131,10 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
  * Runs the suspect rule over the values an import just wrote, in its transaction: for a first import
  * over the file's own series in memory (no query unless something is flagged), otherwise over the
  * stored values around the changed points (one read). An open flag on a value the import rewrote is
- * superseded, the new value judged afresh. Returns how many values it flagged.
+ * superseded, the new value judged afresh. The stored value right after each written one (its move
+ * changed) is judged again: flagged if it now breaks the rule; its open flag superseded if it no
+ * longer does, or replaced by one against its new previous value if it still does; a value an admin
+ * confirmed or corrected is left as reviewed. Returns how many flags it raised.
  */
 export async function flagSuspectValues(tx: DbOrTx, input: FlagInput): Promise<number> {
   // Only a row whose value changed can carry an open flag (a new one cannot): most imports insert only.
@@ -134,18 +148,39 @@ export async function flagSuspectValues(tx: DbOrTx, input: FlagInput): Promise<n
       input.origin.at,
     );
   }
+  const allSeries = await seriesToJudge(tx, input);
+  const recheckIds = allSeries.flatMap((series) => series.rechecks.map((index) => series.points[index]!.id!));
+  // The flags of the values judged again (none for most imports, which append after the last stored date).
+  const liveFlag = new Map((await listLiveFlagsOfPoints(tx, recheckIds)).map((flag) => [flag.price_point_id, flag.status]));
   const suspects: NewSuspect[] = [];
-  for (const series of await seriesToJudge(tx, input)) {
+  const dropped: string[] = [];
+  for (const series of allSeries) {
     const candidates = series.candidates;
-    const moves = findSuspectMoves(series.points, candidates ? (index) => candidates.has(series.points[index]!.date) : undefined);
-    for (const move of moves) {
+    const rechecked = new Set(series.rechecks);
+    const judged = candidates ? (index: number) => candidates.has(series.points[index]!.date) || rechecked.has(index) : undefined;
+    const flagged = new Set<number>();
+    for (const move of findSuspectMoves(series.points, judged)) {
       const point = series.points[move.index]!;
       const previous = series.points[move.index - 1]!;
-      // Candidates are points the import wrote, whose ids it knows.
+      // Every judged point has its id: the stored row's, or the one a first import inserted it with.
       if (!point.id) continue;
+      flagged.add(move.index);
+      if (rechecked.has(move.index)) {
+        const status = liveFlag.get(point.id);
+        // An admin reviewed this very value: their word stands.
+        if (status === 'confirmed' || status === 'corrected') continue;
+        // Still suspect, against a new previous value: the flag says so (the old one is superseded).
+        if (status === 'open') dropped.push(point.id);
+      }
       suspects.push({ pricePointId: point.id, value: point.text, previousDate: previous.date, previousValue: previous.text, medianChange: decimalText(move.medianChange) });
     }
+    // A value flagged (and not reviewed) that no longer breaks the rule: its flag is dropped.
+    for (const index of series.rechecks) {
+      const id = series.points[index]!.id!;
+      if (!flagged.has(index) && liveFlag.get(id) === 'open') dropped.push(id);
+    }
   }
+  await supersedeOpenSuspects(tx, dropped, input.origin.at);
   await insertSuspects(tx, suspects, input.origin);
   return suspects.length;
 }

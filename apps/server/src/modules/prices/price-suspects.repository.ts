@@ -61,6 +61,21 @@ export async function listOpenSuspectPoints(db: DbOrTx, productIds: string[]): P
   );
 }
 
+/**
+ * The live flag of each of these points: its open flag, or the confirmation or correction an admin
+ * made of the value it holds now (a review of an older value, before an import rewrote it, does not count).
+ */
+export async function listLiveFlagsOfPoints(db: DbOrTx, pricePointIds: string[]): Promise<{ price_point_id: string; status: 'open' | 'confirmed' | 'corrected' }[]> {
+  if (pricePointIds.length === 0) return [];
+  return queryRows<{ price_point_id: string; status: 'open' | 'confirmed' | 'corrected' }>(
+    db,
+    sql`select s.price_point_id, s.status
+        from ${priceSuspects} s join ${pricePoints} pp on pp.id = s.price_point_id
+        where s.price_point_id = any(${arrayLiteral(pricePointIds)}::uuid[])
+          and (s.status = 'open' or (s.status = 'confirmed' and s.value = pp.value) or (s.status = 'corrected' and s.corrected_value = pp.value))`,
+  );
+}
+
 export interface SuspectListRecord {
   id: string;
   status: 'open' | 'confirmed' | 'corrected' | 'superseded';

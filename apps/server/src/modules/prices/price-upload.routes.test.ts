@@ -32,7 +32,7 @@ function multipart(files: Array<{ name: string; bytes: Buffer | string; type?: s
   return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function upload(files: Parameters<typeof multipart>[0], headers = admin.headers) {
+function upload(files: Parameters<typeof multipart>[0], headers: Record<string, string> = admin.headers) {
   const { payload, contentType } = multipart(files);
   return t.app.inject({ method: 'POST', url: '/api/admin/prices/import', headers: { ...headers, 'content-type': contentType }, payload });
 }
@@ -111,6 +111,31 @@ describe('POST /api/admin/prices/import as multipart/form-data', () => {
 
   it('is for administrators only', async () => {
     expect((await upload([{ name: 'a.csv', bytes: 'product_code,date,value\nWTI,2024-01-02,70\n' }], user.headers)).statusCode).toBe(403);
+  });
+
+  it("answers in the uploader's language: a Spanish caller reads Spanish refusals and line reasons, the import history keeps English", async () => {
+    const response = await upload(
+      [
+        { name: 'prices.xlsx', bytes: 'product_code,date,value\nWTI,2024-01-02,70\n' },
+        { name: 'brent-weekly.csv', bytes: 'Date,Price\n2024-01-05,80\n' },
+        { name: 'prices.csv', bytes: 'product_code,date,value\nHENRY_HUB,2024-01-02,2.58\nHENRY_HUB,2024-01-03,oops\nHENRY_HUB,2024-01-04,1234567890123\n' },
+      ],
+      { ...admin.headers, 'accept-language': 'es' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [renamed, weekly, csv] = response.json().files;
+    expect(renamed.refusal_reason).toBe('prices.xlsx tiene nombre de libro de Excel pero no es un archivo de Excel.');
+    expect(renamed.errors).toEqual([{ line: 0, detail: renamed.refusal_reason }]);
+    // The period is a key of its own, translated with its sentence.
+    expect(weekly.refusal_reason).toBe('Línea 1: brent-weekly contiene promedios semanales; FuelDesk solo guarda publicaciones diarias.');
+    expect(csv.errors).toEqual([
+      { line: 3, detail: '"oops" no es un número' },
+      { line: 4, detail: '"1234567890123" tiene demasiados dígitos' },
+    ]);
+    const history = (await t.app.inject({ method: 'GET', url: '/api/admin/price-imports', headers: admin.headers })).json();
+    expect(history.items.map((item: { refusal_reason: string | null }) => item.refusal_reason)).toEqual(
+      expect.arrayContaining(['prices.xlsx is named like a workbook but is not an Excel file.', 'Line 1: brent-weekly holds weekly averages; FuelDesk stores daily publications only.']),
+    );
   });
 
   describe('hostile files are refused with a clear reason and nothing written', () => {

@@ -351,6 +351,7 @@ export async function findLatestDateBySource(db: DbOrTx, source: string): Promis
 }
 
 export interface SeriesValueRecord {
+  id: string;
   product_id: string;
   forward_period: string;
   d: string;
@@ -363,7 +364,7 @@ export function listSeriesValues(db: DbOrTx, productIds: string[], forwardPeriod
   // Both leading columns of the unique index named, so the date range bounds the index scan too.
   return queryRows<SeriesValueRecord>(
     db,
-    sql`select product_id, forward_period, publication_date::text as d, value::text as value from ${pricePoints}
+    sql`select id, product_id, forward_period, publication_date::text as d, value::text as value from ${pricePoints}
         where product_id = any(${arrayLiteral(productIds)}::uuid[]) and forward_period = any(${arrayLiteral(forwardPeriods)}::text[])
           and publication_date between ${from}::date and ${to}::date
         order by product_id, forward_period, publication_date`,

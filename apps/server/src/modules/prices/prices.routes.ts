@@ -262,16 +262,17 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       async (request) => {
         const importedBy = currentUser(request).id;
+        const lang = pickLanguage(request.headers['accept-language']);
         if (request.isMultipart()) {
           const files: UploadedFile[] = [];
           for await (const part of request.files()) {
             const bytes = await part.toBuffer();
             files.push({ name: part.filename || 'upload', bytes, truncated: part.file.truncated });
           }
-          return importUploadedPriceFiles(app.ctx, files, { importedBy, strict: request.query.strict, limitBytes: app.ctx.config.UPLOAD_LIMIT_BYTES });
+          return importUploadedPriceFiles(app.ctx, files, { importedBy, strict: request.query.strict, limitBytes: app.ctx.config.UPLOAD_LIMIT_BYTES, lang });
         }
         if (request.body === undefined || request.body === null) throw new AppError('VALIDATION_ERROR', 400, priceMessages.fileEmpty, { body: priceMessages.fileEmpty });
-        return importUploadedPriceFile(app.ctx, { name: request.query.filename, text: request.body, strict: request.query.strict, importedBy });
+        return importUploadedPriceFile(app.ctx, { name: request.query.filename, text: request.body, strict: request.query.strict, importedBy, lang });
       },
     );
   });

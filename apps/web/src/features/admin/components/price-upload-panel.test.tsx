@@ -85,4 +85,49 @@ describe('data desk upload', () => {
     const item = await screen.findByRole('listitem', { name: 'a.csv' });
     expect(await within(item).findByText('Falló')).toBeInTheDocument();
   });
+
+  it("asks for the reports in the reader's language and shows the server's Spanish refusal and line reasons", async () => {
+    seedSession({ role: 'admin' });
+    mockApi({
+      'POST /api/admin/prices/import': ({ headers }) => {
+        // The server translates the importer's reasons by Accept-Language (see price-upload.routes.test.ts).
+        if (headers.get('accept-language') !== 'es') return json(200, { files: [report('x', { refused: true, refusal_reason: 'English.' })] });
+        const reason = 'prices.xlsx tiene nombre de libro de Excel pero no es un archivo de Excel.';
+        return json(200, {
+          files: [report('prices.xlsx', { refused: true, rejected: 1, refusal_reason: reason, errors: [{ line: 0, detail: reason }, { line: 3, detail: '"oops" no es un número' }] })],
+        });
+      },
+      'GET /api/admin/price-imports': () => json(200, { items: [], total: 0, page: 1, page_size: 25 }),
+    });
+    await i18n.changeLanguage('es');
+    const user = renderPanel();
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [new File(['x'], 'prices.xlsx')]);
+    await user.click(screen.getByRole('button', { name: 'Importar 1 archivo(s)' }));
+    const item = await screen.findByRole('listitem', { name: 'prices.xlsx' });
+    expect(await within(item).findByText('prices.xlsx tiene nombre de libro de Excel pero no es un archivo de Excel.')).toBeInTheDocument();
+    expect(within(item).getByText('"oops" no es un número', { exact: false })).toBeInTheDocument();
+    expect(within(item).getByText('Línea 3')).toBeInTheDocument();
+  });
+
+  it('sends a file again when the server was too busy to take it (503 with Retry-After), and gives up after three tries', async () => {
+    seedSession({ role: 'admin' });
+    await i18n.changeLanguage('en');
+    const busy = () => new Response(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', detail: 'Service temporarily unavailable' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '0' } });
+    const api = mockApi({
+      'POST /api/admin/prices/import': () =>
+        // One file at a time: the first is refused once, then taken; the second is refused every time.
+        api.callsTo('POST /api/admin/prices/import').length === 2 ? json(200, { files: [report('late.csv', { inserted: 2 })] }) : busy(),
+    });
+    const user = renderPanel();
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [new File(['x'], 'late.csv'), new File(['y'], 'never.csv')]);
+    await user.click(screen.getByRole('button', { name: 'Import 2 file(s)' }));
+    const late = await screen.findByRole('listitem', { name: 'late.csv' });
+    expect(await within(late).findByText('Imported')).toBeInTheDocument();
+    expect(within(late).getByText('2')).toBeInTheDocument();
+    const never = screen.getByRole('listitem', { name: 'never.csv' });
+    expect(await within(never).findByText('Failed')).toBeInTheDocument();
+    expect(within(never).getByText('Service temporarily unavailable')).toBeInTheDocument();
+    // late.csv twice, never.csv four times (the first try and three more).
+    expect(api.callsTo('POST /api/admin/prices/import')).toHaveLength(6);
+  });
 });

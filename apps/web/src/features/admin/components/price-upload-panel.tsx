@@ -12,6 +12,8 @@ type Status =
   | { kind: 'waiting' }
   | { kind: 'uploading'; fraction: number }
   | { kind: 'reading' }
+  /** The server was too busy to take the file: it is sent again after `seconds`. */
+  | { kind: 'busy'; seconds: number }
   | { kind: 'done'; report: UploadedFileReport }
   | { kind: 'failed'; message: string };
 
@@ -86,7 +88,12 @@ export function PriceUploadPanel() {
     for (const entry of entries.filter((item) => item.status.kind === 'waiting')) {
       update(entry.id, { kind: 'uploading', fraction: 0 });
       try {
-        const report = await uploadPriceFile(entry.file, (fraction) => update(entry.id, fraction >= 1 ? { kind: 'reading' } : { kind: 'uploading', fraction }));
+        const report = await uploadPriceFile(
+          entry.file,
+          (fraction) => update(entry.id, fraction >= 1 ? { kind: 'reading' } : { kind: 'uploading', fraction }),
+          undefined,
+          (seconds) => update(entry.id, { kind: 'busy', seconds }),
+        );
         update(entry.id, { kind: 'done', report });
       } catch (error) {
         update(entry.id, { kind: 'failed', message: resolveErrorMessage(error) });
@@ -188,6 +195,8 @@ function StatusLabel({ status }: { status: Status }) {
       return <span className={clsx(base, 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100')}>{t('upload.uploading', { percent: Math.round(status.fraction * 100) })}</span>;
     case 'reading':
       return <span className={clsx(base, 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100')}>{t('upload.reading')}</span>;
+    case 'busy':
+      return <span className={clsx(base, 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100')}>{t('upload.busy', { seconds: status.seconds })}</span>;
     case 'done':
       return status.report.refused ? (
         <span className={clsx(base, 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200')}>{t('upload.refused')}</span>

@@ -217,7 +217,7 @@ export function ProductsPanel() {
           {
             key: 'series',
             header: t('products.seriesShort'),
-            className: 'max-w-[14rem] font-mono text-xs break-all',
+            className: 'max-w-[14rem] font-mono text-xs break-words',
             cell: (row) => row.formula ?? ([row.eia_series_id, ...row.futures_series_ids].filter(Boolean).join(', ') || '—'),
           },
           {
