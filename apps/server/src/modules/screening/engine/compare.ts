@@ -46,7 +46,7 @@ function isOneTransposition(a: string, b: string): boolean {
   return a.slice(i + 2) === b.slice(i + 2);
 }
 
-function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
+export function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
   const legalA = a.role === 'legal_form';
   const legalB = b.role === 'legal_form';
   if (legalA || legalB) {

@@ -285,6 +285,20 @@ export function legalFamily(code: string): string {
 
 /** A short consonant skeleton: similar-sounding spellings (Mohammed/Muhammad, Zelenskyy/Selenskyj) share it. */
 export function phoneticKey(token: string): string {
+  let key = PHONETIC_CACHE.get(token);
+  if (key === undefined) {
+    // Bounded: a long-running server screens many names it will never see again.
+    if (PHONETIC_CACHE.size >= PHONETIC_CACHE_SIZE) PHONETIC_CACHE.clear();
+    PHONETIC_CACHE.set(token, (key = computePhoneticKey(token)));
+  }
+  return key;
+}
+
+/** Words seen before keep their key: the same words recur across the lists and the searches (fifteen replacements each). */
+const PHONETIC_CACHE = new Map<string, string>();
+const PHONETIC_CACHE_SIZE = 200_000;
+
+function computePhoneticKey(token: string): string {
   if (/^[0-9]+$/.test(token)) return token;
   const s = token
     .replace(/^x/, 's')
@@ -400,9 +414,10 @@ export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
  * Splits a name into weighted tokens. Persons lose honorifics; organisations (and unknown types)
  * get their legal forms folded to one code each ("Limited Liability Company" → llc, "OOO" → llc),
  * kept with a low weight. A legal form is only treated as such when the name has other words.
+ * `normalized` is normalizeName(raw), when the caller has it already.
  */
-export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
-  let words = foldNumbers(normalizeName(raw).split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
+export function tokenizeName(raw: string, type?: EntityType, normalized: string = normalizeName(raw)): NameToken[] {
+  let words = foldNumbers(normalized.split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
   const person = type === 'person';
   if (person || type === undefined) {
     const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));

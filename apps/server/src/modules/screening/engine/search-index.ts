@@ -1,9 +1,10 @@
 // In-memory screening index: every primary name and alias, pre-tokenised, with an inverted index on
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
-import { explain, scoreTokens, summarize, type PairMemo, type TokenScore } from './compare';
-import { inspectName, phoneticKey, tokenizeName, type NameToken } from './normalize';
+import { explain, scoreTokens, summarize, type PairMemo } from './compare';
+import { NameTable, type Reading } from './name-table';
+import { inspectName, normalizeName, phoneticKey, tokenizeName, type NameToken } from './normalize';
 import { ENTITY_TYPES } from './types';
-import type { EntityType, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
+import type { EntityType, MatchExplanation, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
@@ -109,6 +110,7 @@ function describeName(entity: SanctionsEntity, named: IndexedName): string {
 
 export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex {
   const names: IndexedName[] = [];
+  const table = new NameTable();
   const postings = new Map<string, number[]>();
   /** IMO number → vessels carrying it. */
   const vesselsByImo = new Map<string, number[]>();
@@ -155,6 +157,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       seen.add(signature);
       const id = names.length;
       names.push({ entity: e, name, alias, tokens });
+      table.add(tokens);
       const group = GROUP[entity.type];
       let keyed = false;
       for (const token of tokens) keyed = addToPostings(group, token.role, token.text, id) || keyed;
@@ -163,6 +166,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
   });
 
+  table.seal();
   // Built: the word cache would otherwise live as long as the index (its closures share this scope).
   listsOfWord.clear();
 
@@ -254,6 +258,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if (limit <= 0) return [];
       const types = opts.types && opts.types.length > 0 ? opts.types : opts.type ? [opts.type] : ENTITY_TYPES;
       const inspected = inspectName(name);
+      // Every reading starts from the same folded text.
+      const normalized = normalizeName(name);
       const notes: MatchNote[] = [];
       if (inspected.mixedScriptWords.length > 0) notes.push({ kind: 'mixed_script', words: inspected.mixedScriptWords });
       if (inspected.invisibleCharacters > 0) notes.push({ kind: 'invisible_characters', count: inspected.invisibleCharacters });
@@ -266,7 +272,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const reading = (type: EntityType): NameToken[] => {
         const rules = type === 'aircraft' ? 'organization' : type;
         let tokens = readings.get(rules);
-        if (!tokens) readings.set(rules, (tokens = tokenizeName(name, rules)));
+        if (!tokens) readings.set(rules, (tokens = tokenizeName(name, rules, normalized)));
         return tokens;
       };
       // A business name that carries a person's name: its legal forms set aside for persons.
@@ -284,15 +290,21 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const sources = opts.sources ? new Set(opts.sources) : null;
       const allowed = sources ? (id: number) => sources.has(entities[names[id].entity].source) : null;
       const memo: PairMemo = new Map();
-      const best = new Map<number, { named: IndexedName; result: TokenScore; score: number; legalIgnored: boolean }>();
+      table.beginSearch();
+      const prepared = new Map<NameToken[], Reading>();
+      const best = new Map<number, { named: IndexedName; query: NameToken[]; score: number; legalIgnored: boolean }>();
       const consider = (id: number, query: NameToken[], factor: number, legalIgnored: boolean) => {
         const named = names[id];
         const entity = entities[named.entity];
-        const result = scoreTokens(query, named.tokens, entity.type, memo);
-        const score = Math.round(result.score * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
+        let prepare = prepared.get(query);
+        if (!prepare) prepared.set(query, (prepare = table.reading(query)));
+        // The typed-array scorer, or scoreTokens itself for the names it rewrites.
+        let raw = table.fastScore(prepare, id, entity.type);
+        if (raw < 0) raw = scoreTokens(query, named.tokens, entity.type, memo).score;
+        const score = Math.round(raw * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
         if (score < minScore || score === 0) return;
         const current = best.get(named.entity);
-        if (!current || score > current.score) best.set(named.entity, { named, result, score, legalIgnored });
+        if (!current || score > current.score) best.set(named.entity, { named, query, score, legalIgnored });
       };
       for (const type of types) {
         const query = reading(type);
@@ -305,27 +317,44 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       return [...best.values()]
         .sort((a, b) => b.score - a.score)
         .slice(0, limit)
-        .map(({ named, result, score, legalIgnored }) => {
+        .map(({ named, query, score, legalIgnored }) => {
           const entity = entities[named.entity];
-          const base = explain(result);
-          const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
-          return {
-            entity,
-            matchedName: named.name,
-            score,
-            explanation: {
-              ...base,
+          // The explanation is written when it is first read: the full scorer (which agrees with the
+          // fast one) and its sentences cost as much as the search, and a batch or watchlist
+          // re-screen reads the explanations of its few findings only.
+          const explainMatch = (): MatchExplanation => {
+            const result = scoreTokens(query, named.tokens, entity.type, memo);
+            const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
+            return {
+              ...explain(result),
               summary: [
                 `Matched ${describeName(entity, named)}.`,
                 summarize(score, result.tokens, result.unmatchedQuery, result.unmatchedCandidate),
                 ...matchNotes.map(describeNote),
               ].join(' '),
               ...(matchNotes.length > 0 ? { notes: matchNotes } : {}),
-            },
+            };
           };
+          return lazyExplanation({ entity, matchedName: named.name, score }, explainMatch);
         });
     },
   };
+}
+
+/**
+ * The match with its `explanation` as an enumerable property worked out on first read and kept (so
+ * JSON, spreads and deep equality see a plain value); it can be assigned like any property.
+ */
+function lazyExplanation(match: Omit<ScreeningMatch, 'explanation'>, compute: () => MatchExplanation): ScreeningMatch {
+  let value: MatchExplanation | undefined;
+  return Object.defineProperty(match as ScreeningMatch, 'explanation', {
+    enumerable: true,
+    configurable: true,
+    get: () => (value ??= compute()),
+    set: (next: MatchExplanation) => {
+      value = next;
+    },
+  });
 }
 
 /** A note of the explanation, in English (screening.explanation.ts says it in Spanish). */
