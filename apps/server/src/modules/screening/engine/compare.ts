@@ -46,34 +46,47 @@ function isOneTransposition(a: string, b: string): boolean {
   return a.slice(i + 2) === b.slice(i + 2);
 }
 
+/** The kind of the last pair pairValue scored (kept aside so that the hot path builds no object). */
+let lastKind: TokenMatchKind = 'fuzzy';
+
 export function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
+  const similarity = pairValue(a, b);
+  return { similarity, kind: lastKind };
+}
+
+/** The similarity of two tokens (0 when they do not pair); its kind is left in lastKind. */
+export function pairValue(a: NameToken, b: NameToken): number {
+  lastKind = 'fuzzy';
   const legalA = a.role === 'legal_form';
   const legalB = b.role === 'legal_form';
   if (legalA || legalB) {
-    if (legalA && legalB && a.text === b.text) return { similarity: 1, kind: 'legal_form' };
-    if (legalA && legalB && legalFamily(a.text) === legalFamily(b.text)) return { similarity: 0.8, kind: 'legal_form' };
-    return { similarity: 0, kind: 'fuzzy' };
+    if (legalA && legalB && a.text === b.text) return ((lastKind = 'legal_form'), 1);
+    if (legalA && legalB && legalFamily(a.text) === legalFamily(b.text)) return ((lastKind = 'legal_form'), 0.8);
+    return 0;
   }
-  if (a.text === b.text) return { similarity: 1, kind: 'exact' };
+  if (a.text === b.text) return ((lastKind = 'exact'), 1);
   const numA = a.role === 'number';
   const numB = b.role === 'number';
-  if (numA || numB) return numA && numB ? { similarity: 0.75, kind: 'fuzzy' } : { similarity: 0, kind: 'fuzzy' };
+  if (numA || numB) return numA && numB ? 0.75 : 0;
   if (a.text.length === 1 || b.text.length === 1) {
-    const [short, long] = a.text.length === 1 ? [a.text, b.text] : [b.text, a.text];
-    return long.startsWith(short) ? { similarity: TUNING.initialSimilarity, kind: 'initial' } : { similarity: 0, kind: 'fuzzy' };
+    const short = a.text.length === 1 ? a.text : b.text;
+    const long = a.text.length === 1 ? b.text : a.text;
+    if (!long.startsWith(short)) return 0;
+    lastKind = 'initial';
+    return TUNING.initialSimilarity;
   }
   // A syllable read from Chinese characters or Hangul matches only as written or as it sounds.
   const syllabic = a.syllabic === true || b.syllabic === true;
   const samePhonetic = a.phonetic === b.phonetic && (a.phonetic.length >= 3 || (a.phonetic.length === 2 && Math.max(a.text.length, b.text.length) <= 4));
   // Cheap rejection: the edit ratio bounds the blend from above (Jaro-Winkler ≤ 1).
   const longest = Math.max(a.text.length, b.text.length);
-  if (!samePhonetic && syllabic) return { similarity: 0, kind: 'fuzzy' };
+  if (!samePhonetic && syllabic) return 0;
   // Without the same sound, a distance above this rejects the pair whatever Jaro-Winkler says, so
   // the distance is only worked out that far (most pairs of a search stop after a row or two).
   const maxDistance = samePhonetic ? Infinity : Math.floor(longest * (1 - (TUNING.minTokenSimilarity - TUNING.jaroWeight) / (1 - TUNING.jaroWeight)) + 1e-9);
   const editRatio = 1 - levenshtein(a.text, b.text, maxDistance) / longest;
   if (!samePhonetic && TUNING.jaroWeight + (1 - TUNING.jaroWeight) * editRatio < TUNING.minTokenSimilarity) {
-    return { similarity: 0, kind: 'fuzzy' };
+    return 0;
   }
   let similarity = TUNING.jaroWeight * jaroWinkler(a.text, b.text) + (1 - TUNING.jaroWeight) * editRatio;
   // Two neighbouring letters swapped ("Ivna" for "Ivan") is the commonest typing slip; in a short
@@ -81,12 +94,11 @@ export function pairSimilarity(a: NameToken, b: NameToken): { similarity: number
   if (longest >= 3 && a.text.length === b.text.length && similarity < TUNING.transposedSimilarity && isOneTransposition(a.text, b.text)) {
     similarity = TUNING.transposedSimilarity;
   }
-  let kind: TokenMatchKind = 'fuzzy';
   if (samePhonetic && similarity < TUNING.phoneticSimilarity) {
     similarity = TUNING.phoneticSimilarity;
-    kind = 'phonetic';
+    lastKind = 'phonetic';
   }
-  return similarity >= TUNING.minTokenSimilarity ? { similarity, kind } : { similarity: 0, kind };
+  return similarity >= TUNING.minTokenSimilarity ? similarity : 0;
 }
 
 /**

@@ -4,7 +4,7 @@
 // words with each listed word in typed arrays. `fastScore` gives exactly what compare.ts's
 // `scoreTokens` gives; for the few pairs of names where scoreTokens would first rewrite a name (words
 // run together, acronyms), it says so and the caller uses scoreTokens itself.
-import { pairSimilarity, TUNING } from './compare';
+import { pairValue, TUNING } from './compare';
 import type { NameToken, TokenRole } from './normalize';
 import type { EntityType } from './types';
 
@@ -221,7 +221,7 @@ export class NameTable {
     const slot = reading.slots[i];
     const stamps = this.simStamps[slot];
     if (stamps[id] === this.generation) return this.sims[slot][id];
-    const similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairSimilarity(reading.tokens[i], this.words[id]).similarity;
+    const similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairValue(reading.tokens[i], this.words[id]);
     stamps[id] = this.generation;
     this.sims[slot][id] = similarity;
     return similarity;

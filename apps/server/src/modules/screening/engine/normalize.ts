@@ -82,6 +82,9 @@ const LEGAL_CODES_4 = ['gmbh', 'corp', 'ltda', 'pjsc', 'ojsc', 'cjsc', 'sarl', '
 const LEGAL_SEQUENCES = LEGAL_FORMS.map(([words, code]) => ({ words: words.split(' '), code })).sort(
   (a, b) => b.words.length - a.words.length,
 );
+/** The one-word legal forms by their word (the first listed wins, as a search in LEGAL_SEQUENCES would give). */
+const SINGLE_LEGAL_WORDS = new Map<string, { words: string[]; code: string }>();
+for (const l of LEGAL_SEQUENCES) if (l.words.length === 1 && !SINGLE_LEGAL_WORDS.has(l.words[0])) SINGLE_LEGAL_WORDS.set(l.words[0], l);
 
 /** Particles and connectors: kept, but count little. */
 const PARTICLES = new Set([
@@ -333,31 +336,41 @@ function isSwap(a: string, b: string): boolean {
 
 /** A one-word legal form after the first word, with one slip ("Comapny", "Liimted"): words of six letters or more only. */
 function nearLegalWord(word: string, expected: string): boolean {
-  return expected.length >= 6 && word.length >= 6 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+  return expected.length >= 6 && word.length >= 6 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected, 1) <= 1;
 }
 
 /** A word of a multi-word legal form, allowing one slip in a long word ("Joynt Stock Company", a cut-off "Compan"). */
 function sameLegalWord(word: string, expected: string): boolean {
   if (word === expected) return true;
-  return expected.length >= 5 && word.length >= 5 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+  return expected.length >= 5 && word.length >= 5 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected, 1) <= 1;
 }
 
 /** Replaces multi-word legal forms by their code; returns the words and which of them are legal forms. */
 function foldLegalForms(words: string[]): Array<{ text: string; legal: boolean }> {
   const out: Array<{ text: string; legal: boolean }> = [];
   let i = 0;
+  // Plain loops: this runs for every word of every name searched and listed.
   outer: while (i < words.length) {
     for (const { words: seq, code } of LEGAL_SEQUENCES) {
-      if (seq.length > 1 && i + seq.length <= words.length && seq.every((w, k) => sameLegalWord(words[i + k], w))) {
+      if (seq.length < 2 || i + seq.length > words.length) continue;
+      let same = true;
+      for (let k = 0; k < seq.length && same; k++) same = sameLegalWord(words[i + k], seq[k]);
+      if (same) {
         out.push({ text: code, legal: true });
         i += seq.length;
         continue outer;
       }
     }
     const word = words[i];
-    const single =
-      LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word) ??
-      (words.length > 1 && i > 0 ? LEGAL_SEQUENCES.find((l) => l.words.length === 1 && nearLegalWord(word, l.words[0])) : undefined);
+    let single = SINGLE_LEGAL_WORDS.get(word);
+    if (single === undefined && words.length > 1 && i > 0) {
+      for (const l of LEGAL_SEQUENCES) {
+        if (l.words.length === 1 && nearLegalWord(word, l.words[0])) {
+          single = l;
+          break;
+        }
+      }
+    }
     if (single) out.push({ text: single.code, legal: true });
     else {
       const code = LEGAL_CODES.has(word) ? word : i > 0 && word.length === 4 ? LEGAL_CODES_4.find((c) => isSwap(word, c)) : undefined;

@@ -82,12 +82,15 @@ const blockingKeys = (token: NameToken): string[] => {
  * of all of them by rank and a slice would give, without sorting the thousands of names a common
  * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone).
  */
-function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number): number[] {
+function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array): number[] {
   let chosen: number[] = [];
   if (count <= limit) {
     for (let k = 0; k < count; k++) chosen.push(k);
   } else {
-    const cutoff = ranks.slice(0, count).sort()[count - limit];
+    // Sorted in scratch space: a copy of thousands of ranks per search was most of a search's garbage.
+    const sorted = scratch.subarray(0, count);
+    sorted.set(ranks.subarray(0, count));
+    const cutoff = sorted.sort()[count - limit];
     let ties = limit;
     for (let k = 0; k < count; k++) if (ranks[k] > cutoff) ties--;
     for (let k = 0; k < count; k++) {
@@ -175,6 +178,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const touched = new Int32Array(names.length);
   const keptIds = new Int32Array(names.length);
   const keptRanks = new Float64Array(names.length);
+  const sortedRanks = new Float64Array(names.length);
+  const nameLengths = Uint8Array.from(names, (named) => Math.min(255, named.tokens.length));
 
   /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
   function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
@@ -223,11 +228,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       // Names sharing only a small part of the best candidate's evidence cannot outscore it.
       if (evidence[id] >= strongest * MIN_EVIDENCE_SHARE) {
         keptIds[kept] = id;
-        keptRanks[kept++] = evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength);
+        keptRanks[kept++] = evidence[id] - 0.01 * Math.abs(nameLengths[id] - queryLength);
       }
       evidence[id] = 0;
     }
-    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES);
+    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES, sortedRanks);
   }
 
   function imoMatches(imo: string, opts: SearchOptions, notes: MatchNote[]): ScreeningMatch[] {
