@@ -87,10 +87,9 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
   if (count <= limit) {
     for (let k = 0; k < count; k++) chosen.push(k);
   } else {
-    // Sorted in scratch space: a copy of thousands of ranks per search was most of a search's garbage.
-    const sorted = scratch.subarray(0, count);
-    sorted.set(ranks.subarray(0, count));
-    const cutoff = sorted.sort()[count - limit];
+    // Selected in scratch space: sorting a copy of thousands of ranks was most of a search's garbage.
+    for (let k = 0; k < count; k++) scratch[k] = ranks[k];
+    const cutoff = selectNth(scratch, count, count - limit);
     let ties = limit;
     for (let k = 0; k < count; k++) if (ranks[k] > cutoff) ties--;
     for (let k = 0; k < count; k++) {
@@ -103,6 +102,32 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
   }
   chosen = chosen.sort((a, b) => ranks[b] - ranks[a] || a - b);
   return chosen.map((k) => ids[k]);
+}
+
+/** The value that would stand at `nth` if the first `count` values were sorted ascending (they are reordered). */
+function selectNth(values: Float64Array, count: number, nth: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (nth <= j) high = j;
+    else if (nth >= i) low = i;
+    else return values[nth];
+  }
+  return values[nth];
 }
 
 function describeName(entity: SanctionsEntity, named: IndexedName): string {
@@ -200,7 +225,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
     lookups.sort((a, b) => a.list.length - b.list.length);
     let count = 0;
-    lookups.forEach(({ list, weight }, k) => {
+    for (let k = 0; k < lookups.length; k++) {
+      const { list, weight } = lookups[k];
       // Rarer keys say more: scale by inverse frequency.
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
@@ -208,16 +234,17 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if (onlyKnown && list.length > 8 * count) {
         // Only names found already can gain: look each of them up (the list is in ascending id order).
         for (let n = 0; n < count; n++) if (containsSorted(list, touched[n])) evidence[touched[n]] += w;
-        return;
+        continue;
       }
-      for (const id of list) {
+      for (let n = 0; n < list.length; n++) {
+        const id = list[n];
         if (evidence[id] > 0) evidence[id] += w;
         else if (!onlyKnown && (allowed === null || allowed(id))) {
           evidence[id] = w;
           touched[count++] = id;
         }
       }
-    });
+    }
     // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
     const queryLength = query.length;
     let strongest = 0;
