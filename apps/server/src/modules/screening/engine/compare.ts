@@ -81,6 +81,10 @@ export function pairValue(a: NameToken, b: NameToken): number {
   // Cheap rejection: the edit ratio bounds the blend from above (Jaro-Winkler ≤ 1).
   const longest = Math.max(a.text.length, b.text.length);
   if (!samePhonetic && syllabic) return 0;
+  // Chinese syllables are short and their sound keys collide ("zhen" and "sun", "xiong" and "sheng",
+  // "ming" and "mingguo"): one sounds like another only when it begins with the same letter and is
+  // about as long.
+  if (syllabic && (a.text[0] !== b.text[0] || Math.abs(a.text.length - b.text.length) > 1)) return 0;
   // Without the same sound, a distance above this rejects the pair whatever Jaro-Winkler says, so
   // the distance is only worked out that far (most pairs of a search stop after a row or two).
   const maxDistance = samePhonetic ? Infinity : Math.floor(longest * (1 - (TUNING.minTokenSimilarity - TUNING.jaroWeight) / (1 - TUNING.jaroWeight)) + 1e-9);
@@ -243,6 +247,8 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   let matched = 0;
   let pairWeight = 0;
   let nameEvidence = 0;
+  /** Pairs of whole words (an initial agreeing with a name is weaker evidence). */
+  let wordPairs = 0;
   for (const p of pairs) {
     if (usedQ[p.i] || usedC[p.j]) continue;
     usedQ[p.i] = usedC[p.j] = true;
@@ -250,6 +256,7 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
     matched += p.weight * p.similarity ** TUNING.exponent;
     pairWeight += p.weight;
     if (q[p.i].role === 'name' || c[p.j].role === 'name') nameEvidence += p.similarity;
+    if (p.kind !== 'initial') wordPairs++;
     tokens.push({ query: q[p.i].text, candidate: c[p.j].text, similarity: Math.round(p.similarity * 1000) / 1000, kind: p.kind });
   }
   // "Salman bin Muhammad" is not "Muhammad bin Salman": a son's name and his father's swapped
@@ -273,13 +280,14 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   // A longer name around two or more agreeing words ("Ramzan Kadyrov Moscow") loses a little; one
   // agreeing word ("John" in "John Brown") is too little to carry the extra words.
   // Only the searched name's extra words are forgiven so: a list name with more words than the
-  // search ("Leonardo Ruiz" against "RUIZ PEREZ, Leonardo") keeps the full penalty.
+  // search ("Leonardo Ruiz" against "RUIZ PEREZ, Leonardo") keeps the full penalty. An initial is
+  // not an agreeing word here ("Camilo Contreras" is not "CONTRERAS, Luis C.").
   const extraPenalty =
     type !== 'person'
       ? TUNING.extraPenaltyOther
-      : pairsUsed.length >= 2 && uq > uc
+      : wordPairs >= 2 && uq > uc
         ? TUNING.extraPenaltyPerson
-        : pairsUsed.length >= 2
+        : wordPairs >= 2
           ? TUNING.extraPenaltyPersonListSide
           : TUNING.extraPenaltyPersonSingle;
   let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;

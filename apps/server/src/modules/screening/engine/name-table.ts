@@ -306,6 +306,7 @@ export class NameTable {
     let pairWeight = 0;
     let nameEvidence = false;
     let used = 0;
+    let wordPairs = 0;
     let lastPaired = -1;
     let crossed = false;
     const person = type === 'person';
@@ -322,6 +323,8 @@ export class NameTable {
       if (usedQ[i] || usedC[j]) continue;
       usedQ[i] = usedC[j] = 1;
       used++;
+      // An initial agreeing with a word (the only pairs with a one-letter side that are not exact or numbers).
+      if (!(pairSim[p] === TUNING.initialSimilarity && (reading.tokens[i].text.length === 1 || this.words[wordIds[from + j]].text.length === 1))) wordPairs++;
       matched += pairW[p] * pairSim[p] ** TUNING.exponent;
       pairWeight += pairW[p];
       if (reading.isName[i] || roles[from + j] === ROLE_NAME) nameEvidence = true;
@@ -351,9 +354,9 @@ export class NameTable {
     const extra = Math.max(uq, uc) - conflict;
     const extraPenalty = !person
       ? TUNING.extraPenaltyOther
-      : used >= 2 && uq > uc
+      : wordPairs >= 2 && uq > uc
         ? TUNING.extraPenaltyPerson
-        : used >= 2
+        : wordPairs >= 2
           ? TUNING.extraPenaltyPersonListSide
           : TUNING.extraPenaltyPersonSingle;
     let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;

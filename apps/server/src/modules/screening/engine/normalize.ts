@@ -253,8 +253,10 @@ export function normalizeName(raw: string): string {
   let s = inspectName(raw).text.replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
-  // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
-  s = s.replace(/[^\p{Script=Latin}\p{Script=Common}\p{M}\s]+/gu, (run) => ` ${anyAscii(run)} `);
+  // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …), a word with
+  // its vowel signs and other marks at once: cut at each mark, "तारा सेन" read as "t r s n" and
+  // "طعان" (its ayn an apostrophe) as "t n", single letters that agreed as initials with any name.
+  s = s.replace(/[^\p{Script=Latin}\p{Script=Common}\p{M}\s][^\p{Script=Latin}\p{Script=Common}\s]*/gu, (run) => ` ${anyAscii(run).replace(/['`]/g, '')} `);
   s = s.normalize('NFKD').replace(/\p{M}+/gu, '');
   // Run-together words written in camel case ("FridrichBuchenberg", "McKesson") split; the scorer
   // joins them back when the other name writes them as one word.
