@@ -55,6 +55,9 @@ export interface Reading {
   /** Per word: its letters as a bit mask, and 1 when it is a plain word of two letters or more. */
   masks: Int32Array;
   plain: Uint8Array;
+  /** Per word: its length, and its sound key's id (-1 when no listed word has that key). */
+  lengths: Int32Array;
+  phonetics: Int32Array;
   /** Per word: its row of cached similarities (-1: too many words in this search, use scoreTokens). */
   slots: Int32Array;
   weights: Float64Array;
@@ -79,6 +82,10 @@ export class NameTable {
   /** Per word: its letters as a bit mask, and 1 when it is a plain word (not a legal form, number or syllable). */
   private masks: number[] | Int32Array = [];
   private plain: number[] | Uint8Array = [];
+  /** Per word: its length and its sound key's id (read without touching the word's object). */
+  private lengths: number[] | Uint16Array = [];
+  private phonetics: number[] | Int32Array = [];
+  private readonly phoneticIds = new Map<string, number>();
   private starts: number[] | Int32Array = [0];
   private wordIds: number[] | Int32Array = [];
   private weights: number[] | Float64Array = [];
@@ -89,8 +96,8 @@ export class NameTable {
   private binIds: number[] = [];
 
   // Search state.
+  /** Per slot: for each word, the search that worked out its similarity, then the similarity (side by side, one memory read). */
   private sims: Float64Array[] = [];
-  private simStamps: Int32Array[] = [];
   private slotOf = new Map<string, number>();
   private generation = 0;
   private marks = new Int32Array(0);
@@ -122,7 +129,11 @@ export class NameTable {
         }
         this.words.push(word);
         (this.masks as number[]).push(letterMask(token.text));
-        (this.plain as number[]).push(wordClass(token) === ' ' ? 1 : 0);
+        (this.plain as number[]).push(wordClass(token) === ' ' && token.text.length <= 0xffff ? 1 : 0);
+        (this.lengths as number[]).push(Math.min(0xffff, token.text.length));
+        let phonetic = this.phoneticIds.get(token.phonetic);
+        if (phonetic === undefined) this.phoneticIds.set(token.phonetic, (phonetic = this.phoneticIds.size));
+        (this.phonetics as number[]).push(phonetic);
       }
       (this.wordIds as number[]).push(id);
       (this.weights as number[]).push(token.weight);
@@ -141,6 +152,8 @@ export class NameTable {
     this.roles = Uint8Array.from(this.roles);
     this.masks = Int32Array.from(this.masks);
     this.plain = Uint8Array.from(this.plain);
+    this.lengths = Uint16Array.from(this.lengths);
+    this.phonetics = Int32Array.from(this.phonetics);
     this.marks = new Int32Array(this.words.length);
     this.binIds = [' bin', '~bin'].map((key) => this.ids.get(key) ?? -1).filter((id) => id >= 0);
   }
@@ -162,10 +175,7 @@ export class NameTable {
     slot = this.slotOf.size;
     if (slot >= MAX_SLOTS) return -1;
     this.slotOf.set(key, slot);
-    if (slot >= this.sims.length) {
-      this.sims.push(new Float64Array(this.words.length));
-      this.simStamps.push(new Int32Array(this.words.length));
-    }
+    if (slot >= this.sims.length) this.sims.push(new Float64Array(this.words.length * 2));
     return slot;
   }
 
@@ -180,6 +190,8 @@ export class NameTable {
     const slots = new Int32Array(n);
     const masks = new Int32Array(n);
     const plain = new Uint8Array(n);
+    const lengths = new Int32Array(n);
+    const phonetics = new Int32Array(n);
     const weights = new Float64Array(n);
     const isName = new Uint8Array(n);
     const stamp = ++this.stampCounter;
@@ -190,7 +202,9 @@ export class NameTable {
       const t = tokens[i];
       slots[i] = this.slot(t);
       masks[i] = letterMask(t.text);
-      plain[i] = wordClass(t) === ' ' && t.text.length >= 2 ? 1 : 0;
+      plain[i] = wordClass(t) === ' ' && t.text.length >= 2 && t.text.length <= 0xffff ? 1 : 0;
+      lengths[i] = t.text.length;
+      phonetics[i] = this.phoneticIds.get(t.phonetic) ?? -1;
       weights[i] = t.weight;
       isName[i] = t.role === 'name' ? 1 : 0;
       if (bin < 0 && t.text === 'bin') bin = i;
@@ -214,16 +228,15 @@ export class NameTable {
         if (!spelled.includes('.')) this.mark(spelled, stamp);
       }
     }
-    return { tokens, masks, plain, slots, weights, isName, stamp, acronyms, bin };
+    return { tokens, masks, plain, lengths, phonetics, slots, weights, isName, stamp, acronyms, bin };
   }
 
   private similarity(reading: Reading, i: number, id: number): number {
-    const slot = reading.slots[i];
-    const stamps = this.simStamps[slot];
-    if (stamps[id] === this.generation) return this.sims[slot][id];
+    const sims = this.sims[reading.slots[i]];
+    if (sims[2 * id] === this.generation) return sims[2 * id + 1];
     const similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairValue(reading.tokens[i], this.words[id]);
-    stamps[id] = this.generation;
-    this.sims[slot][id] = similarity;
+    sims[2 * id] = this.generation;
+    sims[2 * id + 1] = similarity;
     return similarity;
   }
 
@@ -233,13 +246,13 @@ export class NameTable {
    */
   private cheaplyRejected(reading: Reading, i: number, id: number): boolean {
     if (!reading.plain[i] || !(this.plain as Uint8Array)[id]) return false;
-    const a = reading.tokens[i];
-    const b = this.words[id];
-    if (b.text.length < 2 || a.phonetic === b.phonetic) return false;
+    const la = reading.lengths[i];
+    const lb = (this.lengths as Uint16Array)[id];
+    if (lb < 2 || reading.phonetics[i] === (this.phonetics as Int32Array)[id]) return false;
     const qm = reading.masks[i];
     const cm = (this.masks as Int32Array)[id];
-    const bound = Math.max(bitCount(qm & ~cm), bitCount(cm & ~qm), Math.abs(a.text.length - b.text.length));
-    return bound > maxPairDistance(Math.max(a.text.length, b.text.length));
+    const bound = Math.max(bitCount(qm & ~cm), bitCount(cm & ~qm), Math.abs(la - lb));
+    return bound > maxPairDistance(Math.max(la, lb));
   }
 
   private grow(pairs: number, nq: number, nc: number): void {

@@ -139,7 +139,8 @@ function describeName(entity: SanctionsEntity, named: IndexedName): string {
 export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex {
   const names: IndexedName[] = [];
   const table = new NameTable();
-  const postings = new Map<string, number[]>();
+  /** Per entity group, the names under each blocking key (a search looks keys up without joining strings). */
+  const postings = new Map<string, Map<string, number[]>>(Object.values(GROUP).map((group) => [group, new Map()]));
   /** IMO number → vessels carrying it. */
   const vesselsByImo = new Map<string, number[]>();
   /**
@@ -154,9 +155,9 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     let lists = words.get(text);
     if (!lists) {
       lists = blockingKeys({ text, role, weight: 0, phonetic: phoneticKey(text) }).map((bare) => {
-        const key = group + bare;
-        let list = postings.get(key);
-        if (!list) postings.set(key, (list = []));
+        const groupPostings = postings.get(group)!;
+        let list = groupPostings.get(bare);
+        if (!list) groupPostings.set(bare, (list = []));
         return list;
       });
       words.set(text, lists);
@@ -204,11 +205,12 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const keptIds = new Int32Array(names.length);
   const keptRanks = new Float64Array(names.length);
   const sortedRanks = new Float64Array(names.length);
-  const nameLengths = Uint8Array.from(names, (named) => Math.min(255, named.tokens.length));
+  const nameLengths = Uint16Array.from(names, (named) => named.tokens.length);
 
   /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
   function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
     if (query.length === 0) return [];
+    const groupPostings = postings.get(group)!;
     const lookups: Array<{ list: number[]; weight: number }> = [];
     const seenKeys = new Set<string>();
     for (const token of query) {
@@ -218,8 +220,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         if (seenKeys.has(key)) continue;
         seenKeys.add(key);
         // The letters-in-order key is for words the lists do not hold as written (a typo).
-        if (key.startsWith('a:') && postings.has(`${group}t:${token.text}`)) continue;
-        const list = postings.get(group + key);
+        if (key.startsWith('a:') && groupPostings.has(`t:${token.text}`)) continue;
+        const list = groupPostings.get(key);
         if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
       }
     }
