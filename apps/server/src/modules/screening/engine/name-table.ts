@@ -70,8 +70,11 @@ export interface Reading {
   bin: number;
 }
 
-/** How many distinct words a search caches similarities for; a longer search uses scoreTokens throughout. */
-const MAX_SLOTS = 32;
+/**
+ * How many distinct words a search caches similarities for (each a row of 16 bytes per listed word,
+ * ~0.6 MB with every list of ../shared/data); a longer search uses scoreTokens for the rest.
+ */
+const MAX_SLOTS = 16;
 
 export class NameTable {
   private readonly ids = new Map<string, number>();
