@@ -239,7 +239,9 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
       if (similarity > 0) pairs.push({ i, j, similarity, kind, weight: (q[i].weight + c[j].weight) / 2 });
     }
   }
-  pairs.sort((x, y) => y.similarity - x.similarity || y.weight - x.weight);
+  pairs.sort((x, y) =>
+    y.similarity > x.similarity ? 1 : y.similarity < x.similarity ? -1 : y.weight > x.weight ? 1 : y.weight < x.weight ? -1 : 0,
+  );
   const usedQ = new Array<boolean>(q.length).fill(false);
   const usedC = new Array<boolean>(c.length).fill(false);
   const tokens: TokenMatch[] = [];

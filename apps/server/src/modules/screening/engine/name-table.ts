@@ -62,7 +62,7 @@ export interface Reading {
   slots: Int32Array;
   weights: Float64Array;
   isName: Uint8Array;
-  /** Marks listed words that could join with this reading's words (run-together words, acronyms). */
+  /** Marks listed words that could join with this search's words (run-together words, acronyms). */
   stamp: number;
   /** Words of 2-5 letters that the initials of a listed name might spell. */
   acronyms: string[];
@@ -104,7 +104,13 @@ export class NameTable {
   private slotOf = new Map<string, number>();
   private generation = 0;
   private marks = new Int32Array(0);
-  private stampCounter = 0;
+  private stampCounter = 1;
+  /**
+   * The marks of the current search: one set for all its readings (they share most words; a word
+   * marked for one reading only sends a few more names to scoreTokens), prefixes marked once per word.
+   */
+  private searchStamp = 1;
+  private readonly prefixesMarked = new Set<string>();
   // Scratch space of one scoring.
   private pairI = new Int32Array(64);
   private pairJ = new Int32Array(64);
@@ -169,6 +175,8 @@ export class NameTable {
   beginSearch(): void {
     this.generation++;
     this.slotOf.clear();
+    this.searchStamp = ++this.stampCounter;
+    this.prefixesMarked.clear();
   }
 
   private slot(token: NameToken): number {
@@ -197,7 +205,7 @@ export class NameTable {
     const phonetics = new Int32Array(n);
     const weights = new Float64Array(n);
     const isName = new Uint8Array(n);
-    const stamp = ++this.stampCounter;
+    const stamp = this.searchStamp;
     const acronyms: string[] = [];
     let initials = '';
     let bin = -1;
@@ -215,7 +223,10 @@ export class NameTable {
       initials += t.role !== 'legal_form' && t.role !== 'number' && t.text.length >= 2 ? t.text[0] : '.';
       if (t.role === 'legal_form') continue;
       // A listed word that begins one of ours may run together with the next listed word to spell it.
-      for (let k = 1; k < t.text.length; k++) this.mark(t.text.slice(0, k), stamp);
+      if (!this.prefixesMarked.has(t.text)) {
+        this.prefixesMarked.add(t.text);
+        for (let k = 1; k < t.text.length; k++) this.mark(t.text.slice(0, k), stamp);
+      }
       // Two or three of our words may run together to spell a listed word.
       let joined = t.text;
       for (let k = i + 1; k < n && k < i + 3; k++) {

@@ -100,7 +100,9 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
       }
     }
   }
-  chosen = chosen.sort((a, b) => ranks[b] - ranks[a] || a - b);
+  // Comparisons answer -1, 1 or an index difference, small integers: a difference of two ranks is a
+  // fraction, and each would be a number allocated on the heap.
+  chosen = chosen.sort((a, b) => (ranks[b] > ranks[a] ? 1 : ranks[b] < ranks[a] ? -1 : a - b));
   return chosen.map((k) => ids[k]);
 }
 
@@ -349,7 +351,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         }
       }
       return [...best.values()]
-        .sort((a, b) => b.score - a.score)
+        .sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : 0))
         .slice(0, limit)
         .map(({ named, query, score, legalIgnored }) => {
           const entity = entities[named.entity];
