@@ -66,6 +66,17 @@ interface IndexedName {
   tokens: NameToken[];
 }
 
+/** Words seen before keep their letters-in-order key (sorting a word's letters was most of a search's garbage). */
+const LETTERS_KEYS = new Map<string, string>();
+function lettersKey(text: string): string {
+  let key = LETTERS_KEYS.get(text);
+  if (key === undefined) {
+    if (LETTERS_KEYS.size >= 200_000) LETTERS_KEYS.clear();
+    LETTERS_KEYS.set(text, (key = `a:${[...text].sort().join('')}`));
+  }
+  return key;
+}
+
 const blockingKeys = (token: NameToken): string[] => {
   if (token.role === 'legal_form') return [];
   const keys = [`t:${token.text}`];
@@ -73,7 +84,7 @@ const blockingKeys = (token: NameToken): string[] => {
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
   // The word's letters in order: two letters swapped ("Cmiex" for "Cimex") keep this key when
   // they change both the word and its sound.
-  if (token.role === 'name' && token.text.length >= 4) keys.push(`a:${[...token.text].sort().join('')}`);
+  if (token.role === 'name' && token.text.length >= 4) keys.push(lettersKey(token.text));
   return keys;
 };
 
@@ -83,7 +94,7 @@ const blockingKeys = (token: NameToken): string[] => {
  * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone).
  */
 function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array): number[] {
-  let chosen: number[] = [];
+  const chosen: number[] = [];
   if (count <= limit) {
     for (let k = 0; k < count; k++) chosen.push(k);
   } else {
@@ -100,10 +111,20 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
       }
     }
   }
-  // Comparisons answer -1, 1 or an index difference, small integers: a difference of two ranks is a
-  // fraction, and each would be a number allocated on the heap.
-  chosen = chosen.sort((a, b) => (ranks[b] > ranks[a] ? 1 : ranks[b] < ranks[a] ? -1 : a - b));
-  return chosen.map((k) => ids[k]);
+  // Insertion in order, highest rank first, ties in given order (at most `limit` names: no sort call,
+  // whose comparisons were a search's largest source of garbage).
+  const best: number[] = [];
+  for (const k of chosen) {
+    let at = best.length;
+    best.push(k);
+    while (at > 0 && ranks[best[at - 1]] < ranks[k]) {
+      best[at] = best[at - 1];
+      at--;
+    }
+    best[at] = k;
+  }
+  for (let n = 0; n < best.length; n++) best[n] = ids[best[n]];
+  return best;
 }
 
 /** The value that would stand at `nth` if the first `count` values were sorted ascending (they are reordered). */
