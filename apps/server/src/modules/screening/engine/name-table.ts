@@ -104,6 +104,8 @@ export class NameTable {
   private slotOf = new Map<string, number>();
   private generation = 0;
   private marks = new Int32Array(0);
+  /** Listed words that begin one of the search's words: they matter only before another listed word. */
+  private prefixMarks = new Int32Array(0);
   private stampCounter = 1;
   /**
    * The marks of the current search: one set for all its readings (they share most words; a word
@@ -164,6 +166,7 @@ export class NameTable {
     this.lengths = Uint16Array.from(this.lengths);
     this.phonetics = Int32Array.from(this.phonetics);
     this.marks = new Int32Array(this.words.length);
+    this.prefixMarks = new Int32Array(this.words.length);
     this.binIds = [' bin', '~bin'].map((key) => this.ids.get(key) ?? -1).filter((id) => id >= 0);
   }
 
@@ -190,9 +193,9 @@ export class NameTable {
     return slot;
   }
 
-  private mark(text: string, stamp: number): void {
+  private mark(text: string, stamp: number, marks = this.marks): void {
     const ids = this.nonLegal.get(text);
-    if (ids) for (const id of ids) this.marks[id] = stamp;
+    if (ids) for (const id of ids) marks[id] = stamp;
   }
 
   /** Prepares a search's words read with one type's rules. */
@@ -225,7 +228,7 @@ export class NameTable {
       // A listed word that begins one of ours may run together with the next listed word to spell it.
       if (!this.prefixesMarked.has(t.text)) {
         this.prefixesMarked.add(t.text);
-        for (let k = 1; k < t.text.length; k++) this.mark(t.text.slice(0, k), stamp);
+        for (let k = 1; k < t.text.length; k++) this.mark(t.text.slice(0, k), stamp, this.prefixMarks);
       }
       // Two or three of our words may run together to spell a listed word.
       let joined = t.text;
@@ -297,7 +300,12 @@ export class NameTable {
     const nc = starts[name + 1] - from;
     const nq = reading.tokens.length;
     const marks = this.marks;
-    for (let j = 0; j < nc; j++) if (marks[wordIds[from + j]] === reading.stamp && roles[from + j] !== ROLE_LEGAL) return -1;
+    const prefixMarks = this.prefixMarks;
+    for (let j = 0; j < nc; j++) {
+      if (roles[from + j] === ROLE_LEGAL) continue;
+      const id = wordIds[from + j];
+      if (marks[id] === reading.stamp || (j < nc - 1 && prefixMarks[id] === reading.stamp)) return -1;
+    }
     if (nc >= 2 && reading.acronyms.length > 0) {
       const initials = this.initials[name];
       for (const acronym of reading.acronyms) if (acronym.length <= nc && initials.includes(acronym)) return -1;
