@@ -46,34 +46,51 @@ function isOneTransposition(a: string, b: string): boolean {
   return a.slice(i + 2) === b.slice(i + 2);
 }
 
-function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
+/** The kind of the last pair pairValue scored (kept aside so that the hot path builds no object). */
+let lastKind: TokenMatchKind = 'fuzzy';
+
+export function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind: TokenMatchKind } {
+  const similarity = pairValue(a, b);
+  return { similarity, kind: lastKind };
+}
+
+/** The similarity of two tokens (0 when they do not pair); its kind is left in lastKind. */
+export function pairValue(a: NameToken, b: NameToken): number {
+  lastKind = 'fuzzy';
   const legalA = a.role === 'legal_form';
   const legalB = b.role === 'legal_form';
   if (legalA || legalB) {
-    if (legalA && legalB && a.text === b.text) return { similarity: 1, kind: 'legal_form' };
-    if (legalA && legalB && legalFamily(a.text) === legalFamily(b.text)) return { similarity: 0.8, kind: 'legal_form' };
-    return { similarity: 0, kind: 'fuzzy' };
+    if (legalA && legalB && a.text === b.text) return ((lastKind = 'legal_form'), 1);
+    if (legalA && legalB && legalFamily(a.text) === legalFamily(b.text)) return ((lastKind = 'legal_form'), 0.8);
+    return 0;
   }
-  if (a.text === b.text) return { similarity: 1, kind: 'exact' };
+  if (a.text === b.text) return ((lastKind = 'exact'), 1);
   const numA = a.role === 'number';
   const numB = b.role === 'number';
-  if (numA || numB) return numA && numB ? { similarity: 0.75, kind: 'fuzzy' } : { similarity: 0, kind: 'fuzzy' };
+  if (numA || numB) return numA && numB ? 0.75 : 0;
   if (a.text.length === 1 || b.text.length === 1) {
-    const [short, long] = a.text.length === 1 ? [a.text, b.text] : [b.text, a.text];
-    return long.startsWith(short) ? { similarity: TUNING.initialSimilarity, kind: 'initial' } : { similarity: 0, kind: 'fuzzy' };
+    const short = a.text.length === 1 ? a.text : b.text;
+    const long = a.text.length === 1 ? b.text : a.text;
+    if (!long.startsWith(short)) return 0;
+    lastKind = 'initial';
+    return TUNING.initialSimilarity;
   }
   // A syllable read from Chinese characters or Hangul matches only as written or as it sounds.
   const syllabic = a.syllabic === true || b.syllabic === true;
   const samePhonetic = a.phonetic === b.phonetic && (a.phonetic.length >= 3 || (a.phonetic.length === 2 && Math.max(a.text.length, b.text.length) <= 4));
   // Cheap rejection: the edit ratio bounds the blend from above (Jaro-Winkler ≤ 1).
   const longest = Math.max(a.text.length, b.text.length);
-  if (!samePhonetic && syllabic) return { similarity: 0, kind: 'fuzzy' };
+  if (!samePhonetic && syllabic) return 0;
+  // Chinese syllables are short and their sound keys collide ("zhen" and "sun", "xiong" and "sheng",
+  // "ming" and "mingguo"): one sounds like another only when it begins with the same letter and is
+  // about as long.
+  if (syllabic && (a.text[0] !== b.text[0] || Math.abs(a.text.length - b.text.length) > 1)) return 0;
   // Without the same sound, a distance above this rejects the pair whatever Jaro-Winkler says, so
   // the distance is only worked out that far (most pairs of a search stop after a row or two).
   const maxDistance = samePhonetic ? Infinity : Math.floor(longest * (1 - (TUNING.minTokenSimilarity - TUNING.jaroWeight) / (1 - TUNING.jaroWeight)) + 1e-9);
   const editRatio = 1 - levenshtein(a.text, b.text, maxDistance) / longest;
   if (!samePhonetic && TUNING.jaroWeight + (1 - TUNING.jaroWeight) * editRatio < TUNING.minTokenSimilarity) {
-    return { similarity: 0, kind: 'fuzzy' };
+    return 0;
   }
   let similarity = TUNING.jaroWeight * jaroWinkler(a.text, b.text) + (1 - TUNING.jaroWeight) * editRatio;
   // Two neighbouring letters swapped ("Ivna" for "Ivan") is the commonest typing slip; in a short
@@ -81,12 +98,11 @@ function pairSimilarity(a: NameToken, b: NameToken): { similarity: number; kind:
   if (longest >= 3 && a.text.length === b.text.length && similarity < TUNING.transposedSimilarity && isOneTransposition(a.text, b.text)) {
     similarity = TUNING.transposedSimilarity;
   }
-  let kind: TokenMatchKind = 'fuzzy';
   if (samePhonetic && similarity < TUNING.phoneticSimilarity) {
     similarity = TUNING.phoneticSimilarity;
-    kind = 'phonetic';
+    lastKind = 'phonetic';
   }
-  return similarity >= TUNING.minTokenSimilarity ? { similarity, kind } : { similarity: 0, kind };
+  return similarity >= TUNING.minTokenSimilarity ? similarity : 0;
 }
 
 /**
@@ -223,7 +239,9 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
       if (similarity > 0) pairs.push({ i, j, similarity, kind, weight: (q[i].weight + c[j].weight) / 2 });
     }
   }
-  pairs.sort((x, y) => y.similarity - x.similarity || y.weight - x.weight);
+  pairs.sort((x, y) =>
+    y.similarity > x.similarity ? 1 : y.similarity < x.similarity ? -1 : y.weight > x.weight ? 1 : y.weight < x.weight ? -1 : 0,
+  );
   const usedQ = new Array<boolean>(q.length).fill(false);
   const usedC = new Array<boolean>(c.length).fill(false);
   const tokens: TokenMatch[] = [];
@@ -231,6 +249,8 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   let matched = 0;
   let pairWeight = 0;
   let nameEvidence = 0;
+  /** Pairs of whole words (an initial agreeing with a name is weaker evidence). */
+  let wordPairs = 0;
   for (const p of pairs) {
     if (usedQ[p.i] || usedC[p.j]) continue;
     usedQ[p.i] = usedC[p.j] = true;
@@ -238,6 +258,7 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
     matched += p.weight * p.similarity ** TUNING.exponent;
     pairWeight += p.weight;
     if (q[p.i].role === 'name' || c[p.j].role === 'name') nameEvidence += p.similarity;
+    if (p.kind !== 'initial') wordPairs++;
     tokens.push({ query: q[p.i].text, candidate: c[p.j].text, similarity: Math.round(p.similarity * 1000) / 1000, kind: p.kind });
   }
   // "Salman bin Muhammad" is not "Muhammad bin Salman": a son's name and his father's swapped
@@ -261,13 +282,14 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   // A longer name around two or more agreeing words ("Ramzan Kadyrov Moscow") loses a little; one
   // agreeing word ("John" in "John Brown") is too little to carry the extra words.
   // Only the searched name's extra words are forgiven so: a list name with more words than the
-  // search ("Leonardo Ruiz" against "RUIZ PEREZ, Leonardo") keeps the full penalty.
+  // search ("Leonardo Ruiz" against "RUIZ PEREZ, Leonardo") keeps the full penalty. An initial is
+  // not an agreeing word here ("Camilo Contreras" is not "CONTRERAS, Luis C.").
   const extraPenalty =
     type !== 'person'
       ? TUNING.extraPenaltyOther
-      : pairsUsed.length >= 2 && uq > uc
+      : wordPairs >= 2 && uq > uc
         ? TUNING.extraPenaltyPerson
-        : pairsUsed.length >= 2
+        : wordPairs >= 2
           ? TUNING.extraPenaltyPersonListSide
           : TUNING.extraPenaltyPersonSingle;
   let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;

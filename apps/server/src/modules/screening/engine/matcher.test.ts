@@ -140,3 +140,23 @@ describe('screening index', () => {
     expect(index.search('Xylophone Quartet')).toEqual([]);
   });
 });
+
+// Issue 29: false positives of yente's synthetic negatives, each from a rule that let it through.
+describe('names that are not the listed person', () => {
+  it('reads a non-Latin word with its vowel signs, not as single letters that agree as initials', () => {
+    expect(normalizeName('तारा सेन')).toBe('tara sen');
+    expect(normalizeName('رشيد طعان كاظم')).toBe('rshyd tn kdhm');
+    expect(compareNames('तारा सेन', 'TAHA, Abdul Rahman S.', 'person').score).toBeLessThan(T);
+  });
+
+  it('does not pair Chinese syllables that only share a sound key', () => {
+    expect(compareNames('明 晨 郭', 'CHEN, Mingguo', 'person').score).toBeLessThan(T);
+    expect(compareNames('桂珍 魏', 'SUN, Wei', 'person').score).toBeLessThan(T);
+    expect(compareNames('郭明', 'GUO Ming', 'person').score).toBe(1);
+  });
+
+  it('does not let an initial count as an agreeing word against a list name with more names', () => {
+    expect(compareNames('Camilo Contreras', 'CONTRERAS, Luis C.', 'person').score).toBeLessThan(T);
+    expect(compareNames('J. Contreras', 'CONTRERAS, Juan', 'person').score).toBeGreaterThanOrEqual(T);
+  });
+});

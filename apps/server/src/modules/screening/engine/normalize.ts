@@ -82,6 +82,9 @@ const LEGAL_CODES_4 = ['gmbh', 'corp', 'ltda', 'pjsc', 'ojsc', 'cjsc', 'sarl', '
 const LEGAL_SEQUENCES = LEGAL_FORMS.map(([words, code]) => ({ words: words.split(' '), code })).sort(
   (a, b) => b.words.length - a.words.length,
 );
+/** The one-word legal forms by their word (the first listed wins, as a search in LEGAL_SEQUENCES would give). */
+const SINGLE_LEGAL_WORDS = new Map<string, { words: string[]; code: string }>();
+for (const l of LEGAL_SEQUENCES) if (l.words.length === 1 && !SINGLE_LEGAL_WORDS.has(l.words[0])) SINGLE_LEGAL_WORDS.set(l.words[0], l);
 
 /** Particles and connectors: kept, but count little. */
 const PARTICLES = new Set([
@@ -250,8 +253,10 @@ export function normalizeName(raw: string): string {
   let s = inspectName(raw).text.replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
-  // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …).
-  s = s.replace(/[^\p{Script=Latin}\p{Script=Common}\p{M}\s]+/gu, (run) => ` ${anyAscii(run)} `);
+  // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …), a word with
+  // its vowel signs and other marks at once: cut at each mark, "तारा सेन" read as "t r s n" and
+  // "طعان" (its ayn an apostrophe) as "t n", single letters that agreed as initials with any name.
+  s = s.replace(/[^\p{Script=Latin}\p{Script=Common}\p{M}\s][^\p{Script=Latin}\p{Script=Common}\s]*/gu, (run) => ` ${anyAscii(run).replace(/['`]/g, '')} `);
   s = s.normalize('NFKD').replace(/\p{M}+/gu, '');
   // Run-together words written in camel case ("FridrichBuchenberg", "McKesson") split; the scorer
   // joins them back when the other name writes them as one word.
@@ -285,6 +290,20 @@ export function legalFamily(code: string): string {
 
 /** A short consonant skeleton: similar-sounding spellings (Mohammed/Muhammad, Zelenskyy/Selenskyj) share it. */
 export function phoneticKey(token: string): string {
+  let key = PHONETIC_CACHE.get(token);
+  if (key === undefined) {
+    // Bounded: a long-running server screens many names it will never see again.
+    if (PHONETIC_CACHE.size >= PHONETIC_CACHE_SIZE) PHONETIC_CACHE.clear();
+    PHONETIC_CACHE.set(token, (key = computePhoneticKey(token)));
+  }
+  return key;
+}
+
+/** Words seen before keep their key: the same words recur across the lists and the searches (fifteen replacements each). */
+const PHONETIC_CACHE = new Map<string, string>();
+const PHONETIC_CACHE_SIZE = 200_000;
+
+function computePhoneticKey(token: string): string {
   if (/^[0-9]+$/.test(token)) return token;
   const s = token
     .replace(/^x/, 's')
@@ -319,31 +338,41 @@ function isSwap(a: string, b: string): boolean {
 
 /** A one-word legal form after the first word, with one slip ("Comapny", "Liimted"): words of six letters or more only. */
 function nearLegalWord(word: string, expected: string): boolean {
-  return expected.length >= 6 && word.length >= 6 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+  return expected.length >= 6 && word.length >= 6 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected, 1) <= 1;
 }
 
 /** A word of a multi-word legal form, allowing one slip in a long word ("Joynt Stock Company", a cut-off "Compan"). */
 function sameLegalWord(word: string, expected: string): boolean {
   if (word === expected) return true;
-  return expected.length >= 5 && word.length >= 5 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected) <= 1;
+  return expected.length >= 5 && word.length >= 5 && Math.abs(word.length - expected.length) <= 1 && levenshtein(word, expected, 1) <= 1;
 }
 
 /** Replaces multi-word legal forms by their code; returns the words and which of them are legal forms. */
 function foldLegalForms(words: string[]): Array<{ text: string; legal: boolean }> {
   const out: Array<{ text: string; legal: boolean }> = [];
   let i = 0;
+  // Plain loops: this runs for every word of every name searched and listed.
   outer: while (i < words.length) {
     for (const { words: seq, code } of LEGAL_SEQUENCES) {
-      if (seq.length > 1 && i + seq.length <= words.length && seq.every((w, k) => sameLegalWord(words[i + k], w))) {
+      if (seq.length < 2 || i + seq.length > words.length) continue;
+      let same = true;
+      for (let k = 0; k < seq.length && same; k++) same = sameLegalWord(words[i + k], seq[k]);
+      if (same) {
         out.push({ text: code, legal: true });
         i += seq.length;
         continue outer;
       }
     }
     const word = words[i];
-    const single =
-      LEGAL_SEQUENCES.find((l) => l.words.length === 1 && l.words[0] === word) ??
-      (words.length > 1 && i > 0 ? LEGAL_SEQUENCES.find((l) => l.words.length === 1 && nearLegalWord(word, l.words[0])) : undefined);
+    let single = SINGLE_LEGAL_WORDS.get(word);
+    if (single === undefined && words.length > 1 && i > 0) {
+      for (const l of LEGAL_SEQUENCES) {
+        if (l.words.length === 1 && nearLegalWord(word, l.words[0])) {
+          single = l;
+          break;
+        }
+      }
+    }
     if (single) out.push({ text: single.code, legal: true });
     else {
       const code = LEGAL_CODES.has(word) ? word : i > 0 && word.length === 4 ? LEGAL_CODES_4.find((c) => isSwap(word, c)) : undefined;
@@ -400,9 +429,10 @@ export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
  * Splits a name into weighted tokens. Persons lose honorifics; organisations (and unknown types)
  * get their legal forms folded to one code each ("Limited Liability Company" → llc, "OOO" → llc),
  * kept with a low weight. A legal form is only treated as such when the name has other words.
+ * `normalized` is normalizeName(raw), when the caller has it already.
  */
-export function tokenizeName(raw: string, type?: EntityType): NameToken[] {
-  let words = foldNumbers(normalizeName(raw).split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
+export function tokenizeName(raw: string, type?: EntityType, normalized: string = normalizeName(raw)): NameToken[] {
+  let words = foldNumbers(normalized.split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
   const person = type === 'person';
   if (person || type === undefined) {
     const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));

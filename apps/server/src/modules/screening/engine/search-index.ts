@@ -1,9 +1,10 @@
 // In-memory screening index: every primary name and alias, pre-tokenised, with an inverted index on
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
-import { explain, scoreTokens, summarize, type PairMemo, type TokenScore } from './compare';
-import { inspectName, phoneticKey, tokenizeName, type NameToken } from './normalize';
+import { explain, scoreTokens, summarize, type PairMemo } from './compare';
+import { NameTable, type Reading } from './name-table';
+import { inspectName, normalizeName, phoneticKey, tokenizeName, type NameToken } from './normalize';
 import { ENTITY_TYPES } from './types';
-import type { EntityType, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
+import type { EntityType, MatchExplanation, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
 /** Weak aliases (short, broad names the publisher itself calls low quality) score a little lower. */
 export const WEAK_ALIAS_FACTOR = 0.95;
@@ -65,6 +66,17 @@ interface IndexedName {
   tokens: NameToken[];
 }
 
+/** Words seen before keep their letters-in-order key (sorting a word's letters was most of a search's garbage). */
+const LETTERS_KEYS = new Map<string, string>();
+function lettersKey(text: string): string {
+  let key = LETTERS_KEYS.get(text);
+  if (key === undefined) {
+    if (LETTERS_KEYS.size >= 200_000) LETTERS_KEYS.clear();
+    LETTERS_KEYS.set(text, (key = `a:${[...text].sort().join('')}`));
+  }
+  return key;
+}
+
 const blockingKeys = (token: NameToken): string[] => {
   if (token.role === 'legal_form') return [];
   const keys = [`t:${token.text}`];
@@ -72,7 +84,7 @@ const blockingKeys = (token: NameToken): string[] => {
   if (token.role !== 'number' && token.phonetic.length >= 2) keys.push(`p:${token.phonetic}`);
   // The word's letters in order: two letters swapped ("Cmiex" for "Cimex") keep this key when
   // they change both the word and its sound.
-  if (token.role === 'name' && token.text.length >= 4) keys.push(`a:${[...token.text].sort().join('')}`);
+  if (token.role === 'name' && token.text.length >= 4) keys.push(lettersKey(token.text));
   return keys;
 };
 
@@ -81,12 +93,14 @@ const blockingKeys = (token: NameToken): string[] => {
  * of all of them by rank and a slice would give, without sorting the thousands of names a common
  * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone).
  */
-function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number): number[] {
-  let chosen: number[] = [];
+function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array): number[] {
+  const chosen: number[] = [];
   if (count <= limit) {
     for (let k = 0; k < count; k++) chosen.push(k);
   } else {
-    const cutoff = ranks.slice(0, count).sort()[count - limit];
+    // Selected in scratch space: sorting a copy of thousands of ranks was most of a search's garbage.
+    for (let k = 0; k < count; k++) scratch[k] = ranks[k];
+    const cutoff = selectNth(scratch, count, count - limit);
     let ties = limit;
     for (let k = 0; k < count; k++) if (ranks[k] > cutoff) ties--;
     for (let k = 0; k < count; k++) {
@@ -97,8 +111,46 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
       }
     }
   }
-  chosen = chosen.sort((a, b) => ranks[b] - ranks[a] || a - b);
-  return chosen.map((k) => ids[k]);
+  // Insertion in order, highest rank first, ties in given order (at most `limit` names: no sort call,
+  // whose comparisons were a search's largest source of garbage).
+  const best: number[] = [];
+  for (const k of chosen) {
+    let at = best.length;
+    best.push(k);
+    while (at > 0 && ranks[best[at - 1]] < ranks[k]) {
+      best[at] = best[at - 1];
+      at--;
+    }
+    best[at] = k;
+  }
+  for (let n = 0; n < best.length; n++) best[n] = ids[best[n]];
+  return best;
+}
+
+/** The value that would stand at `nth` if the first `count` values were sorted ascending (they are reordered). */
+function selectNth(values: Float64Array, count: number, nth: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (nth <= j) high = j;
+    else if (nth >= i) low = i;
+    else return values[nth];
+  }
+  return values[nth];
 }
 
 function describeName(entity: SanctionsEntity, named: IndexedName): string {
@@ -109,7 +161,9 @@ function describeName(entity: SanctionsEntity, named: IndexedName): string {
 
 export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex {
   const names: IndexedName[] = [];
-  const postings = new Map<string, number[]>();
+  const table = new NameTable();
+  /** Per entity group, the names under each blocking key (a search looks keys up without joining strings). */
+  const postings = new Map<string, Map<string, number[]>>(Object.values(GROUP).map((group) => [group, new Map()]));
   /** IMO number → vessels carrying it. */
   const vesselsByImo = new Map<string, number[]>();
   /**
@@ -124,9 +178,9 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     let lists = words.get(text);
     if (!lists) {
       lists = blockingKeys({ text, role, weight: 0, phonetic: phoneticKey(text) }).map((bare) => {
-        const key = group + bare;
-        let list = postings.get(key);
-        if (!list) postings.set(key, (list = []));
+        const groupPostings = postings.get(group)!;
+        let list = groupPostings.get(bare);
+        if (!list) groupPostings.set(bare, (list = []));
         return list;
       });
       words.set(text, lists);
@@ -155,6 +209,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       seen.add(signature);
       const id = names.length;
       names.push({ entity: e, name, alias, tokens });
+      table.add(tokens);
       const group = GROUP[entity.type];
       let keyed = false;
       for (const token of tokens) keyed = addToPostings(group, token.role, token.text, id) || keyed;
@@ -163,6 +218,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     }
   });
 
+  table.seal();
   // Built: the word cache would otherwise live as long as the index (its closures share this scope).
   listsOfWord.clear();
 
@@ -171,10 +227,13 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const touched = new Int32Array(names.length);
   const keptIds = new Int32Array(names.length);
   const keptRanks = new Float64Array(names.length);
+  const sortedRanks = new Float64Array(names.length);
+  const nameLengths = Uint16Array.from(names, (named) => named.tokens.length);
 
   /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
   function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
     if (query.length === 0) return [];
+    const groupPostings = postings.get(group)!;
     const lookups: Array<{ list: number[]; weight: number }> = [];
     const seenKeys = new Set<string>();
     for (const token of query) {
@@ -184,14 +243,15 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         if (seenKeys.has(key)) continue;
         seenKeys.add(key);
         // The letters-in-order key is for words the lists do not hold as written (a typo).
-        if (key.startsWith('a:') && postings.has(`${group}t:${token.text}`)) continue;
-        const list = postings.get(group + key);
+        if (key.startsWith('a:') && groupPostings.has(`t:${token.text}`)) continue;
+        const list = groupPostings.get(key);
         if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
       }
     }
     lookups.sort((a, b) => a.list.length - b.list.length);
     let count = 0;
-    lookups.forEach(({ list, weight }, k) => {
+    for (let k = 0; k < lookups.length; k++) {
+      const { list, weight } = lookups[k];
       // Rarer keys say more: scale by inverse frequency.
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
@@ -199,16 +259,17 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if (onlyKnown && list.length > 8 * count) {
         // Only names found already can gain: look each of them up (the list is in ascending id order).
         for (let n = 0; n < count; n++) if (containsSorted(list, touched[n])) evidence[touched[n]] += w;
-        return;
+        continue;
       }
-      for (const id of list) {
+      for (let n = 0; n < list.length; n++) {
+        const id = list[n];
         if (evidence[id] > 0) evidence[id] += w;
         else if (!onlyKnown && (allowed === null || allowed(id))) {
           evidence[id] = w;
           touched[count++] = id;
         }
       }
-    });
+    }
     // Among equal evidence, names of about the query's length first ("ABU ALI" before "ALI HASSAN AL-…").
     const queryLength = query.length;
     let strongest = 0;
@@ -219,11 +280,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       // Names sharing only a small part of the best candidate's evidence cannot outscore it.
       if (evidence[id] >= strongest * MIN_EVIDENCE_SHARE) {
         keptIds[kept] = id;
-        keptRanks[kept++] = evidence[id] - 0.01 * Math.abs(names[id].tokens.length - queryLength);
+        keptRanks[kept++] = evidence[id] - 0.01 * Math.abs(nameLengths[id] - queryLength);
       }
       evidence[id] = 0;
     }
-    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES);
+    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES, sortedRanks);
   }
 
   function imoMatches(imo: string, opts: SearchOptions, notes: MatchNote[]): ScreeningMatch[] {
@@ -254,6 +315,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if (limit <= 0) return [];
       const types = opts.types && opts.types.length > 0 ? opts.types : opts.type ? [opts.type] : ENTITY_TYPES;
       const inspected = inspectName(name);
+      // Every reading starts from the same folded text.
+      const normalized = normalizeName(name);
       const notes: MatchNote[] = [];
       if (inspected.mixedScriptWords.length > 0) notes.push({ kind: 'mixed_script', words: inspected.mixedScriptWords });
       if (inspected.invisibleCharacters > 0) notes.push({ kind: 'invisible_characters', count: inspected.invisibleCharacters });
@@ -266,7 +329,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const reading = (type: EntityType): NameToken[] => {
         const rules = type === 'aircraft' ? 'organization' : type;
         let tokens = readings.get(rules);
-        if (!tokens) readings.set(rules, (tokens = tokenizeName(name, rules)));
+        if (!tokens) readings.set(rules, (tokens = tokenizeName(name, rules, normalized)));
         return tokens;
       };
       // A business name that carries a person's name: its legal forms set aside for persons.
@@ -284,15 +347,21 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const sources = opts.sources ? new Set(opts.sources) : null;
       const allowed = sources ? (id: number) => sources.has(entities[names[id].entity].source) : null;
       const memo: PairMemo = new Map();
-      const best = new Map<number, { named: IndexedName; result: TokenScore; score: number; legalIgnored: boolean }>();
+      table.beginSearch();
+      const prepared = new Map<NameToken[], Reading>();
+      const best = new Map<number, { named: IndexedName; query: NameToken[]; score: number; legalIgnored: boolean }>();
       const consider = (id: number, query: NameToken[], factor: number, legalIgnored: boolean) => {
         const named = names[id];
         const entity = entities[named.entity];
-        const result = scoreTokens(query, named.tokens, entity.type, memo);
-        const score = Math.round(result.score * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
+        let prepare = prepared.get(query);
+        if (!prepare) prepared.set(query, (prepare = table.reading(query)));
+        // The typed-array scorer, or scoreTokens itself for the names it rewrites.
+        let raw = table.fastScore(prepare, id, entity.type);
+        if (raw < 0) raw = scoreTokens(query, named.tokens, entity.type, memo).score;
+        const score = Math.round(raw * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
         if (score < minScore || score === 0) return;
         const current = best.get(named.entity);
-        if (!current || score > current.score) best.set(named.entity, { named, result, score, legalIgnored });
+        if (!current || score > current.score) best.set(named.entity, { named, query, score, legalIgnored });
       };
       for (const type of types) {
         const query = reading(type);
@@ -303,29 +372,46 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         }
       }
       return [...best.values()]
-        .sort((a, b) => b.score - a.score)
+        .sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : 0))
         .slice(0, limit)
-        .map(({ named, result, score, legalIgnored }) => {
+        .map(({ named, query, score, legalIgnored }) => {
           const entity = entities[named.entity];
-          const base = explain(result);
-          const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
-          return {
-            entity,
-            matchedName: named.name,
-            score,
-            explanation: {
-              ...base,
+          // The explanation is written when it is first read: the full scorer (which agrees with the
+          // fast one) and its sentences cost as much as the search, and a batch or watchlist
+          // re-screen reads the explanations of its few findings only.
+          const explainMatch = (): MatchExplanation => {
+            const result = scoreTokens(query, named.tokens, entity.type, memo);
+            const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
+            return {
+              ...explain(result),
               summary: [
                 `Matched ${describeName(entity, named)}.`,
                 summarize(score, result.tokens, result.unmatchedQuery, result.unmatchedCandidate),
                 ...matchNotes.map(describeNote),
               ].join(' '),
               ...(matchNotes.length > 0 ? { notes: matchNotes } : {}),
-            },
+            };
           };
+          return lazyExplanation({ entity, matchedName: named.name, score }, explainMatch);
         });
     },
   };
+}
+
+/**
+ * The match with its `explanation` as an enumerable property worked out on first read and kept (so
+ * JSON, spreads and deep equality see a plain value); it can be assigned like any property.
+ */
+function lazyExplanation(match: Omit<ScreeningMatch, 'explanation'>, compute: () => MatchExplanation): ScreeningMatch {
+  let value: MatchExplanation | undefined;
+  return Object.defineProperty(match as ScreeningMatch, 'explanation', {
+    enumerable: true,
+    configurable: true,
+    get: () => (value ??= compute()),
+    set: (next: MatchExplanation) => {
+      value = next;
+    },
+  });
 }
 
 /** A note of the explanation, in English (screening.explanation.ts says it in Spanish). */

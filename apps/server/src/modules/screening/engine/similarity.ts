@@ -16,7 +16,9 @@ export function levenshtein(a: string, b: string, max = Infinity): number {
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
   if (rows[0].length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
-  let [before, prev, curr] = rows;
+  let before = rows[0];
+  let prev = rows[1];
+  let curr = rows[2];
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
@@ -32,7 +34,11 @@ export function levenshtein(a: string, b: string, max = Infinity): number {
     }
     if (rowMin > max && prevMin > max) return max + 1;
     prevMin = rowMin;
-    [before, prev, curr] = [prev, curr, before];
+    // Rotated without building an array per row (this runs hundreds of times per search).
+    const oldest = before;
+    before = prev;
+    prev = curr;
+    curr = oldest;
   }
   return Math.min(prev[b.length], max + 1);
 }
