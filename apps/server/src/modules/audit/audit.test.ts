@@ -7,7 +7,8 @@ import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
 import { canonicalJson } from './audit.hash';
-import { recordAudit, SYSTEM_ACTOR } from './audit.service';
+import { flushAuditQueue } from './audit.queue';
+import { queueReadAudit, recordAudit, SYSTEM_ACTOR } from './audit.service';
 
 const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -176,6 +177,28 @@ describe('tampering breaks the chain', () => {
     // Restoring the text is not enough to hide a deletion.
     await tamper(sql`delete from audit_log where id = ${target}`);
     expect(await verify()).toMatchObject({ ok: false, first_bad_id: target + 1 });
+  });
+
+  it('queued entries are appended together, in order, chained to what was written meanwhile', async () => {
+    const fresh = await createTestContext();
+    try {
+      const actor = { id: null, email: 'q@example.com', ip: null };
+      for (const subject of ['one', 'two', 'Ñandú \ud800 "three"']) queueReadAudit(fresh.ctx, { actor, action: 'screening.search', subject, details: { subject } });
+      // A synchronous entry (an action that changes data) is written at once, before the queue.
+      await fresh.ctx.db.transaction((tx) => recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'screening.list_import', subject: 'now' }));
+      await flushAuditQueue(fresh.ctx);
+      const rows = (await fresh.ctx.db.execute(sql`select id, subject from audit_log order by id`)) as unknown as { rows: { id: string; subject: string }[] };
+      expect(rows.rows.map((row) => [Number(row.id), row.subject])).toEqual([
+        [1, 'now'],
+        [2, 'one'],
+        [3, 'two'],
+        [4, 'Ñandú \ufffd "three"'],
+      ]);
+      const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json()).toEqual({ ok: true, entries: 4, first_bad_id: null });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('a deleted last entry is found through the head', async () => {
