@@ -121,26 +121,48 @@ export async function readAuditBatch(db: DbOrTx, afterId: number, limit: number,
 }
 
 /**
- * `limit` entries after `afterId`, oldest first, each with the text its hash is taken over less the
- * leading prev_hash (the canonical form of audit.hash.ts, written by the same expressions as
- * audit_entry_hash): the verification hashes `prev_hash + body` itself (Node's SHA-256) instead
- * of calling the function once per entry in the database (not inlined, it cost ~11 µs an entry on
- * PostgreSQL). audit.test.ts holds the two to the same text: verify stays ok over entries with
- * arbitrary subjects, details and nulls, written by audit_entry_hash.
+ * The entries after `afterId` (up to `untilId` when given; `limit` at most), oldest first, each with
+ * the text its hash is taken over less the leading prev_hash (the canonical form of audit.hash.ts,
+ * written by the same expressions as audit_entry_hash): the verification hashes `prev_hash + body`
+ * itself (Node's SHA-256) instead of calling the function once per entry in the database (not
+ * inlined, it cost ~11 µs an entry on PostgreSQL). audit.test.ts holds the two to the same text:
+ * verify stays ok over entries with arbitrary subjects, details and nulls, written by audit_entry_hash.
+ *
+ * The chunk comes back as one text, an entry a line (`id prev_hash hash body`): a row per entry
+ * cost PGlite twice as much to hand over. A line cannot hold a line break: every text in the body is
+ * JSON, whose strings escape control characters.
  */
-export async function readAuditChainChunk(db: DbOrTx, afterId: number, limit: number): Promise<{ id: number; prevHash: string; hash: string; body: string }[]> {
-  const rows = await queryRows<{ id: string | number; prev_hash: string; hash: string; body: string }>(
+export async function readAuditChainChunk(db: DbOrTx, afterId: number, limit: number, untilId?: number): Promise<{ id: number; prevHash: string; hash: string; body: string }[]> {
+  const until = untilId === undefined ? sql`` : sql` and id <= ${untilId}`;
+  const [row] = await queryRows<{ chunk: string | null }>(
     db,
-    sql`select id, prev_hash, hash, ${AUDIT_BODY} as body from audit_log where id > ${afterId} order by id limit ${limit}`,
+    sql`select string_agg(id::text || ' ' || ${hex('prev_hash')} || ' ' || ${hex('hash')} || body, E'\n' order by id) as chunk
+      from (select id, prev_hash, hash, ${AUDIT_BODY} as body from audit_log where id > ${afterId}${until} order by id limit ${limit}) entries`,
   );
-  return rows.map((row) => ({ id: Number(row.id), prevHash: row.prev_hash, hash: row.hash, body: row.body }));
+  if (!row?.chunk) return [];
+  return row.chunk.split('\n').map((line) => {
+    const space = line.indexOf(' ');
+    return { id: Number(line.slice(0, space)), prevHash: line.slice(space + 1, space + 65), hash: line.slice(space + 66, space + 130), body: line.slice(space + 130) };
+  });
 }
+
+/**
+ * A stored hash as 64 characters: itself when it is 64 hex digits (every hash written), else 64
+ * x's, which match no hash (an edited one still fails the check at its own entry, and cannot break
+ * the line format with a space or a line break).
+ */
+const hex = (column: 'prev_hash' | 'hash') => sql.raw(`case when ${column} ~ '^[0-9a-f]{64}$' then ${column} else repeat('x', 64) end`);
 
 /** audit_entry_hash's text after p_prev (migration 0013), over audit_log's columns. */
 export const AUDIT_BODY = sql.raw(
   `'|' || id::text || '|' || ((extract(epoch from at) * 1000000)::bigint)::text || '|' || coalesce(to_json(actor_id)::text, 'null') || '|' || ` +
     `coalesce(to_json(actor_email)::text, 'null') || '|' || to_json(action)::text || '|' || to_json(subject)::text || '|' || details::text || '|' || coalesce(to_json(ip)::text, 'null')`,
 );
+
+export async function maxAuditId(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ max: string | number | null }>(db, sql`select max(id) as max from audit_log`);
+  return Number(row?.max ?? 0);
+}
 
 export async function readAuditHead(db: DbOrTx): Promise<{ lastId: number; lastHash: string } | null> {
   const [row] = await queryRows<{ last_id: string | number; last_hash: string }>(db, sql`select last_id, last_hash from audit_head where id = 1`);

@@ -9,7 +9,7 @@ import { formatCsv, formatCsvCell } from '../../integrations/market-data/csv';
 import type { AuthUser } from '../../plugins/auth';
 import { AUDIT_GENESIS_HASH } from './audit.hash';
 import { enqueueAuditEntry, flushAuditQueue } from './audit.queue';
-import { appendAuditEntry, countAuditEntries, listAuditRows, readAuditBatch, readAuditChainChunk, readAuditHead, type AuditFilter, type AuditRow, type NewAuditEntry } from './audit.repository';
+import { appendAuditEntry, countAuditEntries, listAuditRows, maxAuditId, readAuditBatch, readAuditChainChunk, readAuditHead, type AuditFilter, type AuditRow, type NewAuditEntry } from './audit.repository';
 
 /**
  * Who did it, from where. `id` and `email` are null for the system (a scheduled list import, the
@@ -185,35 +185,62 @@ export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<Audi
  * (the id after the last one when only the end is gone).
  *
  * The database writes each entry's canonical text (the expressions of audit_entry_hash) and Node
- * hashes it: keyset chunks of VERIFY_CHUNK entries, the next one read while this one is hashed.
- * Calling audit_entry_hash per row in the database cost 13-23 s for a million entries, this 
- * a fraction (README, bench/audit).
+ * hashes it, in chunks of VERIFY_CHUNK ids checked in order, each link against the entry before:
+ * up to the largest id at the start by id range, the next chunks read while one is hashed (two at
+ * once on PostgreSQL, each on its own connection), then by keyset for entries appended meanwhile.
+ * audit_entry_hash called per row in the database took 13-23 s for a million entries on the idle
+ * machine (README, bench/audit).
  */
 export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResponse> {
   await auditWritesSettled(ctx);
   let lastId = 0;
   let lastHash = AUDIT_GENESIS_HASH;
   let entries = 0;
-  let next = readAuditChainChunk(ctx.db, lastId, VERIFY_CHUNK);
-  for (;;) {
-    const rows = await next;
-    if (rows.length === 0) break;
-    next = readAuditChainChunk(ctx.db, rows.at(-1)!.id, VERIFY_CHUNK);
+  /** The first entry of `rows` that does not hold, after moving lastId/lastHash past those that do. */
+  const check = (rows: Awaited<ReturnType<typeof readAuditChainChunk>>): number | null => {
     for (const row of rows) {
       const expected = createHash('sha256').update(row.prevHash).update(row.body).digest('hex');
-      if (row.hash !== expected || row.prevHash !== lastHash || row.id !== lastId + 1) {
-        await next.catch(() => undefined);
-        return { ok: false, entries: await countAuditEntries(ctx.db), first_bad_id: row.id };
-      }
+      if (row.hash !== expected || row.prevHash !== lastHash || row.id !== lastId + 1) return row.id;
       lastId = row.id;
       lastHash = row.hash;
       entries += 1;
     }
+    return null;
+  };
+  const failed = async (badId: number, pending: Promise<unknown>[]): Promise<AuditVerifyResponse> => {
+    await Promise.allSettled(pending);
+    return { ok: false, entries: await countAuditEntries(ctx.db), first_bad_id: badId };
+  };
+  const inFlight = ctx.database.kind === 'postgres' ? 2 : 1;
+  const maxId = await maxAuditId(ctx.db);
+  const reads: Promise<Awaited<ReturnType<typeof readAuditChainChunk>>>[] = [];
+  let covered = 0;
+  const readAhead = () => {
+    while (reads.length <= inFlight && covered < maxId) {
+      const read = readAuditChainChunk(ctx.db, covered, VERIFY_CHUNK, covered + VERIFY_CHUNK);
+      read.catch(() => undefined);
+      reads.push(read);
+      covered += VERIFY_CHUNK;
+    }
+  };
+  readAhead();
+  while (reads.length > 0) {
+    const rows = await reads.shift()!;
+    readAhead();
+    const bad = check(rows);
+    if (bad !== null) return failed(bad, reads);
+  }
+  for (;;) {
+    const rows = await readAuditChainChunk(ctx.db, covered, VERIFY_CHUNK);
+    if (rows.length === 0) break;
+    covered = rows.at(-1)!.id;
+    const bad = check(rows);
+    if (bad !== null) return failed(bad, []);
   }
   const head = await readAuditHead(ctx.db);
   if (head && (head.lastId !== lastId || head.lastHash !== lastHash)) return { ok: false, entries, first_bad_id: lastId + 1 };
   return { ok: true, entries, first_bad_id: null };
 }
 
-/** Entries read per statement (each well inside the statement timeout). */
+/** Ids per chunk read (each statement well inside the statement timeout). */
 const VERIFY_CHUNK = 50_000;

@@ -170,8 +170,13 @@ describe('any sequence of actions keeps the chain whole', () => {
 
 describe('tampering breaks the chain', () => {
   it('an edited row, then a deleted row, then a deleted last row make verify fail at that entry', async () => {
-    const { items } = (await get('/api/audit', admin.headers)).json() as { items: { id: number }[] };
-    const target = items[Math.floor(items.length / 2)]!.id;
+    const { items } = (await get('/api/audit', admin.headers)).json() as { items: { id: number; hash: string }[] };
+    const { id: target, hash } = items[Math.floor(items.length / 2)]!;
+    // A hash edited into something that is not one (a space, a line break) fails at its own entry.
+    await tamper(sql`update audit_log set hash = ${'ab \n' + hash.slice(4)} where id = ${target}`);
+    expect(await verify()).toMatchObject({ ok: false, first_bad_id: target });
+    await tamper(sql`update audit_log set hash = ${hash} where id = ${target}`);
+    expect(await verify()).toMatchObject({ ok: true });
     await tamper(sql`update audit_log set subject = 'someone else' where id = ${target}`);
     expect(await verify()).toMatchObject({ ok: false, first_bad_id: target });
     // Restoring the text is not enough to hide a deletion.
