@@ -147,11 +147,12 @@ export async function readAuditChainChunk(db: DbOrTx, afterId: number, limit: nu
 }
 
 /**
- * A stored hash as 64 characters: itself when it is 64 hex digits (every hash written), else 64
- * x's, which match no hash (an edited one still fails the check at its own entry, and cannot break
- * the line format with a space or a line break).
+ * A stored hash as 64 characters that hold no space or line break: itself when it is 64 characters
+ * (every hash written is 64 hex digits), with any space or line break as `_`, else 64 x's. An edited
+ * hash still fails the check at its own entry, and cannot break the line format. (A regular
+ * expression here, `~ '^[0-9a-f]{64}$'`, doubled the time of a verify.)
  */
-const hex = (column: 'prev_hash' | 'hash') => sql.raw(`case when ${column} ~ '^[0-9a-f]{64}$' then ${column} else repeat('x', 64) end`);
+const hex = (column: 'prev_hash' | 'hash') => sql.raw(`case when length(${column}) = 64 then translate(${column}, E' \\n', '__') else repeat('x', 64) end`);
 
 /** audit_entry_hash's text after p_prev (migration 0013), over audit_log's columns. */
 export const AUDIT_BODY = sql.raw(
