@@ -9,10 +9,11 @@ import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { storeOutboxMail } from './modules/dev/dev.service';
 import { createJobQueue } from './jobs/queue';
+import { flushAuditQueue } from './modules/audit/audit.queue';
 
 export interface Runtime {
   ctx: AppContext;
-  /** Stops the job queue (waiting up to `jobsTimeoutMs` for running jobs), then closes every connection. */
+  /** Stops the job queue (waiting up to `jobsTimeoutMs` for running jobs), writes the queued audit entries, then closes every connection. */
   close(options?: { jobsTimeoutMs?: number }): Promise<void>;
 }
 
@@ -84,6 +85,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     ctx,
     async close({ jobsTimeoutMs } = {}) {
       await jobs.stop(jobsTimeoutMs);
+      // The screening entries written behind their answers (audit.queue.ts) before the database goes.
+      await flushAuditQueue(ctx).catch((error) => log.error({ err: error }, 'audit entries still queued could not be written'));
       await ctx.events.close();
       await ctx.rateLimiter.close();
       await ctx.mailer.close?.();

@@ -5,13 +5,14 @@ export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 
 /**
  * An entry's hash is computed by the database, by `audit_entry_hash` (migration 0013), when the entry
- * is appended and again when the chain is verified: SHA-256 (hex) over the canonical form
+ * is appended; the verification has the database write the same text (AUDIT_BODY of
+ * audit.repository.ts) and hashes it in Node: SHA-256 (hex) over the canonical form
  *
  *   prev_hash | id | at in microseconds since 1970 (UTC) | actor_id | actor_email | action | subject | details | ip
  *
  * where each text field is written as a JSON string (or null), and details as jsonb's own text,
  * whose key order and spacing are fixed whatever order the keys were sent in. Computing it where
- * the row is stored keeps the append to one statement and lets verification run in the database.
+ * the row is stored keeps the append to one statement.
  */
 export const AUDIT_CANONICAL_FORM = 'prev_hash|id|at_us|actor_id|actor_email|action|subject|details|ip';
 

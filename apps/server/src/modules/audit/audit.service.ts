@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AuditAction, AuditEntry, AuditListResponse, AuditQuery, AuditVerifyResponse } from '@fueldesk/contracts';
 import { AUDIT_PAGE_SIZE } from '@fueldesk/contracts';
@@ -7,7 +8,8 @@ import type { DbOrTx } from '../../db/client';
 import { formatCsv, formatCsvCell } from '../../integrations/market-data/csv';
 import type { AuthUser } from '../../plugins/auth';
 import { AUDIT_GENESIS_HASH } from './audit.hash';
-import { appendAuditEntry, checkAuditChunk, useAsynchronousCommit, countAuditEntries, listAuditRows, readAuditBatch, readAuditHead, type AuditFilter, type AuditRow } from './audit.repository';
+import { enqueueAuditEntry, flushAuditQueue } from './audit.queue';
+import { appendAuditEntry, countAuditEntries, listAuditRows, maxAuditId, readAuditBatch, readAuditChainChunk, readAuditHead, type AuditFilter, type AuditRow, type NewAuditEntry } from './audit.repository';
 
 /**
  * Who did it, from where. `id` and `email` are null for the system (a scheduled list import, the
@@ -44,9 +46,11 @@ export interface AuditEntryInput {
   at?: Date;
 }
 
-/** NUL cannot be stored in text or jsonb; nothing else is changed. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** NUL cannot be stored in text or jsonb, nor half a UTF-16 surrogate pair in jsonb (U+FFFD in its place); nothing else is changed. */
 function storable(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll(String.fromCharCode(0), '');
+  if (typeof value === 'string') return value.replaceAll(String.fromCharCode(0), '').replace(LONE_SURROGATE, '\uFFFD');
   if (Array.isArray(value)) return value.map(storable);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined).map(([key, item]) => [key, storable(item)]));
@@ -55,21 +59,8 @@ function storable(value: unknown): unknown {
   return value;
 }
 
-/**
- * Appends one entry to the audit log, inside the caller's transaction: the entry exists exactly
- * when the action does (a rolled-back action leaves none). The chain head is locked FOR UPDATE
- * until that transaction ends, so writers on every server append one after the other and the chain
- * stays one. It is one statement: called with `ctx.db` (an action that writes nothing else, such as
- * a search) it is its own transaction. Keep the caller's transaction short after calling this:
- * other audited actions wait for it.
- *
- *   await ctx.db.transaction(async (tx) => {
- *     const key = await insertApiKey(tx, ...);
- *     await recordAudit(tx, { actor, action: 'api_key.create', subject: key.name, details: { key_id: key.id } });
- *   });
- */
-export async function recordAudit(db: DbOrTx, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
-  return appendAuditEntry(db, {
+function auditRow(input: AuditEntryInput): NewAuditEntry {
+  return {
     at: input.at ?? new Date(),
     actorId: input.actor.id,
     actorEmail: input.actor.email,
@@ -77,22 +68,39 @@ export async function recordAudit(db: DbOrTx, input: AuditEntryInput): Promise<{
     subject: (storable(input.subject ?? '') as string).slice(0, 1_000),
     details: (storable(input.details ?? {}) as Record<string, unknown>) ?? {},
     ip: input.actor.ip,
-  });
+  };
 }
 
 /**
- * The entry of an action that changes nothing else (a screening search or batch): its own
- * transaction with an asynchronous commit (`synchronous_commit = off` for it alone). The answer does
- * not wait for the WAL flush (most of an append's time on a busy disk); the entry is still whole,
- * in chain order, and durable within PostgreSQL's wal_writer_delay (0.2 s): only a crash of the
- * database in that window could lose it, never break the chain. Actions that change data record
- * their entry with recordAudit in their own (synchronous) transaction.
+ * Appends one entry to the audit log, inside the caller's transaction: the entry exists exactly
+ * when the action does (a rolled-back action leaves none). The chain head is locked FOR UPDATE
+ * until that transaction ends, so writers on every server append one after the other and the chain
+ * stays one. It is one statement: called with `ctx.db` it is its own transaction. Keep the caller's
+ * transaction short after calling this: other audited actions wait for it.
+ *
+ *   await ctx.db.transaction(async (tx) => {
+ *     const key = await insertApiKey(tx, ...);
+ *     await recordAudit(tx, { actor, action: 'api_key.create', subject: key.name, details: { key_id: key.id } });
+ *   });
  */
-export async function recordReadAudit(ctx: AppContext, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
-  return ctx.db.transaction(async (tx) => {
-    await useAsynchronousCommit(tx);
-    return recordAudit(tx, { at: ctx.now(), ...input });
-  });
+export async function recordAudit(db: DbOrTx, input: AuditEntryInput): Promise<{ id: number; hash: string }> {
+  return appendAuditEntry(db, auditRow(input));
+}
+
+/**
+ * The entry of an action that changes nothing else (a screening search or batch), written behind
+ * the answer: queued in this process and appended right after, several at a time (audit.queue.ts).
+ * The caller does not wait for the database. An entry queued when the process dies before the
+ * flush (a few milliseconds) is lost; a clean stop flushes the queue. Never for an action that
+ * changes data: that one records its entry with recordAudit in its own transaction.
+ */
+export function queueReadAudit(ctx: AppContext, input: AuditEntryInput): void {
+  enqueueAuditEntry(ctx, auditRow({ at: ctx.now(), ...input }));
+}
+
+/** Waits for this process's queued entries (readers of the log, shutdown); a failing append is retried by the queue, not here. */
+export async function auditWritesSettled(ctx: AppContext): Promise<void> {
+  await flushAuditQueue(ctx).catch(() => undefined);
 }
 
 /** An action and its audit entry in one transaction. */
@@ -140,6 +148,7 @@ function filterOf(user: AuthUser, query: Omit<AuditQuery, 'page'>, own = false):
 
 /** GET /audit: admins every entry (filters apply), anybody else their own only. `own` forces the caller's own (My activity). */
 export async function listAudit(ctx: AppContext, user: AuthUser, query: AuditQuery, own = false): Promise<AuditListResponse> {
+  await auditWritesSettled(ctx);
   const { rows, total } = await listAuditRows(ctx.db, filterOf(user, query, own), { limit: AUDIT_PAGE_SIZE, offset: (query.page - 1) * AUDIT_PAGE_SIZE });
   return { items: rows.map(presentEntry), total };
 }
@@ -151,6 +160,7 @@ const exportHeader = ['id', 'at', 'actor_id', 'actor_email', 'action', 'subject'
 export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<AuditQuery, 'page'>): Readable {
   const filter = filterOf(user, query);
   async function* lines() {
+    await auditWritesSettled(ctx);
     yield formatCsv(exportHeader, []);
     let after = 0;
     for (;;) {
@@ -169,27 +179,68 @@ export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<Audi
 }
 
 /**
- * Recomputes the chain in the database: each entry's hash over its fields (audit_entry_hash), its
+ * Recomputes the chain: each entry's hash over its fields (the canonical form of audit.hash.ts), its
  * prev_hash against the entry before, consecutive ids (a deleted row leaves a gap), and the head
  * against the last entry (a deleted last row). `first_bad_id` is the first entry that does not hold
  * (the id after the last one when only the end is gone).
+ *
+ * The database writes each entry's canonical text (the expressions of audit_entry_hash) and Node
+ * hashes it, in chunks of VERIFY_CHUNK ids checked in order, each link against the entry before:
+ * up to the largest id at the start by id range, the next chunks read while one is hashed (two at
+ * once on PostgreSQL, each on its own connection), then by keyset for entries appended meanwhile.
+ * audit_entry_hash called per row in the database took 13-23 s for a million entries on the idle
+ * machine (README, bench/audit).
  */
 export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResponse> {
+  await auditWritesSettled(ctx);
   let lastId = 0;
   let lastHash = AUDIT_GENESIS_HASH;
   let entries = 0;
+  /** The first entry of `rows` that does not hold, after moving lastId/lastHash past those that do. */
+  const check = (rows: Awaited<ReturnType<typeof readAuditChainChunk>>): number | null => {
+    for (const row of rows) {
+      const expected = createHash('sha256').update(row.prevHash).update(row.body).digest('hex');
+      if (row.hash !== expected || row.prevHash !== lastHash || row.id !== lastId + 1) return row.id;
+      lastId = row.id;
+      lastHash = row.hash;
+      entries += 1;
+    }
+    return null;
+  };
+  const failed = async (badId: number, pending: Promise<unknown>[]): Promise<AuditVerifyResponse> => {
+    await Promise.allSettled(pending);
+    return { ok: false, entries: await countAuditEntries(ctx.db), first_bad_id: badId };
+  };
+  const inFlight = ctx.database.kind === 'postgres' ? 2 : 1;
+  const maxId = await maxAuditId(ctx.db);
+  const reads: Promise<Awaited<ReturnType<typeof readAuditChainChunk>>>[] = [];
+  let covered = 0;
+  const readAhead = () => {
+    while (reads.length <= inFlight && covered < maxId) {
+      const read = readAuditChainChunk(ctx.db, covered, VERIFY_CHUNK, covered + VERIFY_CHUNK);
+      read.catch(() => undefined);
+      reads.push(read);
+      covered += VERIFY_CHUNK;
+    }
+  };
+  readAhead();
+  while (reads.length > 0) {
+    const rows = await reads.shift()!;
+    readAhead();
+    const bad = check(rows);
+    if (bad !== null) return failed(bad, reads);
+  }
   for (;;) {
-    const chunk = await checkAuditChunk(ctx.db, lastId, lastHash, VERIFY_CHUNK);
-    if (chunk.firstBadId !== null) return { ok: false, entries: await countAuditEntries(ctx.db), first_bad_id: chunk.firstBadId };
-    if (chunk.entries === 0) break;
-    entries += chunk.entries;
-    lastId = chunk.lastId!;
-    lastHash = chunk.lastHash!;
+    const rows = await readAuditChainChunk(ctx.db, covered, VERIFY_CHUNK);
+    if (rows.length === 0) break;
+    covered = rows.at(-1)!.id;
+    const bad = check(rows);
+    if (bad !== null) return failed(bad, []);
   }
   const head = await readAuditHead(ctx.db);
   if (head && (head.lastId !== lastId || head.lastHash !== lastHash)) return { ok: false, entries, first_bad_id: lastId + 1 };
   return { ok: true, entries, first_bad_id: null };
 }
 
-/** Entries recomputed per statement (each well inside the statement timeout). */
-const VERIFY_CHUNK = 100_000;
+/** Ids per chunk read (each statement well inside the statement timeout). */
+const VERIFY_CHUNK = 50_000;

@@ -7,7 +7,8 @@ import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
 import { canonicalJson } from './audit.hash';
-import { recordAudit, SYSTEM_ACTOR } from './audit.service';
+import { flushAuditQueue } from './audit.queue';
+import { queueReadAudit, recordAudit, SYSTEM_ACTOR } from './audit.service';
 
 const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -169,13 +170,37 @@ describe('any sequence of actions keeps the chain whole', () => {
 
 describe('tampering breaks the chain', () => {
   it('an edited row, then a deleted row, then a deleted last row make verify fail at that entry', async () => {
-    const { items } = (await get('/api/audit', admin.headers)).json() as { items: { id: number }[] };
-    const target = items[Math.floor(items.length / 2)]!.id;
+    const { items } = (await get('/api/audit', admin.headers)).json() as { items: { id: number; hash: string }[] };
+    const { id: target, hash } = items[Math.floor(items.length / 2)]!;
+    // A hash edited into something that is not one (a space, a line break) fails at its own entry.
+    await tamper(sql`update audit_log set hash = ${'ab \n' + hash.slice(4)} where id = ${target}`);
+    expect(await verify()).toMatchObject({ ok: false, first_bad_id: target });
+    await tamper(sql`update audit_log set hash = ${hash} where id = ${target}`);
+    expect(await verify()).toMatchObject({ ok: true });
     await tamper(sql`update audit_log set subject = 'someone else' where id = ${target}`);
     expect(await verify()).toMatchObject({ ok: false, first_bad_id: target });
     // Restoring the text is not enough to hide a deletion.
     await tamper(sql`delete from audit_log where id = ${target}`);
     expect(await verify()).toMatchObject({ ok: false, first_bad_id: target + 1 });
+  });
+
+  it('queued entries are appended together, in order, chained with what was written meanwhile', async () => {
+    const fresh = await createTestContext();
+    try {
+      const actor = { id: null, email: 'q@example.com', ip: null };
+      for (const subject of ['one', 'two', 'Ñandú \ud800 "three"']) queueReadAudit(fresh.ctx, { actor, action: 'screening.search', subject, details: { subject } });
+      // A synchronous entry (an action that changes data) meanwhile, before or after the queued ones.
+      await fresh.ctx.db.transaction((tx) => recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'screening.list_import', subject: 'now' }));
+      await flushAuditQueue(fresh.ctx);
+      const rows = (await fresh.ctx.db.execute(sql`select id, subject from audit_log where action = 'screening.search' order by id`)) as unknown as { rows: { id: string; subject: string }[] };
+      expect(rows.rows.map((row) => row.subject)).toEqual(['one', 'two', 'Ñandú \ufffd "three"']);
+      // One statement: consecutive ids.
+      expect(rows.rows.map((row) => Number(row.id) - Number(rows.rows[0]!.id))).toEqual([0, 1, 2]);
+      const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json()).toEqual({ ok: true, entries: 4, first_bad_id: null });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('a deleted last entry is found through the head', async () => {

@@ -88,3 +88,9 @@ export async function findDecisionsFor(db: DbOrTx, userId: string, subjectKeys: 
     .orderBy(desc(screeningDecisions.decidedAt), desc(screeningDecisions.id));
   return rows.map(flatten);
 }
+
+/** The subject keys a user decided on (any decision, any status). */
+export async function findDecidedSubjectKeys(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ key: screeningDecisions.subjectKey }).from(screeningDecisions).where(eq(screeningDecisions.userId, userId));
+  return rows.map((row) => row.key);
+}

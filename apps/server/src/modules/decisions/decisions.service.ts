@@ -34,6 +34,7 @@ import {
   type DecisionRow,
   type DecisionWithPeople,
 } from './decisions.repository';
+import { decisionsChanged } from './decisions.subjects';
 
 type Lang = 'en' | 'es';
 const isAdminUser = (user: Pick<AuthUser, 'role' | 'isSuperadmin'>) => user.role === 'admin' || user.isSuperadmin;
@@ -148,6 +149,8 @@ export async function createDecision(ctx: AppContext, user: AuthUser, actor: Aud
     if (status === 'final') await refreshReportsAfterDecision(ctx, tx, { userId: user.id, entityId: body.entity_id, subjectKey: key });
     return inserted;
   });
+  // Searches skip the decisions lookup for names their caller never decided on (decisions.subjects.ts).
+  await decisionsChanged(ctx, user.id);
   const found = await findDecision(ctx.db, row.id);
   return presentDecision(found!, false);
 }

@@ -9,7 +9,9 @@ import { loadTinySanctionsList, tinySanctionsEntries, tinySanctionsFiles } from 
 import { parseSanctionsFiles } from '../screening/engine';
 import { storeParsedLists } from '../screening/screening-import.service';
 import { produceDueReport } from '../due-diligence/due-diligence.pipeline';
+import { insertDecision } from './decisions.repository';
 import { decisionStatus, subjectKey } from './decisions.service';
+import { DECISIONS_CHANGED_EVENT } from './decisions.subjects';
 
 const t = useTestContext();
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -44,6 +46,30 @@ async function reportFor(who: Signed, form: Record<string, unknown>) {
   await produceDueReport(t.ctx, created.json().id, { writer: null });
   return (await t.app.inject({ method: 'GET', url: `/api/due/report/${created.json().id}`, headers: who.headers })).json();
 }
+
+describe('decisions on searches', () => {
+  it('a search shows a decision another instance stored once its event arrives (the cached set of decided names is dropped)', async () => {
+    const carol = await createSignedInUser(t.ctx, { planCode: 'pro' });
+    const name = 'Nordic Zephyra';
+    const { matches } = await search(carol, name);
+    expect(matches[0].decision).toBeUndefined();
+    // What another instance does: the row in the database, then the event (this instance saw no request).
+    await insertDecision(t.ctx.db, {
+      userId: carol.user.id,
+      subjectName: name,
+      subjectKey: subjectKey(name),
+      entityId: matches[0].entity_id,
+      entityHash: 'elsewhere',
+      score: matches[0].score,
+      decision: 'needs_review',
+      note: 'Checked on the other server.',
+      status: 'final',
+      decidedAt: new Date(),
+    });
+    await t.ctx.events.publish({ userId: carol.user.id, type: DECISIONS_CHANGED_EVENT });
+    expect((await search(carol, name)).matches[0].decision).toMatchObject({ decision: 'needs_review', note: 'Checked on the other server.' });
+  });
+});
 
 describe('the four-eyes rule', () => {
   it('starts pending exactly from 0.95 when clearing, and never for other decisions', () => {

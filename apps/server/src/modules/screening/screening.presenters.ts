@@ -12,8 +12,9 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
-import { recordReadAudit, type AuditActor } from '../audit/audit.service';
-import { decisionsForMatches, matchKey } from '../decisions/decisions.service';
+import { queueReadAudit, type AuditActor } from '../audit/audit.service';
+import { decisionsForMatches, matchKey, subjectKey } from '../decisions/decisions.service';
+import { decisionSubjectsOf } from '../decisions/decisions.subjects';
 import { notFound } from '../../lib/app-error';
 import { explainHit, type ExplanationLanguage } from './screening.explanation';
 import { presentListUpdate } from './screening-freshness';
@@ -84,8 +85,13 @@ export interface ScreeningCaller {
 
 /** Each result's matches with the caller's decision on them, when one applies. */
 async function withDecisions(ctx: AppContext, caller: ScreeningCaller | undefined, results: { name: string; matches: ScreeningMatch[] }[], lang: ExplanationLanguage) {
-  if (!caller) return results;
-  const refs = results.flatMap((result) => result.matches.map((match) => ({ subjectName: result.name, entityId: match.entity_id })));
+  if (!caller || results.every((result) => result.matches.length === 0)) return results;
+  // Only the names the caller decided on (a cached set: most searches skip the lookup).
+  const decided = await decisionSubjectsOf(ctx, caller.user.id);
+  const refs = results
+    .filter((result) => result.matches.length > 0 && decided.has(subjectKey(result.name)))
+    .flatMap((result) => result.matches.map((match) => ({ subjectName: result.name, entityId: match.entity_id })));
+  if (refs.length === 0) return results;
   const decisions = await decisionsForMatches(ctx, ctx.db, caller.user.id, refs, lang);
   if (decisions.size === 0) return results;
   return results.map((result) => ({
@@ -118,8 +124,8 @@ export async function searchScreening(ctx: AppContext, query: ScreeningSearchQue
   });
   const [result] = await withDecisions(ctx, caller, [{ name: query.q, matches: results[0]!.matches.map((hit) => presentScreeningHit(hit, lang)) }], lang);
   if (caller) {
-    // The search itself writes nothing: its entry commits asynchronously (recordReadAudit).
-    await recordReadAudit(ctx, {
+    // The search itself writes nothing: its entry is written just after the answer (queueReadAudit).
+    queueReadAudit(ctx, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.search',
@@ -149,7 +155,7 @@ export async function batchScreening(
     lang,
   );
   if (caller) {
-    await recordReadAudit(ctx, {
+    queueReadAudit(ctx, {
         at: ctx.now(),
         actor: caller.actor,
         action: 'screening.batch',
