@@ -185,22 +185,18 @@ describe('tampering breaks the chain', () => {
   });
 
   it('queued entries are appended together, in order, chained with what was written meanwhile', async () => {
-    const fresh = await createTestContext();
-    try {
-      const actor = { id: null, email: 'q@example.com', ip: null };
-      for (const subject of ['one', 'two', 'Ñandú \ud800 "three"']) queueReadAudit(fresh.ctx, { actor, action: 'screening.search', subject, details: { subject } });
-      // A synchronous entry (an action that changes data) meanwhile, before or after the queued ones.
-      await fresh.ctx.db.transaction((tx) => recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'screening.list_import', subject: 'now' }));
-      await flushAuditQueue(fresh.ctx);
-      const rows = (await fresh.ctx.db.execute(sql`select id, subject from audit_log where action = 'screening.search' order by id`)) as unknown as { rows: { id: string; subject: string }[] };
-      expect(rows.rows.map((row) => row.subject)).toEqual(['one', 'two', 'Ñandú \ufffd "three"']);
-      // One statement: consecutive ids.
-      expect(rows.rows.map((row) => Number(row.id) - Number(rows.rows[0]!.id))).toEqual([0, 1, 2]);
-      const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
-      expect((await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json()).toEqual({ ok: true, entries: 4, first_bad_id: null });
-    } finally {
-      await fresh.close();
-    }
+    const fresh = await openTestContext();
+    const actor = { id: null, email: 'q@example.com', ip: null };
+    for (const subject of ['one', 'two', 'Ñandú \ud800 "three"']) queueReadAudit(fresh.ctx, { actor, action: 'screening.search', subject, details: { subject } });
+    // A synchronous entry (an action that changes data) meanwhile, before or after the queued ones.
+    await fresh.ctx.db.transaction((tx) => recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'screening.list_import', subject: 'now' }));
+    await flushAuditQueue(fresh.ctx);
+    const rows = (await fresh.ctx.db.execute(sql`select id, subject from audit_log where action = 'screening.search' order by id`)) as unknown as { rows: { id: string; subject: string }[] };
+    expect(rows.rows.map((row) => row.subject)).toEqual(['one', 'two', 'Ñandú \ufffd "three"']);
+    // One statement: consecutive ids.
+    expect(rows.rows.map((row) => Number(row.id) - Number(rows.rows[0]!.id))).toEqual([0, 1, 2]);
+    const user = await createSignedInUser(fresh.ctx, { role: 'admin' });
+    expect((await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json()).toEqual({ ok: true, entries: 4, first_bad_id: null });
   });
 
   it('a deleted last entry is found through the head', async () => {
