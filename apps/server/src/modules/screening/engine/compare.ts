@@ -229,6 +229,22 @@ function weightOf(tokens: NameToken[]): number {
   return sum;
 }
 
+/**
+ * The score before the weak-evidence factor: the paired words' weighted similarity over their weight
+ * plus the penalties for conflicting and extra words. One formula for both scorers (this one and
+ * name-table.ts's fast path, which a test holds to the same results).
+ */
+export function penalisedScore(matched: number, pairWeight: number, conflict: number, extra: number, person: boolean, wordPairs: number, uq: number, uc: number): number {
+  const extraPenalty = !person
+    ? TUNING.extraPenaltyOther
+    : wordPairs >= 2 && uq > uc
+      ? TUNING.extraPenaltyPerson
+      : wordPairs >= 2
+        ? TUNING.extraPenaltyPersonListSide
+        : TUNING.extraPenaltyPersonSingle;
+  return pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
+}
+
 export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[], type?: EntityType, memo?: PairMemo): TokenScore {
   const q = foldAcronyms(mergeRunTogether(queryTokens, candidateTokens), candidateTokens);
   const c = foldAcronyms(mergeRunTogether(candidateTokens, q), q);
@@ -284,15 +300,7 @@ export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken
   // Only the searched name's extra words are forgiven so: a list name with more words than the
   // search ("Leonardo Ruiz" against "RUIZ PEREZ, Leonardo") keeps the full penalty. An initial is
   // not an agreeing word here ("Camilo Contreras" is not "CONTRERAS, Luis C.").
-  const extraPenalty =
-    type !== 'person'
-      ? TUNING.extraPenaltyOther
-      : wordPairs >= 2 && uq > uc
-        ? TUNING.extraPenaltyPerson
-        : wordPairs >= 2
-          ? TUNING.extraPenaltyPersonListSide
-          : TUNING.extraPenaltyPersonSingle;
-  let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
+  let score = penalisedScore(matched, pairWeight, conflict, extra, type === 'person', wordPairs, uq, uc);
   // Agreement on common words, particles or legal forms alone ("Mohammed", "al", "Ltd") is weak
   // evidence when either name has a distinctive word that found no partner.
   const distinctive = unmatchedQuery.some((t) => t.role === 'name') || unmatchedCandidate.some((t) => t.role === 'name');

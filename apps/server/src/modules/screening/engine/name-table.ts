@@ -4,7 +4,7 @@
 // words with each listed word in typed arrays. `fastScore` gives exactly what compare.ts's
 // `scoreTokens` gives; for the few pairs of names where scoreTokens would first rewrite a name (words
 // run together, acronyms), it says so and the caller uses scoreTokens itself.
-import { pairValue, TUNING } from './compare';
+import { pairValue, penalisedScore, TUNING } from './compare';
 import type { NameToken, TokenRole } from './normalize';
 import type { EntityType } from './types';
 
@@ -387,14 +387,7 @@ export class NameTable {
     }
     const conflict = person && used >= 2 && unmatchedQ > 0 && trailingExtra && !unmatchedCName ? 0 : Math.min(uq, uc);
     const extra = Math.max(uq, uc) - conflict;
-    const extraPenalty = !person
-      ? TUNING.extraPenaltyOther
-      : wordPairs >= 2 && uq > uc
-        ? TUNING.extraPenaltyPerson
-        : wordPairs >= 2
-          ? TUNING.extraPenaltyPersonListSide
-          : TUNING.extraPenaltyPersonSingle;
-    let score = pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
+    let score = penalisedScore(matched, pairWeight, conflict, extra, person, wordPairs, uq, uc);
     if (!nameEvidence && distinctive) score *= 0.6;
     return Math.max(0, Math.min(1, Math.round(score * 10000) / 10000));
   }
