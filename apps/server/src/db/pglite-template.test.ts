@@ -3,8 +3,8 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from './client';
-import { pgliteTemplateDir, templateKey } from './pglite-template';
+import { migrationsFolder, openDatabase, PGLITE_START_PARAMS } from './client';
+import { ensurePgliteTemplate, pgliteTemplateDir, templateKey } from './pglite-template';
 
 /** Every file's path and content under `dir`. */
 function digestDir(dir: string): string {
@@ -34,11 +34,32 @@ describe('PGlite template of a fresh install', () => {
     }
   });
 
+  it('a plain template a start left in the cache is not handed to who asks for a prepared one; a start then takes the prepared one', async () => {
+    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'fd-template-kinds-')), 'drizzle');
+    try {
+      cpSync(migrationsFolder, copy, { recursive: true });
+      expect(await ensurePgliteTemplate(copy, PGLITE_START_PARAMS)).toEqual({ dir: pgliteTemplateDir(copy) });
+      let prepared = 0;
+      const withJobs = await ensurePgliteTemplate(copy, PGLITE_START_PARAMS, async (client) => {
+        prepared += 1;
+        await client.exec('create table prepared_marker (id int)');
+      });
+      expect(prepared).toBe(1);
+      expect(withJobs).toEqual({ dir: pgliteTemplateDir(copy, true) });
+      expect(await ensurePgliteTemplate(copy, PGLITE_START_PARAMS)).toEqual({ dir: pgliteTemplateDir(copy, true) });
+      // Both kinds of the current migrations stay in the cache.
+      expect(readdirSync(path.dirname(pgliteTemplateDir(copy))).sort()).toEqual([path.basename(pgliteTemplateDir(copy)), path.basename(pgliteTemplateDir(copy, true))].sort());
+    } finally {
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  });
+
   it('gives a fresh directory every migration and the initdb settings, and a second open finds it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-fresh-'));
     try {
       const first = await openDatabase({ dataDir });
-      const template = pgliteTemplateDir(migrationsFolder);
+      // The tests' prepared template (with the job queue's tables) when they made it, else a plain one.
+      const template = [pgliteTemplateDir(migrationsFolder, true), pgliteTemplateDir(migrationsFolder)].find((dir) => existsSync(path.join(dir, 'PG_VERSION')))!;
       let templateDigest = '';
       try {
         expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);

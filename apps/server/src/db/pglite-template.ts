@@ -19,9 +19,17 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
  * missing, at the first fresh install that needs it. Migrations still run after the unpacking, so a
  * database made from a template is brought up to date like any other.
  */
-export function pgliteTemplateDir(migrationsFolder: string): string {
-  return path.join(path.resolve(migrationsFolder, '..', '.cache'), `pglite-template-${templateKey(migrationsFolder)}`);
+export function pgliteTemplateDir(migrationsFolder: string, prepared = false): string {
+  return path.join(path.resolve(migrationsFolder, '..', '.cache'), `pglite-template-${templateKey(migrationsFolder)}${prepared ? PREPARED_SUFFIX : ''}`);
 }
+
+/**
+ * A template made with the build's preparation (the job queue's tables) is named apart from one a
+ * first start made without it: the server tests and the build ask for the prepared one, and must not
+ * be handed a plain one that a start or a bench left in the cache (the tests' transactions then found
+ * no pgboss.job). A start takes either, the prepared one first.
+ */
+const PREPARED_SUFFIX = '-jobs';
 
 function pgliteVersion(): string {
   const require = createRequire(import.meta.url);
@@ -80,7 +88,9 @@ export type PgliteTemplate = { dir: string } | { tarball: Buffer };
  * of its own and renames it into place; a template is complete once it is there.
  */
 export async function ensurePgliteTemplate(migrationsFolder: string, startParams: string[], prepare?: TemplatePreparation): Promise<PgliteTemplate> {
-  const dir = pgliteTemplateDir(migrationsFolder);
+  const prepared = pgliteTemplateDir(migrationsFolder, true);
+  if (existsSync(path.join(prepared, 'PG_VERSION'))) return { dir: prepared };
+  const dir = prepare ? prepared : pgliteTemplateDir(migrationsFolder);
   if (existsSync(path.join(dir, 'PG_VERSION'))) return { dir };
   const tarball = await buildTemplate(migrationsFolder, startParams, prepare);
   const partial = `${dir}.${process.pid}.partial`;
@@ -103,8 +113,10 @@ export async function ensurePgliteTemplate(migrationsFolder: string, startParams
 /** Templates of earlier migrations or PGlite versions (and the tarballs of earlier builds) are of no further use. */
 function removeOtherTemplates(current: string) {
   const dir = path.dirname(current);
+  const keep = path.basename(current).replace(new RegExp(`${PREPARED_SUFFIX}$`), '');
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('pglite-template-') && path.join(dir, name) !== current) {
+    // The current migrations' two templates (prepared and plain) stay, with their partial builds.
+    if (name.startsWith('pglite-template-') && !name.startsWith(keep)) {
       rmSync(path.join(dir, name), { recursive: true, force: true });
     }
   }

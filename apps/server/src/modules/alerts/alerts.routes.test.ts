@@ -1,6 +1,6 @@
 import { PRICE_ALERT_LIMIT } from '@fueldesk/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '../../../test/factories';
 import { useTestContext } from '../../../test/test-context';
 import { notifications, priceAlerts, pricePoints, users } from '../../db/schema';
@@ -348,6 +348,30 @@ describe('price alerts', () => {
     const { rows } = await t.ctx.database.executeSql(`select data->>'notificationId' as id from pgboss.job where name = $1`, [NOTIFICATION_MAIL_JOB]);
     const jobs = rows.map((row: { id: string }) => row.id);
     for (const notice of notices) expect(jobs.filter((id) => id === notice.id)).toHaveLength(1);
+  });
+
+  it('a job table the database refuses (no process has made it yet) undoes only the mail insert: the firing and its notification stay, the mail is tried after the commit', async () => {
+    const alice = await signedIn();
+    const alert = await createAlert(alice.headers, { product_code: 'WTI', condition: 'above', value: '75', channels: ['panel', 'email'] });
+    await publishWti({ '2026-05-29': '74' });
+    const writtenAt = tick();
+    await importPriceFile(t.ctx, { name: 'RWTC.csv', text: 'Date,Price\n2026-06-01,76' });
+    const sendMany = t.ctx.jobs.sendMany.bind(t.ctx.jobs);
+    const afterCommit: string[] = [];
+    const spy = vi.spyOn(t.ctx.jobs, 'sendMany').mockImplementation(async (name, jobs, within) => {
+      // The database's own error inside the transaction, as a missing pgboss.job gives.
+      if (within) await within.executeSql('insert into pgboss_job_never_made (id) values (1)');
+      afterCommit.push(name);
+      return sendMany(name, jobs);
+    });
+    try {
+      expect(await evaluateAlerts(t.ctx, { productCodes: ['WTI'], writtenAt })).toEqual({ fired: 1 });
+    } finally {
+      spy.mockRestore();
+    }
+    const notices = (await t.ctx.db.select().from(notifications)).filter((notice) => notice.dedupeKey === `price_alert:${alert.id}:2026-06-01`);
+    expect(notices).toHaveLength(1);
+    expect(afterCommit).toContain(NOTIFICATION_MAIL_JOB);
   });
 });
 

@@ -95,7 +95,18 @@ const mailJobs = (rows: NotificationRow[]) =>
  * killed in between (kill -9 of a worker mid re-screen) left those notifications' mail unsent forever.
  */
 export async function queueMailWithin(ctx: AppContext, tx: DbOrTx, stored: StoredNotifications): Promise<void> {
-  await ctx.jobs.sendMany(NOTIFICATION_MAIL_JOB, mailJobs(stored.rows), transactionExecutor(tx));
+  const jobs = mailJobs(stored.rows);
+  if (jobs.length > 0) {
+    try {
+      // In a savepoint: on a database whose job tables no process has made yet (a command run on a
+      // fresh PostgreSQL before the first server start), the failed insert undoes itself alone, not
+      // the notifications, and their mail is tried again after the commit as before.
+      await tx.transaction((savepoint) => ctx.jobs.sendMany(NOTIFICATION_MAIL_JOB, jobs, transactionExecutor(savepoint)));
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'could not queue the mail of notifications with them; trying after the commit');
+      return;
+    }
+  }
   stored.mailQueued = true;
 }
 
