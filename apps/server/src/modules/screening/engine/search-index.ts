@@ -59,6 +59,13 @@ function containsSorted(list: number[], id: number): boolean {
 /** Blocking is kept per entity type, so a vessel search never wades through companies. */
 const GROUP: Record<EntityType, string> = { person: 'P', organization: 'O', vessel: 'V', aircraft: 'A' };
 
+/** One entity group's posting lists by kind of key. */
+interface GroupPostings {
+  words: Map<string, number[]>;
+  sounds: Map<string, number[]>;
+  letters: Map<string, number[]>;
+}
+
 interface IndexedName {
   entity: number;
   name: string;
@@ -164,6 +171,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const table = new NameTable();
   /** Per entity group, the names under each blocking key (a search looks keys up without joining strings). */
   const postings = new Map<string, Map<string, number[]>>(Object.values(GROUP).map((group) => [group, new Map()]));
+  /**
+   * The same lists, per group and kind of key, under the bare word, sound key or letters-in-order
+   * key (as lettersKey gives it): a search looks its words up as they are, building no key string.
+   */
+  const blocks = new Map<string, GroupPostings>(Object.values(GROUP).map((group) => [group, { words: new Map(), sounds: new Map(), letters: new Map() }]));
   /** IMO number → vessels carrying it. */
   const vesselsByImo = new Map<string, number[]>();
   /**
@@ -219,6 +231,15 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   });
 
   table.seal();
+  for (const [group, byKey] of postings) {
+    const { words, sounds, letters } = blocks.get(group)!;
+    for (const [key, list] of byKey) {
+      if (key.startsWith('t:')) words.set(key.slice(2), list);
+      else if (key.startsWith('p:')) sounds.set(key.slice(2), list);
+      else letters.set(key, list);
+    }
+  }
+  postings.clear();
   // Built: the word cache would otherwise live as long as the index (its closures share this scope).
   listsOfWord.clear();
 
@@ -230,28 +251,55 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const sortedRanks = new Float64Array(names.length);
   const nameLengths = Uint16Array.from(names, (named) => named.tokens.length);
 
+  // Per-search scratch space for the posting lists a query's words look up (a search's keys were
+  // strings joined on every search, in a set, with an object per list: most of its garbage left).
+  const lookupLists: number[][] = [];
+  let lookupWeights = new Float64Array(64);
+  const seenLists: number[][] = [];
+  /** Adds a key's list once per search (as a set of the keys did: each key has its own list). */
+  const lookUp = (list: number[] | undefined, weight: number, skip: boolean, found: number): number => {
+    if (!list) return found;
+    for (let k = 0; k < seenLists.length; k++) if (seenLists[k] === list) return found;
+    seenLists.push(list);
+    // The letters-in-order key is for words the lists do not hold as written (a typo).
+    if (skip) return found;
+    if (found === lookupWeights.length) {
+      const grown = new Float64Array(found * 2);
+      grown.set(lookupWeights);
+      lookupWeights = grown;
+    }
+    // Shortest list first, equal lengths in the order found (what a stable sort by length gave).
+    let at = found;
+    while (at > 0 && lookupLists[at - 1].length > list.length) {
+      lookupLists[at] = lookupLists[at - 1];
+      lookupWeights[at] = lookupWeights[at - 1];
+      at--;
+    }
+    lookupLists[at] = list;
+    lookupWeights[at] = weight;
+    return found + 1;
+  };
+
   /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
   function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
     if (query.length === 0) return [];
-    const groupPostings = postings.get(group)!;
-    const lookups: Array<{ list: number[]; weight: number }> = [];
-    const seenKeys = new Set<string>();
+    const { words, sounds, letters } = blocks.get(group)!;
+    seenLists.length = 0;
+    let found = 0;
+    // The keys blockingKeys gives each word, in its order (a legal form is looked up as written).
     for (const token of query) {
-      const keys = blockingKeys(token);
-      if (keys.length === 0) keys.push(`t:${token.text}`);
-      for (const key of keys) {
-        if (seenKeys.has(key)) continue;
-        seenKeys.add(key);
-        // The letters-in-order key is for words the lists do not hold as written (a typo).
-        if (key.startsWith('a:') && groupPostings.has(`t:${token.text}`)) continue;
-        const list = groupPostings.get(key);
-        if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
-      }
+      const role = token.role;
+      const asWritten = words.get(token.text);
+      found = lookUp(asWritten, token.weight * 1, false, found);
+      if (role === 'legal_form' || role === 'particle') continue;
+      if (role !== 'number' && token.phonetic.length >= 2) found = lookUp(sounds.get(token.phonetic), token.weight * 0.8, false, found);
+      if (role === 'name' && token.text.length >= 4) found = lookUp(letters.get(lettersKey(token.text)), token.weight * 0.6, asWritten !== undefined, found);
     }
-    lookups.sort((a, b) => a.list.length - b.list.length);
+    const lists = lookupLists;
     let count = 0;
-    for (let k = 0; k < lookups.length; k++) {
-      const { list, weight } = lookups[k];
+    for (let k = 0; k < found; k++) {
+      const list = lists[k];
+      const weight = lookupWeights[k];
       // Rarer keys say more: scale by inverse frequency.
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
