@@ -446,20 +446,37 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   };
 }
 
+/** Where a match keeps the function that writes its explanation until it is first read (not enumerable). */
+const EXPLAIN = Symbol('explain');
+type LazyMatch = ScreeningMatch & { [EXPLAIN]: () => MatchExplanation };
+/** Makes `explanation` a plain data property of the match, as an assignment or a first read leaves it. */
+function settle(match: ScreeningMatch, value: MatchExplanation): void {
+  Object.defineProperty(match, 'explanation', { value, writable: true, enumerable: true, configurable: true });
+}
+/**
+ * One getter and one setter for every match: matches with the same pair keep one shape (a pair per
+ * match gave each its own hidden class and descriptors, ~1 KB of garbage per result).
+ */
+const EXPLANATION_ACCESSORS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyMatch): MatchExplanation {
+    const value = this[EXPLAIN]();
+    settle(this, value);
+    return value;
+  },
+  set(this: LazyMatch, next: MatchExplanation) {
+    settle(this, next);
+  },
+};
+
 /**
  * The match with its `explanation` as an enumerable property worked out on first read and kept (so
  * JSON, spreads and deep equality see a plain value); it can be assigned like any property.
  */
 function lazyExplanation(match: Omit<ScreeningMatch, 'explanation'>, compute: () => MatchExplanation): ScreeningMatch {
-  let value: MatchExplanation | undefined;
-  return Object.defineProperty(match as ScreeningMatch, 'explanation', {
-    enumerable: true,
-    configurable: true,
-    get: () => (value ??= compute()),
-    set: (next: MatchExplanation) => {
-      value = next;
-    },
-  });
+  Object.defineProperty(match, EXPLAIN, { value: compute });
+  return Object.defineProperty(match as ScreeningMatch, 'explanation', EXPLANATION_ACCESSORS);
 }
 
 /** A note of the explanation, in English (screening.explanation.ts says it in Spanish). */
