@@ -250,6 +250,14 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const keptRanks = new Float64Array(names.length);
   const sortedRanks = new Float64Array(names.length);
   const nameLengths = Uint16Array.from(names, (named) => named.tokens.length);
+  // Per-search scratch space for each entity's best name (stamped with the search that set it).
+  let searchStamp = 0;
+  const bestStamp = new Int32Array(entities.length);
+  const bestOrder = new Int32Array(entities.length);
+  const bestScore = new Float64Array(entities.length);
+  const bestName = new Int32Array(entities.length);
+  const bestQuery = new Uint8Array(entities.length);
+  const bestLegal = new Uint8Array(entities.length);
 
   // Per-search scratch space for the posting lists a query's words look up (a search's keys were
   // strings joined on every search, in a set, with an object per list: most of its garbage left).
@@ -396,32 +404,71 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const allowed = sources ? (id: number) => sources.has(entities[names[id].entity].source) : null;
       const memo: PairMemo = new Map();
       table.beginSearch();
-      const prepared = new Map<NameToken[], Reading>();
-      const best = new Map<number, { named: IndexedName; query: NameToken[]; score: number; legalIgnored: boolean }>();
-      const consider = (id: number, query: NameToken[], factor: number, legalIgnored: boolean) => {
+      // Per entity, its best name so far in scratch arrays (an object per improving candidate and a
+      // map of them, spread and sorted, were a search's largest garbage after the explanations).
+      const stamp = ++searchStamp;
+      let found = 0;
+      /** The search's readings (at most four), each with its fast scorer's preparation. */
+      const queries: NameToken[][] = [];
+      const prepared: Reading[] = [];
+      const consider = (id: number, q: number, factor: number, legalIgnored: boolean) => {
         const named = names[id];
-        const entity = entities[named.entity];
-        let prepare = prepared.get(query);
-        if (!prepare) prepared.set(query, (prepare = table.reading(query)));
+        const e = named.entity;
+        const entity = entities[e];
         // The typed-array scorer, or scoreTokens itself for the names it rewrites.
-        let raw = table.fastScore(prepare, id, entity.type);
-        if (raw < 0) raw = scoreTokens(query, named.tokens, entity.type, memo).score;
+        let raw = table.fastScore(prepared[q], id, entity.type);
+        if (raw < 0) raw = scoreTokens(queries[q], named.tokens, entity.type, memo).score;
         const score = Math.round(raw * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
         if (score < minScore || score === 0) return;
-        const current = best.get(named.entity);
-        if (!current || score > current.score) best.set(named.entity, { named, query, score, legalIgnored });
+        if (bestStamp[e] !== stamp) {
+          bestStamp[e] = stamp;
+          bestOrder[found++] = e;
+        } else if (!(score > bestScore[e])) return;
+        bestScore[e] = score;
+        bestName[e] = id;
+        bestQuery[e] = q;
+        bestLegal[e] = legalIgnored ? 1 : 0;
+      };
+      const queryIndex = (query: NameToken[]): number => {
+        let q = queries.indexOf(query);
+        if (q < 0) {
+          q = queries.push(query) - 1;
+          prepared.push(table.reading(query));
+        }
+        return q;
       };
       for (const type of types) {
         const query = reading(type);
         if (query.length === 0) continue;
-        for (const id of candidates(query, GROUP[type], allowed)) consider(id, query, 1, false);
+        const ids = candidates(query, GROUP[type], allowed);
+        if (ids.length === 0) continue;
+        const q = queryIndex(query);
+        for (const id of ids) consider(id, q, 1, false);
         if (type === 'person' && personWithoutLegal && personWithoutLegal.length > 0) {
-          for (const id of candidates(personWithoutLegal, GROUP.person, allowed)) consider(id, personWithoutLegal, LEGAL_FORM_IGNORED_FACTOR, true);
+          const more = candidates(personWithoutLegal, GROUP.person, allowed);
+          if (more.length === 0) continue;
+          const p = queryIndex(personWithoutLegal);
+          for (const id of more) consider(id, p, LEGAL_FORM_IGNORED_FACTOR, true);
         }
       }
-      return [...best.values()]
-        .sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : 0))
-        .slice(0, limit)
+      // The `limit` best entities, highest score first, ties in the order they were first found (what
+      // a stable sort and a slice gave), by insertion into a list of at most `limit`.
+      const top: number[] = [];
+      for (let k = 0; k < found; k++) {
+        const e = bestOrder[k];
+        const score = bestScore[e];
+        let at = top.length;
+        if (at < limit) top.push(e);
+        else if (bestScore[top[limit - 1]] >= score) continue;
+        else at = limit - 1;
+        while (at > 0 && bestScore[top[at - 1]] < score) {
+          top[at] = top[at - 1];
+          at--;
+        }
+        top[at] = e;
+      }
+      return top
+        .map((e) => ({ named: names[bestName[e]], query: queries[bestQuery[e]], score: bestScore[e], legalIgnored: bestLegal[e] === 1 }))
         .map(({ named, query, score, legalIgnored }) => {
           const entity = entities[named.entity];
           // The explanation is written when it is first read: the full scorer (which agrees with the
