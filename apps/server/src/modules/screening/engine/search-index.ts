@@ -98,12 +98,13 @@ const blockingKeys = (token: NameToken): string[] => {
 /**
  * The `limit` ids of the highest rank, highest first, ties in their given order: what a stable sort
  * of all of them by rank and a slice would give, without sorting the thousands of names a common
- * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone).
+ * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone); written into
+ * `best`, their count returned.
  */
-function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array): number[] {
-  const chosen: number[] = [];
+function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array, best: Int32Array): number {
+  let chosen = 0;
   if (count <= limit) {
-    for (let k = 0; k < count; k++) chosen.push(k);
+    for (let k = 0; k < count; k++) best[chosen++] = k;
   } else {
     // Selected in scratch space: sorting a copy of thousands of ranks was most of a search's garbage.
     for (let k = 0; k < count; k++) scratch[k] = ranks[k];
@@ -111,27 +112,26 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
     let ties = limit;
     for (let k = 0; k < count; k++) if (ranks[k] > cutoff) ties--;
     for (let k = 0; k < count; k++) {
-      if (ranks[k] > cutoff) chosen.push(k);
+      if (ranks[k] > cutoff) best[chosen++] = k;
       else if (ranks[k] === cutoff && ties > 0) {
-        chosen.push(k);
+        best[chosen++] = k;
         ties--;
       }
     }
   }
-  // Insertion in order, highest rank first, ties in given order (at most `limit` names: no sort call,
-  // whose comparisons were a search's largest source of garbage).
-  const best: number[] = [];
-  for (const k of chosen) {
-    let at = best.length;
-    best.push(k);
+  // Insertion in place, highest rank first, ties in given order (at most `limit` names: no sort call,
+  // whose comparisons were a search's largest source of garbage; no array either).
+  for (let n = 1; n < chosen; n++) {
+    const k = best[n];
+    let at = n;
     while (at > 0 && ranks[best[at - 1]] < ranks[k]) {
       best[at] = best[at - 1];
       at--;
     }
     best[at] = k;
   }
-  for (let n = 0; n < best.length; n++) best[n] = ids[best[n]];
-  return best;
+  for (let n = 0; n < chosen; n++) best[n] = ids[best[n]];
+  return chosen;
 }
 
 /** The value that would stand at `nth` if the first `count` values were sorted ascending (they are reordered). */
@@ -288,9 +288,15 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
     return found + 1;
   };
 
-  /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
-  function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
-    if (query.length === 0) return [];
+  /** Where candidates() writes its names (read before the next call). */
+  const candidateIds = new Int32Array(MAX_CANDIDATES);
+
+  /**
+   * Names of one entity type's group sharing blocking keys with the query, best evidence first: their
+   * count, the names in candidateIds.
+   */
+  function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number {
+    if (query.length === 0) return 0;
     const { words, sounds, letters } = blocks.get(group)!;
     seenLists.length = 0;
     let found = 0;
@@ -340,7 +346,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
       evidence[id] = 0;
     }
-    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES, sortedRanks);
+    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES, sortedRanks, candidateIds);
   }
 
   function imoMatches(imo: string, opts: SearchOptions, notes: MatchNote[]): ScreeningMatch[] {
@@ -440,15 +446,16 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       for (const type of types) {
         const query = reading(type);
         if (query.length === 0) continue;
-        const ids = candidates(query, GROUP[type], allowed);
-        if (ids.length === 0) continue;
-        const q = queryIndex(query);
-        for (const id of ids) consider(id, q, 1, false);
+        const count = candidates(query, GROUP[type], allowed);
+        if (count > 0) {
+          const q = queryIndex(query);
+          for (let k = 0; k < count; k++) consider(candidateIds[k], q, 1, false);
+        }
         if (type === 'person' && personWithoutLegal && personWithoutLegal.length > 0) {
           const more = candidates(personWithoutLegal, GROUP.person, allowed);
-          if (more.length === 0) continue;
+          if (more === 0) continue;
           const p = queryIndex(personWithoutLegal);
-          for (const id of more) consider(id, p, LEGAL_FORM_IGNORED_FACTOR, true);
+          for (let k = 0; k < more; k++) consider(candidateIds[k], p, LEGAL_FORM_IGNORED_FACTOR, true);
         }
       }
       // The `limit` best entities, highest score first, ties in the order they were first found (what
