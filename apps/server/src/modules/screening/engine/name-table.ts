@@ -49,7 +49,7 @@ function maxPairDistance(longest: number): number {
   return Math.floor(longest * (1 - (TUNING.minTokenSimilarity - TUNING.jaroWeight) / (1 - TUNING.jaroWeight)) + 1e-9);
 }
 
-/** A search's words, read with one entity type's rules, as the fast scorer needs them. */
+/** A search's words, read with one entity type's rules, as the fast scorer needs them (valid until the next beginSearch). */
 export interface Reading {
   tokens: NameToken[];
   /** Per word: its letters as a bit mask, and 1 when it is a plain word of two letters or more. */
@@ -68,6 +68,22 @@ export interface Reading {
   acronyms: string[];
   /** Position of "bin" (-1 when none). */
   bin: number;
+}
+
+function emptyReading(size: number): Reading {
+  return {
+    tokens: [],
+    masks: new Int32Array(size),
+    plain: new Uint8Array(size),
+    lengths: new Int32Array(size),
+    phonetics: new Int32Array(size),
+    slots: new Int32Array(size),
+    weights: new Float64Array(size),
+    isName: new Uint8Array(size),
+    stamp: 0,
+    acronyms: [],
+    bin: -1,
+  };
 }
 
 /**
@@ -174,8 +190,13 @@ export class NameTable {
     return this.words.length;
   }
 
-  /** Starts a search: the similarity rows of the previous one are void. */
+  /** Readings handed out since the search began, reused by the next one. */
+  private readonly readings: Reading[] = [];
+  private readingsUsed = 0;
+
+  /** Starts a search: the similarity rows and the readings of the previous one are void. */
   beginSearch(): void {
+    this.readingsUsed = 0;
     this.generation++;
     this.slotOf.clear();
     this.searchStamp = ++this.stampCounter;
@@ -201,15 +222,14 @@ export class NameTable {
   /** Prepares a search's words read with one type's rules. */
   reading(tokens: NameToken[]): Reading {
     const n = tokens.length;
-    const slots = new Int32Array(n);
-    const masks = new Int32Array(n);
-    const plain = new Uint8Array(n);
-    const lengths = new Int32Array(n);
-    const phonetics = new Int32Array(n);
-    const weights = new Float64Array(n);
-    const isName = new Uint8Array(n);
+    // A search's readings are reused by the next search (seven typed arrays per reading were a
+    // tenth of a search's garbage): their arrays may be longer than its words.
+    let reused = this.readings[this.readingsUsed];
+    if (!reused || reused.masks.length < n) this.readings[this.readingsUsed] = reused = emptyReading(Math.max(16, n));
+    this.readingsUsed++;
+    const { slots, masks, plain, lengths, phonetics, weights, isName, acronyms } = reused;
+    acronyms.length = 0;
     const stamp = this.searchStamp;
-    const acronyms: string[] = [];
     let initials = '';
     let bin = -1;
     for (let i = 0; i < n; i++) {
@@ -245,7 +265,10 @@ export class NameTable {
         if (!spelled.includes('.')) this.mark(spelled, stamp);
       }
     }
-    return { tokens, masks, plain, lengths, phonetics, slots, weights, isName, stamp, acronyms, bin };
+    reused.tokens = tokens;
+    reused.stamp = stamp;
+    reused.bin = bin;
+    return reused;
   }
 
   private similarity(reading: Reading, i: number, id: number): number {

@@ -59,6 +59,13 @@ function containsSorted(list: number[], id: number): boolean {
 /** Blocking is kept per entity type, so a vessel search never wades through companies. */
 const GROUP: Record<EntityType, string> = { person: 'P', organization: 'O', vessel: 'V', aircraft: 'A' };
 
+/** One entity group's posting lists by kind of key. */
+interface GroupPostings {
+  words: Map<string, number[]>;
+  sounds: Map<string, number[]>;
+  letters: Map<string, number[]>;
+}
+
 interface IndexedName {
   entity: number;
   name: string;
@@ -91,12 +98,13 @@ const blockingKeys = (token: NameToken): string[] => {
 /**
  * The `limit` ids of the highest rank, highest first, ties in their given order: what a stable sort
  * of all of them by rank and a slice would give, without sorting the thousands of names a common
- * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone).
+ * word brings (the cut-off rank is found in a plain numeric sort of the ranks alone); written into
+ * `best`, their count returned.
  */
-function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array): number[] {
-  const chosen: number[] = [];
+function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: number, scratch: Float64Array, best: Int32Array): number {
+  let chosen = 0;
   if (count <= limit) {
-    for (let k = 0; k < count; k++) chosen.push(k);
+    for (let k = 0; k < count; k++) best[chosen++] = k;
   } else {
     // Selected in scratch space: sorting a copy of thousands of ranks was most of a search's garbage.
     for (let k = 0; k < count; k++) scratch[k] = ranks[k];
@@ -104,27 +112,26 @@ function bestRanked(ids: Int32Array, ranks: Float64Array, count: number, limit: 
     let ties = limit;
     for (let k = 0; k < count; k++) if (ranks[k] > cutoff) ties--;
     for (let k = 0; k < count; k++) {
-      if (ranks[k] > cutoff) chosen.push(k);
+      if (ranks[k] > cutoff) best[chosen++] = k;
       else if (ranks[k] === cutoff && ties > 0) {
-        chosen.push(k);
+        best[chosen++] = k;
         ties--;
       }
     }
   }
-  // Insertion in order, highest rank first, ties in given order (at most `limit` names: no sort call,
-  // whose comparisons were a search's largest source of garbage).
-  const best: number[] = [];
-  for (const k of chosen) {
-    let at = best.length;
-    best.push(k);
+  // Insertion in place, highest rank first, ties in given order (at most `limit` names: no sort call,
+  // whose comparisons were a search's largest source of garbage; no array either).
+  for (let n = 1; n < chosen; n++) {
+    const k = best[n];
+    let at = n;
     while (at > 0 && ranks[best[at - 1]] < ranks[k]) {
       best[at] = best[at - 1];
       at--;
     }
     best[at] = k;
   }
-  for (let n = 0; n < best.length; n++) best[n] = ids[best[n]];
-  return best;
+  for (let n = 0; n < chosen; n++) best[n] = ids[best[n]];
+  return chosen;
 }
 
 /** The value that would stand at `nth` if the first `count` values were sorted ascending (they are reordered). */
@@ -164,6 +171,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const table = new NameTable();
   /** Per entity group, the names under each blocking key (a search looks keys up without joining strings). */
   const postings = new Map<string, Map<string, number[]>>(Object.values(GROUP).map((group) => [group, new Map()]));
+  /**
+   * The same lists, per group and kind of key, under the bare word, sound key or letters-in-order
+   * key (as lettersKey gives it): a search looks its words up as they are, building no key string.
+   */
+  const blocks = new Map<string, GroupPostings>(Object.values(GROUP).map((group) => [group, { words: new Map(), sounds: new Map(), letters: new Map() }]));
   /** IMO number → vessels carrying it. */
   const vesselsByImo = new Map<string, number[]>();
   /**
@@ -219,6 +231,15 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   });
 
   table.seal();
+  for (const [group, byKey] of postings) {
+    const { words, sounds, letters } = blocks.get(group)!;
+    for (const [key, list] of byKey) {
+      if (key.startsWith('t:')) words.set(key.slice(2), list);
+      else if (key.startsWith('p:')) sounds.set(key.slice(2), list);
+      else letters.set(key, list);
+    }
+  }
+  postings.clear();
   // Built: the word cache would otherwise live as long as the index (its closures share this scope).
   listsOfWord.clear();
 
@@ -229,29 +250,70 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   const keptRanks = new Float64Array(names.length);
   const sortedRanks = new Float64Array(names.length);
   const nameLengths = Uint16Array.from(names, (named) => named.tokens.length);
+  // Per-search scratch space for each entity's best name (stamped with the search that set it).
+  let searchStamp = 0;
+  const bestStamp = new Int32Array(entities.length);
+  const bestOrder = new Int32Array(entities.length);
+  const bestScore = new Float64Array(entities.length);
+  const bestName = new Int32Array(entities.length);
+  const bestQuery = new Uint8Array(entities.length);
+  const bestLegal = new Uint8Array(entities.length);
 
-  /** Names of one entity type's group sharing blocking keys with the query, best evidence first. */
-  function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number[] {
-    if (query.length === 0) return [];
-    const groupPostings = postings.get(group)!;
-    const lookups: Array<{ list: number[]; weight: number }> = [];
-    const seenKeys = new Set<string>();
-    for (const token of query) {
-      const keys = blockingKeys(token);
-      if (keys.length === 0) keys.push(`t:${token.text}`);
-      for (const key of keys) {
-        if (seenKeys.has(key)) continue;
-        seenKeys.add(key);
-        // The letters-in-order key is for words the lists do not hold as written (a typo).
-        if (key.startsWith('a:') && groupPostings.has(`t:${token.text}`)) continue;
-        const list = groupPostings.get(key);
-        if (list) lookups.push({ list, weight: token.weight * (key.startsWith('t:') ? 1 : key.startsWith('p:') ? 0.8 : 0.6) });
-      }
+  // Per-search scratch space for the posting lists a query's words look up (a search's keys were
+  // strings joined on every search, in a set, with an object per list: most of its garbage left).
+  const lookupLists: number[][] = [];
+  let lookupWeights = new Float64Array(64);
+  const seenLists: number[][] = [];
+  /** Adds a key's list once per search (as a set of the keys did: each key has its own list). */
+  const lookUp = (list: number[] | undefined, weight: number, skip: boolean, found: number): number => {
+    if (!list) return found;
+    for (let k = 0; k < seenLists.length; k++) if (seenLists[k] === list) return found;
+    seenLists.push(list);
+    // The letters-in-order key is for words the lists do not hold as written (a typo).
+    if (skip) return found;
+    if (found === lookupWeights.length) {
+      const grown = new Float64Array(found * 2);
+      grown.set(lookupWeights);
+      lookupWeights = grown;
     }
-    lookups.sort((a, b) => a.list.length - b.list.length);
+    // Shortest list first, equal lengths in the order found (what a stable sort by length gave).
+    let at = found;
+    while (at > 0 && lookupLists[at - 1].length > list.length) {
+      lookupLists[at] = lookupLists[at - 1];
+      lookupWeights[at] = lookupWeights[at - 1];
+      at--;
+    }
+    lookupLists[at] = list;
+    lookupWeights[at] = weight;
+    return found + 1;
+  };
+
+  /** Where candidates() writes its names (read before the next call). */
+  const candidateIds = new Int32Array(MAX_CANDIDATES);
+
+  /**
+   * Names of one entity type's group sharing blocking keys with the query, best evidence first: their
+   * count, the names in candidateIds.
+   */
+  function candidates(query: NameToken[], group: string, allowed: ((id: number) => boolean) | null): number {
+    if (query.length === 0) return 0;
+    const { words, sounds, letters } = blocks.get(group)!;
+    seenLists.length = 0;
+    let found = 0;
+    // The keys blockingKeys gives each word, in its order (a legal form is looked up as written).
+    for (const token of query) {
+      const role = token.role;
+      const asWritten = words.get(token.text);
+      found = lookUp(asWritten, token.weight * 1, false, found);
+      if (role === 'legal_form' || role === 'particle') continue;
+      if (role !== 'number' && token.phonetic.length >= 2) found = lookUp(sounds.get(token.phonetic), token.weight * 0.8, false, found);
+      if (role === 'name' && token.text.length >= 4) found = lookUp(letters.get(lettersKey(token.text)), token.weight * 0.6, asWritten !== undefined, found);
+    }
+    const lists = lookupLists;
     let count = 0;
-    for (let k = 0; k < lookups.length; k++) {
-      const { list, weight } = lookups[k];
+    for (let k = 0; k < found; k++) {
+      const list = lists[k];
+      const weight = lookupWeights[k];
       // Rarer keys say more: scale by inverse frequency.
       const w = weight / Math.log2(2 + list.length);
       // A very common key ("al", "mohammed", "trading") only adds to candidates found by rarer keys.
@@ -284,7 +346,7 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       }
       evidence[id] = 0;
     }
-    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES, sortedRanks);
+    return bestRanked(keptIds, keptRanks, kept, MAX_CANDIDATES, sortedRanks, candidateIds);
   }
 
   function imoMatches(imo: string, opts: SearchOptions, notes: MatchNote[]): ScreeningMatch[] {
@@ -348,32 +410,72 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       const allowed = sources ? (id: number) => sources.has(entities[names[id].entity].source) : null;
       const memo: PairMemo = new Map();
       table.beginSearch();
-      const prepared = new Map<NameToken[], Reading>();
-      const best = new Map<number, { named: IndexedName; query: NameToken[]; score: number; legalIgnored: boolean }>();
-      const consider = (id: number, query: NameToken[], factor: number, legalIgnored: boolean) => {
+      // Per entity, its best name so far in scratch arrays (an object per improving candidate and a
+      // map of them, spread and sorted, were a search's largest garbage after the explanations).
+      const stamp = ++searchStamp;
+      let found = 0;
+      /** The search's readings (at most four), each with its fast scorer's preparation. */
+      const queries: NameToken[][] = [];
+      const prepared: Reading[] = [];
+      const consider = (id: number, q: number, factor: number, legalIgnored: boolean) => {
         const named = names[id];
-        const entity = entities[named.entity];
-        let prepare = prepared.get(query);
-        if (!prepare) prepared.set(query, (prepare = table.reading(query)));
+        const e = named.entity;
+        const entity = entities[e];
         // The typed-array scorer, or scoreTokens itself for the names it rewrites.
-        let raw = table.fastScore(prepare, id, entity.type);
-        if (raw < 0) raw = scoreTokens(query, named.tokens, entity.type, memo).score;
+        let raw = table.fastScore(prepared[q], id, entity.type);
+        if (raw < 0) raw = scoreTokens(queries[q], named.tokens, entity.type, memo).score;
         const score = Math.round(raw * factor * (named.alias?.weak ? WEAK_ALIAS_FACTOR : 1) * 10000) / 10000;
         if (score < minScore || score === 0) return;
-        const current = best.get(named.entity);
-        if (!current || score > current.score) best.set(named.entity, { named, query, score, legalIgnored });
+        if (bestStamp[e] !== stamp) {
+          bestStamp[e] = stamp;
+          bestOrder[found++] = e;
+        } else if (!(score > bestScore[e])) return;
+        bestScore[e] = score;
+        bestName[e] = id;
+        bestQuery[e] = q;
+        bestLegal[e] = legalIgnored ? 1 : 0;
+      };
+      const queryIndex = (query: NameToken[]): number => {
+        let q = queries.indexOf(query);
+        if (q < 0) {
+          q = queries.push(query) - 1;
+          prepared.push(table.reading(query));
+        }
+        return q;
       };
       for (const type of types) {
         const query = reading(type);
         if (query.length === 0) continue;
-        for (const id of candidates(query, GROUP[type], allowed)) consider(id, query, 1, false);
+        const count = candidates(query, GROUP[type], allowed);
+        if (count > 0) {
+          const q = queryIndex(query);
+          for (let k = 0; k < count; k++) consider(candidateIds[k], q, 1, false);
+        }
         if (type === 'person' && personWithoutLegal && personWithoutLegal.length > 0) {
-          for (const id of candidates(personWithoutLegal, GROUP.person, allowed)) consider(id, personWithoutLegal, LEGAL_FORM_IGNORED_FACTOR, true);
+          const more = candidates(personWithoutLegal, GROUP.person, allowed);
+          if (more === 0) continue;
+          const p = queryIndex(personWithoutLegal);
+          for (let k = 0; k < more; k++) consider(candidateIds[k], p, LEGAL_FORM_IGNORED_FACTOR, true);
         }
       }
-      return [...best.values()]
-        .sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : 0))
-        .slice(0, limit)
+      // The `limit` best entities, highest score first, ties in the order they were first found (what
+      // a stable sort and a slice gave), by insertion into a list of at most `limit`.
+      const top: number[] = [];
+      for (let k = 0; k < found; k++) {
+        const e = bestOrder[k];
+        const score = bestScore[e];
+        let at = top.length;
+        if (at < limit) top.push(e);
+        else if (bestScore[top[limit - 1]] >= score) continue;
+        else at = limit - 1;
+        while (at > 0 && bestScore[top[at - 1]] < score) {
+          top[at] = top[at - 1];
+          at--;
+        }
+        top[at] = e;
+      }
+      return top
+        .map((e) => ({ named: names[bestName[e]], query: queries[bestQuery[e]], score: bestScore[e], legalIgnored: bestLegal[e] === 1 }))
         .map(({ named, query, score, legalIgnored }) => {
           const entity = entities[named.entity];
           // The explanation is written when it is first read: the full scorer (which agrees with the
@@ -398,20 +500,37 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
   };
 }
 
+/** Where a match keeps the function that writes its explanation until it is first read (not enumerable). */
+const EXPLAIN = Symbol('explain');
+type LazyMatch = ScreeningMatch & { [EXPLAIN]: () => MatchExplanation };
+/** Makes `explanation` a plain data property of the match, as an assignment or a first read leaves it. */
+function settle(match: ScreeningMatch, value: MatchExplanation): void {
+  Object.defineProperty(match, 'explanation', { value, writable: true, enumerable: true, configurable: true });
+}
+/**
+ * One getter and one setter for every match: matches with the same pair keep one shape (a pair per
+ * match gave each its own hidden class and descriptors, ~1 KB of garbage per result).
+ */
+const EXPLANATION_ACCESSORS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyMatch): MatchExplanation {
+    const value = this[EXPLAIN]();
+    settle(this, value);
+    return value;
+  },
+  set(this: LazyMatch, next: MatchExplanation) {
+    settle(this, next);
+  },
+};
+
 /**
  * The match with its `explanation` as an enumerable property worked out on first read and kept (so
  * JSON, spreads and deep equality see a plain value); it can be assigned like any property.
  */
 function lazyExplanation(match: Omit<ScreeningMatch, 'explanation'>, compute: () => MatchExplanation): ScreeningMatch {
-  let value: MatchExplanation | undefined;
-  return Object.defineProperty(match as ScreeningMatch, 'explanation', {
-    enumerable: true,
-    configurable: true,
-    get: () => (value ??= compute()),
-    set: (next: MatchExplanation) => {
-      value = next;
-    },
-  });
+  Object.defineProperty(match, EXPLAIN, { value: compute });
+  return Object.defineProperty(match as ScreeningMatch, 'explanation', EXPLANATION_ACCESSORS);
 }
 
 /** A note of the explanation, in English (screening.explanation.ts says it in Spanish). */
