@@ -66,20 +66,9 @@ export async function buildSpreadSeries(
   }
   for (const spread of spreads) {
     const series = computeSpreadColumns(spreadDefinition(spread), byCode);
-    const points: SpreadHistoryPoint[] = [];
-    for (let index = 0; index < series.length; index += 1) {
-      const point = series[index]!;
-      if (point.date < from) continue;
-      const previous = index > 0 ? series[index - 1]! : null;
-      points.push({
-        date: point.date,
-        value: point.value,
-        demo: point.demo,
-        diff: point.diff,
-        previousDate: previous?.date ?? null,
-        previousValue: previous?.value ?? null,
-      });
-    }
+    let start = 0;
+    while (start < series.length && series[start]!.date < from) start += 1;
+    const points: SpreadHistoryPoint[] = start === 0 ? series : series.slice(start);
     result.set(spread.code, points);
   }
   return result;

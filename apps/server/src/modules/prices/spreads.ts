@@ -84,33 +84,69 @@ interface Scaled {
   scale: number;
 }
 
-const DECIMAL_TEXT = /^[-+]?\d+(\.\d+)?$/;
 const POW10 = Array.from({ length: 16 }, (_, index) => 10 ** index);
 
-/** The decimal text as a scaled integer; null when it has more than 15 digits (or is no plain decimal). */
-function parseScaled(text: string): Scaled | null {
-  if (!DECIMAL_TEXT.test(text)) return null;
-  const dot = text.indexOf('.');
-  const digits = dot === -1 ? text : text.slice(0, dot) + text.slice(dot + 1);
-  if (digits.replace(/^[-+]/, '').length > 15) return null;
-  return { units: Number(digits), scale: dot === -1 ? 0 : text.length - dot - 1 };
+/**
+ * The decimal text (PostgreSQL's numeric text: optional sign, digits, optional fraction) as
+ * units × 10^-scale into units[at] and scales[at]; scale -1 when it is no such text or has more
+ * than 15 digits. By character codes: no intermediate strings.
+ */
+function parseScaledInto(text: string, units: Float64Array, scales: Int8Array, at: number): void {
+  let index = 0;
+  let negative = false;
+  const head = text.charCodeAt(0);
+  if (head === 45 || head === 43) {
+    negative = head === 45;
+    index = 1;
+  }
+  let value = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 46 && scale === -1 && digits > 0) {
+      scale = 0;
+      continue;
+    }
+    if (code < 48 || code > 57) {
+      scales[at] = -1;
+      return;
+    }
+    value = value * 10 + (code - 48);
+    digits += 1;
+    if (scale !== -1) scale += 1;
+  }
+  if (digits === 0 || digits > 15 || scale === 0) {
+    scales[at] = -1;
+    return;
+  }
+  units[at] = negative ? -value : value;
+  scales[at] = scale === -1 ? 0 : scale;
 }
 
-/**
- * A spread value with at most SPREAD_SCALE decimals, exactly: sign × (whole + frac × 10^-12),
- * whole and frac (< 10^12) non-negative safe integers.
- */
-interface FastValue {
-  negative: boolean;
-  whole: number;
-  frac: number;
+function parseScaled(text: string): Scaled | null {
+  const units = new Float64Array(1);
+  const scales = new Int8Array(1);
+  parseScaledInto(text, units, scales, 0);
+  return scales[0] === -1 ? null : { units: units[0]!, scale: scales[0]! };
 }
+
+/*
+ * A spread value with at most SPREAD_SCALE decimals, exactly, as a pair of safe integers of the same
+ * sign: whole + frac × 10^-12, |frac| < 10^12. The fast path hands its results back in these
+ * variables rather than in a new object per point (a ten-year reading has tens of thousands).
+ */
+let resultWhole = 0;
+let resultFrac = 0;
 
 const FRAC_UNIT = 1e12;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** ⌊a / d⌋ and its remainder for safe non-negative integers, exactly. */
-function divide(a: number, d: number): [number, number] {
+let quotient = 0;
+let remainder = 0;
+
+/** ⌊a / d⌋ into `quotient` and its remainder into `remainder`, for safe non-negative integers, exactly. */
+function divide(a: number, d: number): void {
   let q = Math.floor(a / d);
   let r = a - q * d;
   if (r < 0) {
@@ -120,7 +156,8 @@ function divide(a: number, d: number): [number, number] {
     q += 1;
     r -= d;
   }
-  return [q, r];
+  quotient = q;
+  remainder = r;
 }
 
 /**
@@ -129,22 +166,22 @@ function divide(a: number, d: number): [number, number] {
  * the safe integers or the divisor's denominator exceeds 10^9 (then the 40-digit decimal path's double
  * rounding could differ); the caller then uses the decimal path.
  */
-function evaluateFast(fast: NonNullable<CompiledSpread['fast']>, legs: readonly (Scaled | null)[]): FastValue | null {
+function evaluateFast(fast: NonNullable<CompiledSpread['fast']>, units: Float64Array, scales: Int8Array): boolean {
+  const count = units.length;
   let scale = 0;
-  for (let index = 0; index < legs.length; index += 1) {
-    const leg = legs[index];
-    if (!leg) return null;
-    const termScale = leg.scale + fast.coefficients[index]!.scale;
+  for (let index = 0; index < count; index += 1) {
+    const legScale = scales[index]!;
+    if (legScale === -1) return false;
+    const termScale = legScale + fast.coefficients[index]!.scale;
     if (termScale > scale) scale = termScale;
   }
-  if (scale > 15) return null;
+  if (scale > 15) return false;
   let total = 0;
-  for (let index = 0; index < legs.length; index += 1) {
-    const leg = legs[index]!;
+  for (let index = 0; index < count; index += 1) {
     const coefficient = fast.coefficients[index]!;
-    const term = coefficient.units * leg.units * POW10[scale - leg.scale - coefficient.scale]!;
+    const term = coefficient.units * units[index]! * POW10[scale - scales[index]! - coefficient.scale]!;
     total += term;
-    if (!(Math.abs(term) <= MAX_SAFE && Math.abs(total) <= MAX_SAFE)) return null;
+    if (!(Math.abs(term) <= MAX_SAFE && Math.abs(total) <= MAX_SAFE)) return false;
   }
   // value = total × 10^-scale / (divisor.units × 10^-divisor.scale) = numerator / denominator
   let numerator = Math.abs(total);
@@ -152,48 +189,64 @@ function evaluateFast(fast: NonNullable<CompiledSpread['fast']>, legs: readonly 
   const shift = scale - fast.divisor.scale;
   if (shift >= 0) denominator *= POW10[shift] ?? Infinity;
   else numerator *= POW10[-shift] ?? Infinity;
-  if (!(numerator <= 2 ** 52 && denominator <= 1e9)) return null;
-  const [whole, rest] = divide(numerator, denominator);
-  const [high, rest2] = divide(rest * 1e6, denominator);
-  const [low, rest3] = divide(rest2 * 1e6, denominator);
-  let frac = high * 1e6 + low;
-  let wholePart = whole;
-  if (rest3 * 2 >= denominator) frac += 1;
-  if (frac === FRAC_UNIT) {
-    frac = 0;
-    wholePart += 1;
+  if (!(numerator <= 2 ** 52 && denominator <= 1e9)) return false;
+  divide(numerator, denominator);
+  let whole = quotient;
+  let frac = 0;
+  if (remainder !== 0) {
+    divide(remainder * 1e6, denominator);
+    const high = quotient;
+    divide(remainder * 1e6, denominator);
+    frac = high * 1e6 + quotient;
+    if (remainder * 2 >= denominator) frac += 1;
+    if (frac === FRAC_UNIT) {
+      frac = 0;
+      whole += 1;
+    }
   }
-  return { negative: total < 0, whole: wholePart, frac };
+  resultWhole = total < 0 ? -whole : whole;
+  resultFrac = total < 0 ? -frac : frac;
+  return true;
 }
 
-function formatFast(value: FastValue): string {
-  const { negative, whole, frac } = value;
-  let text = String(whole);
-  if (frac !== 0) text += `.${String(frac).padStart(12, '0').replace(/0+$/, '')}`;
-  return negative && (whole !== 0 || frac !== 0) ? `-${text}` : text;
-}
+const ZEROS = '000000000000';
 
-/** a − b exactly (both with at most SPREAD_SCALE decimals); null when it would leave the safe integers. */
-function differenceFast(a: FastValue, b: FastValue): FastValue | null {
-  let whole = (a.negative ? -a.whole : a.whole) - (b.negative ? -b.whole : b.whole);
-  let frac = (a.negative ? -a.frac : a.frac) - (b.negative ? -b.frac : b.frac);
-  if (frac >= FRAC_UNIT) {
-    whole += 1;
-    frac -= FRAC_UNIT;
-  } else if (frac <= -FRAC_UNIT) {
-    whole -= 1;
-    frac += FRAC_UNIT;
-  }
-  if (whole > 0 && frac < 0) {
-    whole -= 1;
-    frac += FRAC_UNIT;
-  } else if (whole < 0 && frac > 0) {
-    whole += 1;
-    frac -= FRAC_UNIT;
-  }
-  if (!(Math.abs(whole) < MAX_SAFE)) return null;
+/** The text of whole + frac × 10^-12 (same signs), as decimal.js's toFixed() writes it. */
+function formatFast(whole: number, frac: number): string {
   const negative = whole < 0 || frac < 0;
-  return { negative, whole: Math.abs(whole), frac: Math.abs(frac) };
+  let text = String(Math.abs(whole));
+  if (frac !== 0) {
+    let digits = Math.abs(frac);
+    let places = 12;
+    while (digits % 10 === 0) {
+      digits /= 10;
+      places -= 1;
+    }
+    const tail = String(digits);
+    text += `.${ZEROS.slice(0, places - tail.length)}${tail}`;
+  }
+  return negative ? `-${text}` : text;
+}
+
+/** The text of (whole, frac) − (previousWhole, previousFrac), exactly; null when it would leave the safe integers. */
+function formatDifference(whole: number, frac: number, previousWhole: number, previousFrac: number): string | null {
+  let differenceWhole = whole - previousWhole;
+  let differenceFrac = frac - previousFrac;
+  if (differenceFrac >= FRAC_UNIT) {
+    differenceWhole += 1;
+    differenceFrac -= FRAC_UNIT;
+  } else if (differenceFrac <= -FRAC_UNIT) {
+    differenceWhole -= 1;
+    differenceFrac += FRAC_UNIT;
+  }
+  if (differenceWhole > 0 && differenceFrac < 0) {
+    differenceWhole -= 1;
+    differenceFrac += FRAC_UNIT;
+  } else if (differenceWhole < 0 && differenceFrac > 0) {
+    differenceWhole += 1;
+    differenceFrac -= FRAC_UNIT;
+  }
+  return Math.abs(differenceWhole) < MAX_SAFE ? formatFast(differenceWhole, differenceFrac) : null;
 }
 
 export interface LegPoint {
@@ -219,11 +272,14 @@ export interface SpreadPoint {
 export interface SpreadSeriesPoint extends SpreadPoint {
   /** The change against the series' previous point (null for its first). */
   diff: string | null;
+  previousDate: string | null;
+  previousValue: string | null;
 }
 
 /** A leg's columns with its values parsed once (shared by every spread using the leg). */
 interface ParsedLeg extends LegColumns {
-  scaled: (Scaled | null)[];
+  units: Float64Array;
+  scales: Int8Array;
 }
 
 const parsedLegs = new WeakMap<LegColumns, ParsedLeg>();
@@ -231,7 +287,11 @@ const parsedLegs = new WeakMap<LegColumns, ParsedLeg>();
 function parseLeg(columns: LegColumns): ParsedLeg {
   let parsed = parsedLegs.get(columns);
   if (!parsed) {
-    parsed = { ...columns, scaled: columns.values.map(parseScaled) };
+    const { values } = columns;
+    const units = new Float64Array(values.length);
+    const scales = new Int8Array(values.length);
+    for (let index = 0; index < values.length; index += 1) parseScaledInto(values[index]!, units, scales, index);
+    parsed = { dates: columns.dates, values, demoDates: columns.demoDates, units, scales };
     parsedLegs.set(columns, parsed);
   }
   return parsed;
@@ -251,14 +311,20 @@ export function computeSpreadColumns(definition: SpreadDefinition, legColumns: R
   const legs = compiled.codes.map((code) => parseLeg(legColumns.get(code) ?? NO_LEG));
   const first = legs[0]!;
   const cursors = new Array<number>(count).fill(0);
-  const scaled = new Array<Scaled | null>(count);
+  const units = new Float64Array(count);
+  const scales = new Int8Array(count);
   const texts = new Array<string>(count);
   const result: SpreadSeriesPoint[] = [];
+  const coefficients = compiled.fast;
+  let previousDate: string | null = null;
   let previousText: string | null = null;
-  let previousFast: FastValue | null = null;
+  let previousExact = false;
+  let previousWhole = 0;
+  let previousFrac = 0;
   for (let row = 0; row < first.dates.length; row += 1) {
     const date = first.dates[row]!;
-    scaled[0] = first.scaled[row]!;
+    units[0] = first.units[row]!;
+    scales[0] = first.scales[row]!;
     texts[0] = first.values[row]!;
     let complete = true;
     for (let index = 1; index < count; index += 1) {
@@ -270,22 +336,26 @@ export function computeSpreadColumns(definition: SpreadDefinition, legColumns: R
         complete = false;
         break;
       }
-      scaled[index] = leg.scaled[cursor]!;
+      units[index] = leg.units[cursor]!;
+      scales[index] = leg.scales[cursor]!;
       texts[index] = leg.values[cursor]!;
     }
     if (!complete) continue;
-    const fast = compiled.fast ? evaluateFast(compiled.fast, scaled) : null;
-    const value = fast ? formatFast(fast) : evaluate(compiled, texts);
+    const exact = coefficients !== null && evaluateFast(coefficients, units, scales);
+    const value = exact ? formatFast(resultWhole, resultFrac) : evaluate(compiled, texts);
     let diff: string | null = null;
     if (previousText !== null) {
-      const change = fast && previousFast ? differenceFast(fast, previousFast) : null;
-      diff = change ? formatFast(change) : spreadDifference(value, previousText);
+      diff = exact && previousExact ? formatDifference(resultWhole, resultFrac, previousWhole, previousFrac) : null;
+      diff ??= spreadDifference(value, previousText);
     }
     let demo = false;
-    for (const leg of legs) if (leg.demoDates?.has(date)) demo = true;
-    result.push({ date, value, demo, diff });
+    for (let index = 0; index < count; index += 1) if (legs[index]!.demoDates?.has(date)) demo = true;
+    result.push({ date, value, demo, diff, previousDate, previousValue: previousText });
+    previousDate = date;
     previousText = value;
-    previousFast = fast;
+    previousExact = exact;
+    previousWhole = resultWhole;
+    previousFrac = resultFrac;
   }
   return result;
 }
@@ -315,6 +385,8 @@ export function spreadValueDecimal(definition: SpreadDefinition, legValues: read
 /** The fast path alone: null where it gives up. */
 export function spreadValueFast(definition: SpreadDefinition, legValues: readonly string[]): string | null {
   const compiled = compile(definition);
-  const fast = compiled.fast ? evaluateFast(compiled.fast, legValues.map(parseScaled)) : null;
-  return fast ? formatFast(fast) : null;
+  const units = new Float64Array(legValues.length);
+  const scales = new Int8Array(legValues.length);
+  legValues.forEach((text, index) => parseScaledInto(text, units, scales, index));
+  return compiled.fast && evaluateFast(compiled.fast, units, scales) ? formatFast(resultWhole, resultFrac) : null;
 }
