@@ -1,8 +1,8 @@
 import { shiftIsoDate } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { ProductRecord } from './prices.repository';
-import { computeSpreadSeries, spreadDifference, spreadPercentChange, type LegPoint, type SpreadDefinition, type SpreadPoint } from './spreads';
-import { listLegPoints, listNewestCompleteLegPoints } from './spreads.repository';
+import { computeSpreadColumns, computeSpreadSeries, spreadPercentChange, type LegColumns, type LegPoint, type SpreadDefinition, type SpreadPoint } from './spreads';
+import { listLegSeries, listNewestCompleteLegPoints } from './spreads.repository';
 
 /** How far before a range a spread's previous point is looked for (its first point's change). */
 const PREVIOUS_POINT_LOOKBACK_DAYS = 31;
@@ -50,33 +50,25 @@ export async function buildSpreadSeries(
   const result = new Map<string, SpreadHistoryPoint[]>();
   if (spreads.length === 0) return result;
   const legs = legProducts(spreads, catalog);
-  const records = await listLegPoints(
+  const records = await listLegSeries(
     ctx.db,
     legs.map((leg) => leg.id),
     shiftIsoDate(from, { days: -PREVIOUS_POINT_LOOKBACK_DAYS }),
     to,
   );
-  const byCode = new Map<string, LegPoint[]>();
+  const byCode = new Map<string, LegColumns>();
   for (const record of records) {
-    const code = catalog.byId.get(record.product_id)!.code;
-    let list = byCode.get(code);
-    if (!list) byCode.set(code, (list = []));
-    list.push({ date: record.d, value: record.value, source: record.source });
+    byCode.set(catalog.byId.get(record.product_id)!.code, {
+      dates: record.dates.split(','),
+      values: record.values.split(','),
+      demoDates: record.demo_dates ? new Set(record.demo_dates.split(',')) : null,
+    });
   }
   for (const spread of spreads) {
-    const series = computeSpreadSeries(spreadDefinition(spread), byCode);
-    const points: SpreadHistoryPoint[] = [];
-    for (let index = 0; index < series.length; index += 1) {
-      const point = series[index]!;
-      if (point.date < from) continue;
-      const previous = index > 0 ? series[index - 1]! : null;
-      points.push({
-        ...point,
-        diff: previous ? spreadDifference(point.value, previous.value) : null,
-        previousDate: previous?.date ?? null,
-        previousValue: previous?.value ?? null,
-      });
-    }
+    const series = computeSpreadColumns(spreadDefinition(spread), byCode);
+    let start = 0;
+    while (start < series.length && series[start]!.date < from) start += 1;
+    const points: SpreadHistoryPoint[] = start === 0 ? series : series.slice(start);
     result.set(spread.code, points);
   }
   return result;

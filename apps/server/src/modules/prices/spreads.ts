@@ -24,13 +24,19 @@ interface CompiledSpread {
   codes: string[];
   coefficients: Decimal[];
   divisor: Decimal;
+  /** The same numbers as scaled integers for the fast path; null when one does not fit. */
+  fast: { coefficients: Scaled[]; divisor: Scaled } | null;
 }
 
 function compile(definition: SpreadDefinition): CompiledSpread {
+  const coefficients = definition.legs.map((leg) => parseScaled(leg.coefficient));
+  const divisor = parseScaled(definition.divisor);
+  const fits = coefficients.every((item) => item !== null) && divisor !== null && divisor.units > 0;
   return {
     codes: definition.legs.map((leg) => leg.code),
     coefficients: definition.legs.map((leg) => new Exact(leg.coefficient)),
     divisor: new Exact(definition.divisor),
+    fast: fits ? { coefficients: coefficients as Scaled[], divisor: divisor! } : null,
   };
 }
 
@@ -72,10 +78,201 @@ export function spreadPercentChange(value: string, previous: string): number | n
   return new Exact(value).minus(base).times(100).dividedBy(base.abs()).toDecimalPlaces(2).toNumber();
 }
 
+/** A decimal as units × 10^-scale, both safe integers. */
+interface Scaled {
+  units: number;
+  scale: number;
+}
+
+const POW10 = Array.from({ length: 16 }, (_, index) => 10 ** index);
+
+/**
+ * The decimal text (PostgreSQL's numeric text: optional sign, digits, optional fraction) as
+ * units × 10^-scale into units[at] and scales[at]; scale -1 when it is no such text or has more
+ * than 15 digits. By character codes: no intermediate strings.
+ */
+function parseScaledInto(text: string, units: Float64Array, scales: Int8Array, at: number): void {
+  let index = 0;
+  let negative = false;
+  const head = text.charCodeAt(0);
+  if (head === 45 || head === 43) {
+    negative = head === 45;
+    index = 1;
+  }
+  let value = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 46 && scale === -1 && digits > 0) {
+      scale = 0;
+      continue;
+    }
+    if (code < 48 || code > 57) {
+      scales[at] = -1;
+      return;
+    }
+    value = value * 10 + (code - 48);
+    digits += 1;
+    if (scale !== -1) scale += 1;
+  }
+  if (digits === 0 || digits > 15 || scale === 0) {
+    scales[at] = -1;
+    return;
+  }
+  units[at] = negative ? -value : value;
+  scales[at] = scale === -1 ? 0 : scale;
+}
+
+function parseScaled(text: string): Scaled | null {
+  const units = new Float64Array(1);
+  const scales = new Int8Array(1);
+  parseScaledInto(text, units, scales, 0);
+  return scales[0] === -1 ? null : { units: units[0]!, scale: scales[0]! };
+}
+
+/*
+ * A spread value with at most SPREAD_SCALE decimals, exactly, as a pair of safe integers of the same
+ * sign: whole + frac × 10^-12, |frac| < 10^12. The fast path hands its results back in these
+ * variables rather than in a new object per point (a ten-year reading has tens of thousands).
+ */
+let resultWhole = 0;
+let resultFrac = 0;
+
+const FRAC_UNIT = 1e12;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+let quotient = 0;
+let remainder = 0;
+
+/** ⌊a / d⌋ into `quotient` and its remainder into `remainder`, for safe non-negative integers, exactly. */
+function divide(a: number, d: number): void {
+  let q = Math.floor(a / d);
+  let r = a - q * d;
+  if (r < 0) {
+    q -= 1;
+    r += d;
+  } else if (r >= d) {
+    q += 1;
+    r -= d;
+  }
+  quotient = q;
+  remainder = r;
+}
+
+/**
+ * Σ coefficient × leg value / divisor on scaled integers, rounded half away from zero at SPREAD_SCALE
+ * decimals: the decimal path's result whenever it answers. It gives up (null) when a number would leave
+ * the safe integers or the divisor's denominator exceeds 10^9 (then the 40-digit decimal path's double
+ * rounding could differ); the caller then uses the decimal path.
+ */
+function evaluateFast(fast: NonNullable<CompiledSpread['fast']>, units: Float64Array, scales: Int8Array): boolean {
+  const count = units.length;
+  let scale = 0;
+  for (let index = 0; index < count; index += 1) {
+    const legScale = scales[index]!;
+    if (legScale === -1) return false;
+    const termScale = legScale + fast.coefficients[index]!.scale;
+    if (termScale > scale) scale = termScale;
+  }
+  if (scale > 15) return false;
+  let total = 0;
+  for (let index = 0; index < count; index += 1) {
+    const coefficient = fast.coefficients[index]!;
+    const term = coefficient.units * units[index]! * POW10[scale - scales[index]! - coefficient.scale]!;
+    total += term;
+    if (!(Math.abs(term) <= MAX_SAFE && Math.abs(total) <= MAX_SAFE)) return false;
+  }
+  // value = total × 10^-scale / (divisor.units × 10^-divisor.scale) = numerator / denominator
+  let numerator = Math.abs(total);
+  let denominator = fast.divisor.units;
+  const shift = scale - fast.divisor.scale;
+  if (shift >= 0) denominator *= POW10[shift] ?? Infinity;
+  else numerator *= POW10[-shift] ?? Infinity;
+  if (!(numerator <= 2 ** 52 && denominator <= 1e9)) return false;
+  divide(numerator, denominator);
+  let whole = quotient;
+  let frac = 0;
+  if (remainder !== 0) {
+    divide(remainder * 1e6, denominator);
+    const high = quotient;
+    divide(remainder * 1e6, denominator);
+    frac = high * 1e6 + quotient;
+    if (remainder * 2 >= denominator) frac += 1;
+    if (frac === FRAC_UNIT) {
+      frac = 0;
+      whole += 1;
+    }
+  }
+  resultWhole = total < 0 ? -whole : whole;
+  resultFrac = total < 0 ? -frac : frac;
+  return true;
+}
+
+const ZEROS = '000000000000';
+
+/** The text of whole + frac × 10^-12 (same signs), as decimal.js's toFixed() writes it. */
+function formatFast(whole: number, frac: number): string {
+  const negative = whole < 0 || frac < 0;
+  let text = String(Math.abs(whole));
+  if (frac !== 0) {
+    // Trailing zeros off in four steps (8, 4, 2, 1 of them), not one division per zero.
+    let digits = Math.abs(frac);
+    let places = 12;
+    if (digits % 1e8 === 0) {
+      digits /= 1e8;
+      places -= 8;
+    }
+    if (digits % 1e4 === 0) {
+      digits /= 1e4;
+      places -= 4;
+    }
+    if (digits % 100 === 0) {
+      digits /= 100;
+      places -= 2;
+    }
+    if (digits % 10 === 0) {
+      digits /= 10;
+      places -= 1;
+    }
+    const tail = String(digits);
+    text += `.${ZEROS.slice(0, places - tail.length)}${tail}`;
+  }
+  return negative ? `-${text}` : text;
+}
+
+/** The text of (whole, frac) − (previousWhole, previousFrac), exactly; null when it would leave the safe integers. */
+function formatDifference(whole: number, frac: number, previousWhole: number, previousFrac: number): string | null {
+  let differenceWhole = whole - previousWhole;
+  let differenceFrac = frac - previousFrac;
+  if (differenceFrac >= FRAC_UNIT) {
+    differenceWhole += 1;
+    differenceFrac -= FRAC_UNIT;
+  } else if (differenceFrac <= -FRAC_UNIT) {
+    differenceWhole -= 1;
+    differenceFrac += FRAC_UNIT;
+  }
+  if (differenceWhole > 0 && differenceFrac < 0) {
+    differenceWhole -= 1;
+    differenceFrac += FRAC_UNIT;
+  } else if (differenceWhole < 0 && differenceFrac > 0) {
+    differenceWhole += 1;
+    differenceFrac -= FRAC_UNIT;
+  }
+  return Math.abs(differenceWhole) < MAX_SAFE ? formatFast(differenceWhole, differenceFrac) : null;
+}
+
 export interface LegPoint {
   date: string;
   value: string;
   source: string;
+}
+
+/** A leg's series in columns: dates ascending, their values, the dates holding demo data. */
+export interface LegColumns {
+  dates: readonly string[];
+  values: readonly string[];
+  demoDates: ReadonlySet<string> | null;
 }
 
 export interface SpreadPoint {
@@ -85,32 +282,124 @@ export interface SpreadPoint {
   demo: boolean;
 }
 
+export interface SpreadSeriesPoint extends SpreadPoint {
+  /** The change against the series' previous point (null for its first). */
+  diff: string | null;
+  previousDate: string | null;
+  previousValue: string | null;
+}
+
+/** A leg's columns with its values parsed once (shared by every spread using the leg). */
+interface ParsedLeg extends LegColumns {
+  units: Float64Array;
+  scales: Int8Array;
+}
+
+const parsedLegs = new WeakMap<LegColumns, ParsedLeg>();
+
+function parseLeg(columns: LegColumns): ParsedLeg {
+  let parsed = parsedLegs.get(columns);
+  if (!parsed) {
+    const { values } = columns;
+    const units = new Float64Array(values.length);
+    const scales = new Int8Array(values.length);
+    for (let index = 0; index < values.length; index += 1) parseScaledInto(values[index]!, units, scales, index);
+    parsed = { dates: columns.dates, values, demoDates: columns.demoDates, units, scales };
+    parsedLegs.set(columns, parsed);
+  }
+  return parsed;
+}
+
+const NO_LEG: LegColumns = { dates: [], values: [], demoDates: null };
+
+/**
+ * The spread's series from its legs' columns (each sorted by date): one point per date on which every
+ * leg has a value, in date order, with its change against the previous point. A merge join over the
+ * sorted dates; each value on scaled integers, or in decimal when the fast path gives up.
+ */
+export function computeSpreadColumns(definition: SpreadDefinition, legColumns: ReadonlyMap<string, LegColumns>): SpreadSeriesPoint[] {
+  const compiled = compile(definition);
+  const count = compiled.codes.length;
+  if (count === 0) return [];
+  const legs = compiled.codes.map((code) => parseLeg(legColumns.get(code) ?? NO_LEG));
+  const first = legs[0]!;
+  const cursors = new Array<number>(count).fill(0);
+  const units = new Float64Array(count);
+  const scales = new Int8Array(count);
+  const texts = new Array<string>(count);
+  const result: SpreadSeriesPoint[] = [];
+  const coefficients = compiled.fast;
+  let previousDate: string | null = null;
+  let previousText: string | null = null;
+  let previousExact = false;
+  let previousWhole = 0;
+  let previousFrac = 0;
+  for (let row = 0; row < first.dates.length; row += 1) {
+    const date = first.dates[row]!;
+    units[0] = first.units[row]!;
+    scales[0] = first.scales[row]!;
+    texts[0] = first.values[row]!;
+    let complete = true;
+    for (let index = 1; index < count; index += 1) {
+      const leg = legs[index]!;
+      let cursor = cursors[index]!;
+      while (cursor < leg.dates.length && leg.dates[cursor]! < date) cursor += 1;
+      cursors[index] = cursor;
+      if (cursor === leg.dates.length || leg.dates[cursor] !== date) {
+        complete = false;
+        break;
+      }
+      units[index] = leg.units[cursor]!;
+      scales[index] = leg.scales[cursor]!;
+      texts[index] = leg.values[cursor]!;
+    }
+    if (!complete) continue;
+    const exact = coefficients !== null && evaluateFast(coefficients, units, scales);
+    const value = exact ? formatFast(resultWhole, resultFrac) : evaluate(compiled, texts);
+    let diff: string | null = null;
+    if (previousText !== null) {
+      diff = exact && previousExact ? formatDifference(resultWhole, resultFrac, previousWhole, previousFrac) : null;
+      diff ??= spreadDifference(value, previousText);
+    }
+    let demo = false;
+    for (let index = 0; index < count; index += 1) if (legs[index]!.demoDates?.has(date)) demo = true;
+    result.push({ date, value, demo, diff, previousDate, previousValue: previousText });
+    previousDate = date;
+    previousText = value;
+    previousExact = exact;
+    previousWhole = resultWhole;
+    previousFrac = resultFrac;
+  }
+  return result;
+}
+
 /**
  * The spread's series from its legs' series (each sorted by date): one point per date on which
  * every leg has a value, in date order.
  */
 export function computeSpreadSeries(definition: SpreadDefinition, legSeries: ReadonlyMap<string, readonly LegPoint[]>): SpreadPoint[] {
-  const compiled = compile(definition);
-  if (compiled.codes.length === 0) return [];
-  const [first, ...others] = compiled.codes.map((code) => legSeries.get(code) ?? []);
-  const byDate = others.map((series) => new Map(series.map((point) => [point.date, point])));
-  const result: SpreadPoint[] = [];
-  for (const point of first!) {
-    const legPoints: LegPoint[] = [point];
-    for (const map of byDate) {
-      const found = map.get(point.date);
-      if (!found) break;
-      legPoints.push(found);
-    }
-    if (legPoints.length !== compiled.codes.length) continue;
-    result.push({
-      date: point.date,
-      value: evaluate(
-        compiled,
-        legPoints.map((leg) => leg.value),
-      ),
-      demo: legPoints.some((leg) => leg.source === 'demo'),
+  const columns = new Map<string, LegColumns>();
+  for (const [code, points] of legSeries) {
+    const demo = points.filter((point) => point.source === 'demo').map((point) => point.date);
+    columns.set(code, {
+      dates: points.map((point) => point.date),
+      values: points.map((point) => point.value),
+      demoDates: demo.length > 0 ? new Set(demo) : null,
     });
   }
-  return result;
+  return computeSpreadColumns(definition, columns).map(({ date, value, demo }) => ({ date, value, demo }));
+}
+
+/** The decimal path alone (the reference the fast path is tested against). */
+export function spreadValueDecimal(definition: SpreadDefinition, legValues: readonly string[]): string {
+  return evaluate(compile(definition), legValues);
+}
+
+/** The fast path alone: null where it gives up. */
+export function spreadValueFast(definition: SpreadDefinition, legValues: readonly string[]): string | null {
+  const compiled = compile(definition);
+  const units = new Float64Array(legValues.length);
+  const scales = new Int8Array(legValues.length);
+  legValues.forEach((text, index) => parseScaledInto(text, units, scales, index));
+  return compiled.fast && evaluateFast(compiled.fast, units, scales) ? formatFast(resultWhole, resultFrac) : null;
 }
