@@ -13,6 +13,7 @@ import {
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { RateLimitResult } from '../../lib/rate-limiter';
 import { hashToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { auditApiKeyChange } from './api-keys.audit';
@@ -182,12 +183,19 @@ export interface ApiKeyRateState {
   allowed: boolean;
 }
 
-/** Counts one request against the key's per-minute limit (shared through Redis when configured). */
-export function hitApiKeyRateLimit(ctx: AppContext, keyId: string): Promise<ApiKeyRateState> {
+/**
+ * Counts one request against the key's per-minute limit (shared through Redis when configured). The
+ * memory store answers at once, without a promise (see RateLimiter.hitNow).
+ */
+export function hitApiKeyRateLimit(ctx: AppContext, keyId: string): ApiKeyRateState | Promise<ApiKeyRateState> {
   const limit = ctx.config.API_KEY_RATE_LIMIT_PER_MINUTE;
-  return ctx.rateLimiter
-    .hit(`apikey:${keyId}`, limit, RATE_WINDOW_MS)
-    .then((result) => ({ limit, remaining: Math.max(0, result.remaining), resetSeconds: Math.max(1, result.retryAfterSeconds), allowed: result.allowed }));
+  const limiter = ctx.rateLimiter;
+  if (limiter.hitNow) return rateStateOf(limit, limiter.hitNow(`apikey:${keyId}`, limit, RATE_WINDOW_MS));
+  return limiter.hit(`apikey:${keyId}`, limit, RATE_WINDOW_MS).then((result) => rateStateOf(limit, result));
+}
+
+function rateStateOf(limit: number, result: RateLimitResult): ApiKeyRateState {
+  return { limit, remaining: Math.max(0, result.remaining), resetSeconds: Math.max(1, result.retryAfterSeconds), allowed: result.allowed };
 }
 
 /** Counts a request the key made at `atMs` (stored in batches: see api-key-usage.ts). */
