@@ -51,15 +51,19 @@ interface Window {
  * extra cost (issue 32). Ended windows are swept once a window's time has passed since the last sweep.
  */
 export function createMemoryRateLimiter(): RateLimiter {
-  const stores = new Map<string, { windowMs: number; windows: Map<string, Window>; sweptAt: number }>();
-  const storeFor = (limit: number, windowMs: number) => {
+  type Store = { limit: number; askedMs: number; windowMs: number; windows: Map<string, Window>; sweptAt: number };
+  const stores = new Map<string, Store>();
+  // The last store asked for is found without making its name (one limit asked again and again).
+  let last: Store | null = null;
+  const storeFor = (limit: number, windowMs: number): Store => {
+    if (last && last.limit === limit && last.askedMs === windowMs) return last;
     const name = `${limit}/${windowMs}`;
     let store = stores.get(name);
     if (!store) {
-      store = { windowMs: Math.max(1, Math.ceil(windowMs / 1000)) * 1000, windows: new Map(), sweptAt: Date.now() };
+      store = { limit, askedMs: windowMs, windowMs: Math.max(1, Math.ceil(windowMs / 1000)) * 1000, windows: new Map(), sweptAt: Date.now() };
       stores.set(name, store);
     }
-    return store;
+    return (last = store);
   };
   const hitNow = (key: string, limit: number, windowMs: number): RateLimitResult => {
     const store = storeFor(limit, windowMs);

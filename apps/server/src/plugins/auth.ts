@@ -125,7 +125,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // on an unknown /api path it is checked and counted, then the answer is the 404.
     const presented = readBearerQuietly(request);
     if (presented && isApiKey(presented)) {
-      await authenticateKeyRequest(app, request, reply, presented, mode, url);
+      // A remembered key counted in memory answers without a promise: nothing to wait for.
+      const pending = authenticateKeyRequest(app, request, reply, presented, mode, url);
+      if (pending) await pending;
       return;
     }
     if (!url) return;
@@ -191,7 +193,7 @@ function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, r
 }
 
 function limitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, nowMs: number, mode: AuthMode, url: string): void | Promise<void> {
-  const rate = hitApiKeyRateLimit(app.ctx, state.id);
+  const rate = hitApiKeyRateLimit(app.ctx, state);
   if (rate instanceof Promise) return rate.then((counted) => admitKeyRequest(app, request, reply, state, counted, nowMs, mode, url));
   // The memory store counted at once: no promise of the key's own (issue 32).
   admitKeyRequest(app, request, reply, state, rate, nowMs, mode, url);
@@ -213,7 +215,7 @@ function admitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: F
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const scope = mode === 'admin' ? null : scopeForRoute(method, url);
   if (!scope || !state.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', 403, apiKeyMessages.scope);
-  if (isRestrictedClient({ role: state.role, is_superadmin: state.isSuperadmin })) throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
+  if (state.restricted) throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
   request.user = { id: state.userId, sessionId: '', role: state.role, isSuperadmin: state.isSuperadmin, email: state.email, apiKey: { id: state.id, scopes: state.scopes } };
 }
 

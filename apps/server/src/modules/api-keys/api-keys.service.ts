@@ -10,6 +10,7 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
   errorMessages,
+  isRestrictedClient,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -166,6 +167,8 @@ async function loadApiKeyState(ctx: AppContext, key: string): Promise<ApiKeyStat
     role: row.role,
     isSuperadmin: row.isSuperadmin,
     email: row.email,
+    restricted: isRestrictedClient({ role: row.role, is_superadmin: row.isSuperadmin }),
+    rateKey: `apikey:${row.id}`,
   };
   apiKeyStateCache(ctx).set(key, state);
   return state;
@@ -187,11 +190,11 @@ export interface ApiKeyRateState {
  * Counts one request against the key's per-minute limit (shared through Redis when configured). The
  * memory store answers at once, without a promise (see RateLimiter.hitNow).
  */
-export function hitApiKeyRateLimit(ctx: AppContext, keyId: string): ApiKeyRateState | Promise<ApiKeyRateState> {
+export function hitApiKeyRateLimit(ctx: AppContext, key: Pick<ApiKeyState, 'rateKey'>): ApiKeyRateState | Promise<ApiKeyRateState> {
   const limit = ctx.config.API_KEY_RATE_LIMIT_PER_MINUTE;
   const limiter = ctx.rateLimiter;
-  if (limiter.hitNow) return rateStateOf(limit, limiter.hitNow(`apikey:${keyId}`, limit, RATE_WINDOW_MS));
-  return limiter.hit(`apikey:${keyId}`, limit, RATE_WINDOW_MS).then((result) => rateStateOf(limit, result));
+  if (limiter.hitNow) return rateStateOf(limit, limiter.hitNow(key.rateKey, limit, RATE_WINDOW_MS));
+  return limiter.hit(key.rateKey, limit, RATE_WINDOW_MS).then((result) => rateStateOf(limit, result));
 }
 
 function rateStateOf(limit: number, result: RateLimitResult): ApiKeyRateState {
