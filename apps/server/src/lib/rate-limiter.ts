@@ -103,19 +103,20 @@ export function createMemoryRateLimiter(): RateLimiter {
 }
 
 export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: string; onError?: (error: unknown) => void } = {}): RateLimiter {
+  // Without Redis the counts are this process's own: no library at all (createMemoryRateLimiter).
   if (!options.redisUrl) return createMemoryRateLimiter();
-  const redis = options.redisUrl ? new (loadIoredis().Redis)(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 }) : null;
-  redis?.on('error', (error) => options.onError?.(error));
+  const redis = new (loadIoredis().Redis)(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 });
+  redis.on('error', (error) => options.onError?.(error));
   const prefix = options.prefix ?? 'fueldesk:rl:';
   // The library loads with the first count: a command that never counts (an import) does without it.
   let library: Promise<typeof import('rate-limiter-flexible')> | null = null;
   const limiters = new Map<string, RateLimiterAbstract>();
   const createLimiter = async (name: string, limit: number, windowMs: number): Promise<RateLimiterAbstract> => {
-    const { RateLimiterMemory, RateLimiterRedis } = await (library ??= import('rate-limiter-flexible'));
+    const { RateLimiterRedis } = await (library ??= import('rate-limiter-flexible'));
     let limiter = limiters.get(name);
     if (!limiter) {
       const settings = { points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)), keyPrefix: `${prefix}${name}` };
-      limiter = redis ? new RateLimiterRedis({ ...settings, storeClient: redis }) : new RateLimiterMemory(settings);
+      limiter = new RateLimiterRedis({ ...settings, storeClient: redis });
       limiters.set(name, limiter);
     }
     return limiter;
@@ -135,7 +136,7 @@ export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: 
     return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsUntil(refusal.msBeforeNext)) };
   };
   return {
-    kind: redis ? 'redis' : 'memory',
+    kind: 'redis',
     // One promise chain, no async layers: every API-key request counts a hit, and the awaits of an
     // async wrapper cost twice the memory store's own count in its profile (issue 32).
     hit(key, limit, windowMs) {
@@ -145,13 +146,13 @@ export function createLibraryRateLimiter(options: { redisUrl?: string; prefix?: 
     },
     async peek(key, limit, windowMs) {
       const state = await (await limiterFor(limit, windowMs)).get(key);
-      // The memory store hands back a window that has ended until its timer removes it: a new window.
+      // A window that has ended (and not yet expired in Redis) is a new one.
       if (!state || state.msBeforeNext <= 0) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
       const remaining = Math.max(0, limit - state.consumedPoints);
       return { allowed: remaining > 0, remaining, retryAfterSeconds: secondsUntil(state.msBeforeNext) };
     },
     async close() {
-      await redis?.quit().catch(() => {});
+      await redis.quit().catch(() => {});
     },
   };
 }
