@@ -125,7 +125,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // on an unknown /api path it is checked and counted, then the answer is the 404.
     const presented = readBearerQuietly(request);
     if (presented && isApiKey(presented)) {
-      await authenticateKeyRequest(app, request, reply, presented, mode, url);
+      // A remembered key counted in memory answers without a promise: nothing to wait for.
+      const pending = authenticateKeyRequest(app, request, reply, presented, mode, url);
+      if (pending) await pending;
       return;
     }
     if (!url) return;
@@ -179,22 +181,30 @@ function readBearerQuietly(request: FastifyRequest): string | null {
  * the owner's session (signed in or not, elsewhere) neither widens nor narrows it, and the key never
  * reads or touches a session.
  */
-function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, mode: AuthMode, url: string): Promise<void> {
+function authenticateKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, mode: AuthMode, url: string): void | Promise<void> {
   // The request's time, read once for the expiry check and the usage count.
   const nowMs = app.ctx.now().getTime();
-  // Promise chains, not async layers: a remembered key's check is synchronous, and each await of
-  // an async step showed in the key's profile (issue 32).
+  // Promise chains, not async layers: a remembered key's check (and, with the memory store, its
+  // count) is synchronous, and each await of an async step showed in the key's profile (issue 32).
+  // A synchronous refusal throws into the hook, which answers it as a rejection.
   const state = authenticateApiKey(app.ctx, key, nowMs);
   if (state instanceof Promise) return state.then((live) => limitKeyRequest(app, request, reply, live, nowMs, mode, url));
   return limitKeyRequest(app, request, reply, state, nowMs, mode, url);
 }
 
-function limitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, nowMs: number, mode: AuthMode, url: string): Promise<void> {
-  return hitApiKeyRateLimit(app.ctx, state.id).then((rate) => admitKeyRequest(app, request, reply, state, rate, nowMs, mode, url));
+function limitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, nowMs: number, mode: AuthMode, url: string): void | Promise<void> {
+  const rate = hitApiKeyRateLimit(app.ctx, state);
+  if (rate instanceof Promise) return rate.then((counted) => admitKeyRequest(app, request, reply, state, counted, nowMs, mode, url));
+  // The memory store counted at once: no promise of the key's own (issue 32).
+  admitKeyRequest(app, request, reply, state, rate, nowMs, mode, url);
 }
 
+/** The text of a RateLimit-Limit header, made once per limit (the limit is the configuration's). */
+let limitText = { limit: NaN, text: '' };
+const limitHeader = (limit: number) => (limitText.limit === limit ? limitText.text : (limitText = { limit, text: String(limit) }).text);
+
 function admitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: ApiKeyState, rate: ApiKeyRateState, nowMs: number, mode: AuthMode, url: string): void {
-  reply.header('ratelimit-limit', String(rate.limit));
+  reply.header('ratelimit-limit', limitHeader(rate.limit));
   reply.header('ratelimit-remaining', String(rate.remaining));
   reply.header('ratelimit-reset', String(rate.resetSeconds));
   if (!rate.allowed) {
@@ -205,7 +215,7 @@ function admitKeyRequest(app: FastifyInstance, request: FastifyRequest, reply: F
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const scope = mode === 'admin' ? null : scopeForRoute(method, url);
   if (!scope || !state.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', 403, apiKeyMessages.scope);
-  if (isRestrictedClient({ role: state.role, is_superadmin: state.isSuperadmin })) throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
+  if (state.restricted) throw new AppError('FORBIDDEN', 403, errorMessages.BANK_ONLY);
   request.user = { id: state.userId, sessionId: '', role: state.role, isSuperadmin: state.isSuperadmin, email: state.email, apiKey: { id: state.id, scopes: state.scopes } };
 }
 

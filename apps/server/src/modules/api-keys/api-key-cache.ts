@@ -10,6 +10,10 @@ export interface ApiKeyState {
   role: Role;
   isSuperadmin: boolean;
   email: string;
+  /** Made once with the state, for every request of the key (issue 32): whether the owner is a restricted cliente (isRestrictedClient). */
+  restricted: boolean;
+  /** The key's rate-limiter key (`apikey:<id>`), made once with the state. */
+  rateKey: string;
 }
 
 interface Entry {

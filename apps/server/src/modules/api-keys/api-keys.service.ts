@@ -10,9 +10,11 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
   errorMessages,
+  isRestrictedClient,
 } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { RateLimitResult } from '../../lib/rate-limiter';
 import { hashToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { auditApiKeyChange } from './api-keys.audit';
@@ -165,6 +167,8 @@ async function loadApiKeyState(ctx: AppContext, key: string): Promise<ApiKeyStat
     role: row.role,
     isSuperadmin: row.isSuperadmin,
     email: row.email,
+    restricted: isRestrictedClient({ role: row.role, is_superadmin: row.isSuperadmin }),
+    rateKey: `apikey:${row.id}`,
   };
   apiKeyStateCache(ctx).set(key, state);
   return state;
@@ -182,12 +186,19 @@ export interface ApiKeyRateState {
   allowed: boolean;
 }
 
-/** Counts one request against the key's per-minute limit (shared through Redis when configured). */
-export function hitApiKeyRateLimit(ctx: AppContext, keyId: string): Promise<ApiKeyRateState> {
+/**
+ * Counts one request against the key's per-minute limit (shared through Redis when configured). The
+ * memory store answers at once, without a promise (see RateLimiter.hitNow).
+ */
+export function hitApiKeyRateLimit(ctx: AppContext, key: Pick<ApiKeyState, 'rateKey'>): ApiKeyRateState | Promise<ApiKeyRateState> {
   const limit = ctx.config.API_KEY_RATE_LIMIT_PER_MINUTE;
-  return ctx.rateLimiter
-    .hit(`apikey:${keyId}`, limit, RATE_WINDOW_MS)
-    .then((result) => ({ limit, remaining: Math.max(0, result.remaining), resetSeconds: Math.max(1, result.retryAfterSeconds), allowed: result.allowed }));
+  const limiter = ctx.rateLimiter;
+  if (limiter.hitNow) return rateStateOf(limit, limiter.hitNow(key.rateKey, limit, RATE_WINDOW_MS));
+  return limiter.hit(key.rateKey, limit, RATE_WINDOW_MS).then((result) => rateStateOf(limit, result));
+}
+
+function rateStateOf(limit: number, result: RateLimitResult): ApiKeyRateState {
+  return { limit, remaining: Math.max(0, result.remaining), resetSeconds: Math.max(1, result.retryAfterSeconds), allowed: result.allowed };
 }
 
 /** Counts a request the key made at `atMs` (stored in batches: see api-key-usage.ts). */

@@ -8,6 +8,7 @@ import { useTestContext } from '../../../test/test-context';
 import { createSignedInUser } from '../../../test/factories';
 import { apiKeys, sessions } from '../../db/schema';
 import { logSerializers } from '../../lib/log-serializers';
+import { createApiKey } from './api-keys.service';
 
 /** Keys' lifecycle, their principal, limits and secrecy, on the project's database. */
 const t = useTestContext();
@@ -131,6 +132,18 @@ describe('a key as a principal', () => {
     for (const created of [revoked, expiring, deactivated]) {
       const response = await limited.app.inject({ method: 'GET', url: '/api/prices', headers: withKey(created.key) });
       expect([response.statusCode, response.json().code]).toEqual([401, 'API_KEY_INVALID']);
+    }
+  });
+
+  it('stops the key of a restricted cliente (403 BANK_ONLY) and not a superadmin cliente one, on every request', async () => {
+    for (const [isSuperadmin, expected] of [[false, 403], [true, 200]] as const) {
+      const owner = await createSignedInUser(t.ctx, { role: 'cliente', isSuperadmin });
+      const created = await createApiKey(t.ctx, { id: owner.user.id, sessionId: owner.session.id, role: 'cliente', isSuperadmin, email: owner.user.email }, { name: 'sheet', scopes: ['prices:read'] });
+      for (let index = 0; index < 2; index += 1) {
+        const response = await t.app.inject({ method: 'GET', url: '/api/prices', headers: withKey(created.key) });
+        expect(response.statusCode, response.body).toBe(expected);
+        if (expected === 403) expect(response.json().code).toBe('FORBIDDEN');
+      }
     }
   });
 
