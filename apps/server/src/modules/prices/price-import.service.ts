@@ -135,7 +135,7 @@ async function writeObservations(
   // Nothing else stores points of these products before this transaction ends: PGlite runs one
   // transaction at a time, and on PostgreSQL every write of them waits for this lock.
   if (!database.soleWriter) await lockProductsForWrite(tx, productIds);
-  if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds);
+  if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds, { cascadeOnce: database.checkReferencesOnce });
   // A first import of its products (the demo history just removed) has nothing to conflict with.
   const productsHaveNoPoints = await noPointsOfProducts(tx, productIds);
   // Ids made here (see upsertPricePoints): a first import's suspect flags name the rows without looking them up.

@@ -12,12 +12,13 @@ import {
   type FileObservation,
 } from '../../../test/market-data';
 import { queryRows } from '../../db/client';
-import { priceImports, pricePoints, products } from '../../db/schema';
+import { priceImports, pricePoints, priceSuspects, products } from '../../db/schema';
 import type { AppEvent } from '../../integrations/events/event-bus';
 import { DEMO_CURVE_DAYS } from '../../integrations/market-data/demo-history';
 import { seedDemoPrices } from './price-demo.service';
 import { importPriceFile, importPriceFiles } from './price-import.service';
-import { checkReferencesOnce, listHistory, lockProductsForWrite, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
+import { insertSuspects } from './price-suspects.repository';
+import { checkReferencesOnce, deleteDemoPoints, listHistory, lockProductsForWrite, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -139,6 +140,45 @@ describe('checking the references of a write once', () => {
       (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
     );
     expect(unchecked).toBe('23503');
+  });
+});
+
+describe('removing the demo values of products', () => {
+  async function demoPointOf(code: string): Promise<string> {
+    const [row] = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`select id from ${pricePoints} where product_id = ${await productId(code)}::uuid and source = 'demo' order by publication_date limit 1`,
+    );
+    return row!.id;
+  }
+
+  it('with the cascade done once, removes their suspect flags as the foreign key does, and the per-row triggers are back after it', async () => {
+    await t.ctx.db.delete(pricePoints);
+    await seedDemoPrices(t.ctx);
+    const [wti, brent] = [await productId('WTI'), await productId('BRENT')];
+    const [wtiDemo] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from ${pricePoints} where product_id = ${wti}::uuid and source = 'demo'`);
+    const flagged = [await demoPointOf('WTI'), await demoPointOf('BRENT')];
+    const suspect = { value: '1', previousDate: '2020-01-01', previousValue: '2', medianChange: '0.1' };
+    await insertSuspects(t.ctx.db, flagged.map((pricePointId) => ({ ...suspect, pricePointId })), { importId: null, file: 'x.csv', source: 'csv', actor: 'cli', at: new Date() });
+
+    const inside = await t.ctx.db.transaction(async (tx) => ({
+      deleted: await deleteDemoPoints(tx, [wti], { cascadeOnce: true }),
+      role: await queryRows(tx, sql`select current_setting('session_replication_role') as role`),
+    }));
+    expect(inside).toEqual({ deleted: wtiDemo!.n, role: [{ role: 'origin' }] });
+    // The WTI flag went with its point, as ON DELETE CASCADE would have done; Brent's stays.
+    const left = await queryRows<{ price_point_id: string }>(t.ctx.db, sql`select price_point_id from ${priceSuspects}`);
+    expect(left).toEqual([{ price_point_id: flagged[1] }]);
+    expect(await deleteDemoPoints(t.ctx.db, [brent])).toBeGreaterThan(0);
+    expect(await queryRows(t.ctx.db, sql`select price_point_id from ${priceSuspects}`)).toEqual([]);
+  });
+
+  it('price_suspects is the only table that refers to a price point (the cascade done once covers every foreign key)', async () => {
+    const referring = await queryRows<{ name: string }>(
+      t.ctx.db,
+      sql`select conname as name from pg_constraint where contype = 'f' and confrelid = 'price_points'::regclass order by 1`,
+    );
+    expect(referring).toEqual([{ name: 'price_suspects_price_point_id_price_points_id_fk' }]);
   });
 });
 
