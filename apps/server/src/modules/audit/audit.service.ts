@@ -186,7 +186,7 @@ export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<Audi
  * against the last entry (a deleted last row). `first_bad_id` is the first entry that does not hold
  * (the id after the last one when only the end is gone).
  *
- * In chunks of VERIFY_CHUNK ids checked in order, each chunk's first entry against the last of the
+ * In chunks of VERIFY_CHUNK ids (`chunkSize`: tests) checked in order, each chunk's first entry against the last of the
  * chunk before: up to the largest id at the start by id range, the next chunks read while one is
  * checked, then by keyset for entries appended meanwhile. On PostgreSQL the database writes each
  * entry's canonical text (the expressions of audit_entry_hash) and Node hashes it, two chunks read
@@ -195,7 +195,7 @@ export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<Audi
  * read: writing the texts was 5.5 s of PGlite's 13.8 s for a million entries (README, bench/audit).
  * audit_entry_hash called per row in the database took 13-23 s.
  */
-export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResponse> {
+export async function verifyAuditChain(ctx: AppContext, chunkSize = VERIFY_CHUNK): Promise<AuditVerifyResponse> {
   await auditWritesSettled(ctx);
   let lastId = 0;
   let lastHash = AUDIT_GENESIS_HASH;
@@ -225,10 +225,10 @@ export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResp
     let covered = 0;
     const readAhead = () => {
       while (reads.length <= inFlight && covered < maxId) {
-        const read = readChunk(covered, VERIFY_CHUNK, covered + VERIFY_CHUNK);
+        const read = readChunk(covered, chunkSize, covered + chunkSize);
         read.catch(() => undefined);
         reads.push(read);
-        covered += VERIFY_CHUNK;
+        covered += chunkSize;
       }
     };
     readAhead();
@@ -239,7 +239,7 @@ export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResp
       if (bad !== null) return await failed(bad, reads);
     }
     for (;;) {
-      const chunk = await readChunk(covered, VERIFY_CHUNK);
+      const chunk = await readChunk(covered, chunkSize);
       if (chunk.count === 0) break;
       const bad = follow(chunk);
       if (bad !== null) return await failed(bad, []);
