@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { testDb } from '../../../test/build-test-app';
 import { openTestContext, useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
@@ -231,19 +232,14 @@ async function appendRaw(ctx: typeof t.ctx, entry: { at: string; actorId: string
 
 /**
  * The chain's columns after `afterId` as readAuditChainColumns hands them to audit.chain.ts: on PGlite
- * that function itself; on PostgreSQL (no /dev/blob) the same row of arrays in binary through
- * node-postgres, framed as COPY's binary format (the fields are the same send functions' output).
+ * that function itself; on PostgreSQL (no /dev/blob) the same arrays' binary form (array_send, what
+ * COPY's binary format writes for them), framed as COPY's binary format.
  */
 async function chainColumns(ctx: typeof t.ctx, afterId: number, limit: number): Promise<Uint8Array> {
   if (ctx.database.kind === 'pglite') return readAuditChainColumns(ctx.db, afterId, limit);
-  const columns = AUDIT_CHAIN_COLUMNS.map((column) => `array_agg(${column})`).join(', ');
-  const result = await ctx.database.pool!.query({
-    text: `select ${columns} from (select * from audit_log where id > ${afterId} order by id limit ${limit}) entries`,
-    binary: true,
-    rowMode: 'array',
-    types: { getTypeParser: () => (value: unknown) => value },
-  } as never);
-  const fields = (result as unknown as { rows: (Buffer | null)[][] }).rows[0]!;
+  const columns = AUDIT_CHAIN_COLUMNS.map((column, i) => `encode(array_send(array_agg(${column})), 'hex') as c${i}`).join(', ');
+  const [row] = await queryRows<Record<string, string | null>>(ctx.db, sql.raw(`select ${columns} from (select * from audit_log where id > ${afterId} order by id limit ${limit}) entries`));
+  const fields = AUDIT_CHAIN_COLUMNS.map((_, i) => (row![`c${i}`] == null ? null : Buffer.from(row![`c${i}`]!, 'hex')));
   const int = (value: number, bytes: 2 | 4) => {
     const buffer = Buffer.alloc(bytes);
     if (bytes === 2) buffer.writeInt16BE(value);
