@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { AuditAction, AuditEntry, AuditListResponse, AuditQuery, AuditVerifyResponse } from '@fueldesk/contracts';
 import { AUDIT_PAGE_SIZE } from '@fueldesk/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -7,9 +8,10 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { formatCsv, formatCsvCell } from '../../integrations/market-data/csv';
 import type { AuthUser } from '../../plugins/auth';
+import { checkAuditChainChunk, type ChainChunkCheck } from './audit.chain';
 import { AUDIT_GENESIS_HASH } from './audit.hash';
 import { enqueueAuditEntry, flushAuditQueue } from './audit.queue';
-import { appendAuditEntry, countAuditEntries, listAuditRows, maxAuditId, readAuditBatch, readAuditChainChunk, readAuditHead, type AuditFilter, type AuditRow, type NewAuditEntry } from './audit.repository';
+import { appendAuditEntry, countAuditEntries, listAuditRows, maxAuditId, readAuditBatch, readAuditChainChunk, readAuditChainColumns, readAuditHead, type AuditFilter, type AuditRow, type NewAuditEntry } from './audit.repository';
 
 /**
  * Who did it, from where. `id` and `email` are null for the system (a scheduled list import, the
@@ -184,62 +186,144 @@ export function exportAuditCsv(ctx: AppContext, user: AuthUser, query: Omit<Audi
  * against the last entry (a deleted last row). `first_bad_id` is the first entry that does not hold
  * (the id after the last one when only the end is gone).
  *
- * The database writes each entry's canonical text (the expressions of audit_entry_hash) and Node
- * hashes it, in chunks of VERIFY_CHUNK ids checked in order, each link against the entry before:
- * up to the largest id at the start by id range, the next chunks read while one is hashed (two at
- * once on PostgreSQL, each on its own connection), then by keyset for entries appended meanwhile.
- * audit_entry_hash called per row in the database took 13-23 s for a million entries on the idle
- * machine (README, bench/audit).
+ * In chunks of VERIFY_CHUNK ids (`chunkSize`: tests) checked in order, each chunk's first entry against the last of the
+ * chunk before: up to the largest id at the start by id range, the next chunks read while one is
+ * checked, then by keyset for entries appended meanwhile. On PostgreSQL the database writes each
+ * entry's canonical text (the expressions of audit_entry_hash) and Node hashes it, two chunks read
+ * at once, each on its own connection. PGlite (WebAssembly, on this thread) only sends the columns
+ * and a worker thread writes the texts and hashes them (audit.chain.ts) while the next chunk is
+ * read: writing the texts was 5.5 s of PGlite's 13.8 s for a million entries (README, bench/audit).
+ * audit_entry_hash called per row in the database took 13-23 s.
  */
-export async function verifyAuditChain(ctx: AppContext): Promise<AuditVerifyResponse> {
+export async function verifyAuditChain(ctx: AppContext, chunkSize = VERIFY_CHUNK): Promise<AuditVerifyResponse> {
   await auditWritesSettled(ctx);
   let lastId = 0;
   let lastHash = AUDIT_GENESIS_HASH;
   let entries = 0;
-  /** The first entry of `rows` that does not hold, after moving lastId/lastHash past those that do. */
-  const check = (rows: Awaited<ReturnType<typeof readAuditChainChunk>>): number | null => {
-    for (const row of rows) {
-      const expected = createHash('sha256').update(row.prevHash).update(row.body).digest('hex');
-      if (row.hash !== expected || row.prevHash !== lastHash || row.id !== lastId + 1) return row.id;
-      lastId = row.id;
-      lastHash = row.hash;
-      entries += 1;
-    }
+  /** The first entry of a chunk that does not hold, after moving lastId/lastHash past the chunk when it holds. */
+  const follow = (chunk: ChainChunkCheck): number | null => {
+    if (chunk.firstId === null) return null;
+    if (chunk.firstId !== lastId + 1 || chunk.firstPrevHash !== lastHash) return chunk.firstId;
+    if (chunk.badId !== null) return chunk.badId;
+    lastId = chunk.lastId!;
+    lastHash = chunk.lastHash!;
+    entries += chunk.count;
     return null;
   };
   const failed = async (badId: number, pending: Promise<unknown>[]): Promise<AuditVerifyResponse> => {
     await Promise.allSettled(pending);
     return { ok: false, entries: await countAuditEntries(ctx.db), first_bad_id: badId };
   };
-  const inFlight = ctx.database.kind === 'postgres' ? 2 : 1;
-  const maxId = await maxAuditId(ctx.db);
-  const reads: Promise<Awaited<ReturnType<typeof readAuditChainChunk>>>[] = [];
-  let covered = 0;
-  const readAhead = () => {
-    while (reads.length <= inFlight && covered < maxId) {
-      const read = readAuditChainChunk(ctx.db, covered, VERIFY_CHUNK, covered + VERIFY_CHUNK);
-      read.catch(() => undefined);
-      reads.push(read);
-      covered += VERIFY_CHUNK;
-    }
-  };
-  readAhead();
-  while (reads.length > 0) {
-    const rows = await reads.shift()!;
+  const pglite = ctx.database.kind === 'pglite';
+  const checker = pglite ? startChainChecker() : null;
+  const readChunk = async (afterId: number, limit: number, untilId?: number): Promise<ChainChunkCheck> =>
+    checker ? checker.check(await readAuditChainColumns(ctx.db, afterId, limit, untilId)) : checkTextChunk(await readAuditChainChunk(ctx.db, afterId, limit, untilId));
+  try {
+    const inFlight = pglite ? 1 : 2;
+    const maxId = await maxAuditId(ctx.db);
+    const reads: Promise<ChainChunkCheck>[] = [];
+    let covered = 0;
+    const readAhead = () => {
+      while (reads.length <= inFlight && covered < maxId) {
+        const read = readChunk(covered, chunkSize, covered + chunkSize);
+        read.catch(() => undefined);
+        reads.push(read);
+        covered += chunkSize;
+      }
+    };
     readAhead();
-    const bad = check(rows);
-    if (bad !== null) return failed(bad, reads);
-  }
-  for (;;) {
-    const rows = await readAuditChainChunk(ctx.db, covered, VERIFY_CHUNK);
-    if (rows.length === 0) break;
-    covered = rows.at(-1)!.id;
-    const bad = check(rows);
-    if (bad !== null) return failed(bad, []);
+    while (reads.length > 0) {
+      const chunk = await reads.shift()!;
+      readAhead();
+      const bad = follow(chunk);
+      if (bad !== null) return await failed(bad, reads);
+    }
+    for (;;) {
+      const chunk = await readChunk(covered, chunkSize);
+      if (chunk.count === 0) break;
+      const bad = follow(chunk);
+      if (bad !== null) return await failed(bad, []);
+      covered = lastId;
+    }
+  } finally {
+    await checker?.close();
   }
   const head = await readAuditHead(ctx.db);
   if (head && (head.lastId !== lastId || head.lastHash !== lastHash)) return { ok: false, entries, first_bad_id: lastId + 1 };
   return { ok: true, entries, first_bad_id: null };
+}
+
+const sha256Hex = (data: Uint8Array | string) => hash('sha256', data, 'hex');
+
+/** checkAuditChainChunk over the lines of readAuditChainChunk (the canonical texts written by the database). */
+function checkTextChunk(rows: Awaited<ReturnType<typeof readAuditChainChunk>>): ChainChunkCheck {
+  const chunk: ChainChunkCheck = { count: rows.length, firstId: rows[0]?.id ?? null, firstPrevHash: rows[0]?.prevHash ?? null, lastId: null, lastHash: null, badId: null };
+  for (const [i, row] of rows.entries()) {
+    const linked = i === 0 || (row.id === chunk.lastId! + 1 && row.prevHash === chunk.lastHash);
+    if (!linked || sha256Hex(row.prevHash + row.body) !== row.hash) {
+      chunk.badId = row.id;
+      return chunk;
+    }
+    chunk.lastId = row.id;
+    chunk.lastHash = row.hash;
+  }
+  return chunk;
+}
+
+/**
+ * checkAuditChainChunk in a worker thread, one chunk after the other; in this thread when a worker
+ * cannot start. The worker runs the function's own source (it names nothing outside itself; `__name`
+ * is the helper tsx's compiler wraps named functions in).
+ */
+function startChainChecker(): { check(copy: Uint8Array): Promise<ChainChunkCheck>; close(): Promise<void> } {
+  let worker: Worker;
+  try {
+    worker = new Worker(
+      `'use strict';
+      const __name = (target) => target;
+      const { parentPort } = require('node:worker_threads');
+      const { hash } = require('node:crypto');
+      const sha256Hex = (data) => hash('sha256', data, 'hex');
+      const checkAuditChainChunk = ${checkAuditChainChunk.toString()};
+      parentPort.on('message', ({ id, copy }) => {
+        try {
+          parentPort.postMessage({ id, chunk: checkAuditChainChunk(copy, sha256Hex) });
+        } catch (error) {
+          parentPort.postMessage({ id, error: String(error && error.stack || error) });
+        }
+      });`,
+      { eval: true },
+    );
+  } catch {
+    return { check: async (copy) => checkAuditChainChunk(copy, sha256Hex), close: async () => {} };
+  }
+  const pending = new Map<number, { resolve(chunk: ChainChunkCheck): void; reject(error: Error): void }>();
+  let nextId = 0;
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  worker.on('message', ({ id, chunk, error }: { id: number; chunk?: ChainChunkCheck; error?: string }) => {
+    const waiting = pending.get(id);
+    pending.delete(id);
+    if (error !== undefined) waiting?.reject(new Error(`audit chain check: ${error}`));
+    else waiting?.resolve(chunk!);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', () => failAll(new Error('audit chain worker stopped')));
+  return {
+    check(copy) {
+      const id = nextId;
+      nextId += 1;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, copy }, [copy.buffer as ArrayBuffer]);
+      });
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
 }
 
 /** Ids per chunk read (each statement well inside the statement timeout). */

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { testDb } from '../../../test/build-test-app';
 import { openTestContext, useTestContext } from '../../../test/test-context';
 import { createDueBody, validDueForm } from '../../../test/due-diligence';
 import { createSignedInUser } from '../../../test/factories';
 import { loadTinySanctionsList } from '../../../test/screening';
+import { hash } from 'node:crypto';
+import { AUDIT_CHAIN_COLUMNS, checkAuditChainChunk } from './audit.chain';
 import { canonicalJson } from './audit.hash';
 import { flushAuditQueue } from './audit.queue';
-import { queueReadAudit, recordAudit, SYSTEM_ACTOR } from './audit.service';
+import { AUDIT_BODY, readAuditChainColumns } from './audit.repository';
+import { queueReadAudit, recordAudit, SYSTEM_ACTOR, verifyAuditChain } from './audit.service';
 
 const t = useTestContext();
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -210,5 +214,106 @@ describe('tampering breaks the chain', () => {
     await fresh.ctx.db.execute(sql`delete from audit_log where id = 2`);
     const broken = (await fresh.app.inject({ method: 'GET', url: '/api/audit/verify', headers: user.headers })).json();
     expect(broken).toEqual({ ok: false, entries: 1, first_bad_id: 2 });
+  });
+});
+
+/** Appends an entry as appendAuditEntry does, with the timestamp as PostgreSQL text (microseconds). */
+async function appendRaw(ctx: typeof t.ctx, entry: { at: string; actorId: string | null; email: string | null; action: string; subject: string; details: string; ip: string | null }) {
+  await ctx.db.execute(sql`with head as (select last_id, last_hash from audit_head where id = 1 for update),
+    added as (
+      insert into audit_log (id, at, actor_id, actor_email, action, subject, details, ip, prev_hash, hash)
+      select last_id + 1, ${entry.at}::timestamptz, ${entry.actorId}::uuid, ${entry.email}, ${entry.action}, ${entry.subject}, ${entry.details}::jsonb, ${entry.ip}, last_hash,
+        audit_entry_hash(last_hash, last_id + 1, ${entry.at}::timestamptz, ${entry.actorId}::uuid, ${entry.email}, ${entry.action}, ${entry.subject}, ${entry.details}::jsonb, ${entry.ip})
+      from head
+      returning id, hash
+    )
+    update audit_head set last_id = added.id, last_hash = added.hash from added where audit_head.id = 1`);
+}
+
+/**
+ * The chain's columns after `afterId` as readAuditChainColumns hands them to audit.chain.ts: on PGlite
+ * that function itself; on PostgreSQL (no /dev/blob) the same arrays' binary form (array_send, what
+ * COPY's binary format writes for them), framed as COPY's binary format.
+ */
+async function chainColumns(ctx: typeof t.ctx, afterId: number, limit: number): Promise<Uint8Array> {
+  if (ctx.database.kind === 'pglite') return readAuditChainColumns(ctx.db, afterId, limit);
+  const columns = AUDIT_CHAIN_COLUMNS.map((column, i) => `encode(array_send(array_agg(${column})), 'hex') as c${i}`).join(', ');
+  const [row] = await queryRows<Record<string, string | null>>(ctx.db, sql.raw(`select ${columns} from (select * from audit_log where id > ${afterId} order by id limit ${limit}) entries`));
+  const fields = AUDIT_CHAIN_COLUMNS.map((_, i) => (row![`c${i}`] == null ? null : Buffer.from(row![`c${i}`]!, 'hex')));
+  const int = (value: number, bytes: 2 | 4) => {
+    const buffer = Buffer.alloc(bytes);
+    if (bytes === 2) buffer.writeInt16BE(value);
+    else buffer.writeInt32BE(value);
+    return buffer;
+  };
+  return Buffer.concat([
+    Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'),
+    int(0, 4),
+    int(0, 4),
+    int(fields.length, 2),
+    ...fields.flatMap((field) => (field ? [int(field.length, 4), field] : [int(-1, 4)])),
+    int(-1, 2),
+  ]);
+}
+
+describe('the canonical text written in Node (PGlite verify)', () => {
+  it('is byte for byte the text audit_entry_hash hashes, on tricky entries', async () => {
+    const fresh = await openTestContext();
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('').slice(1);
+    const subjects = [`quotes " and \\ back\\slash, controls ${controls} \u007f del`, 'Ñandú 日本語 🚢 \u2028\u2029 \ufeff', '', '{"not": "json"} | pipes |'];
+    const details = [
+      '{}',
+      '[]',
+      '{"b": [1, 1.0, 1.50, -0, 1e3, 12345678901234567890123, 0.000001, -1.5e-7], "a": {"nested": {"deep": [null, true, false, "x\\"y", "\\u0001\\n"]}}, "aa": {}, "ñ": "ü"}',
+      '{"version_ids": [1], "threshold": 0.78, "matches": 1, "cleared": 0}',
+      '"a string"',
+      '{"z": 1, "y": {"x": [[], [{}], [1, [2, [3]]]]}, "key with \\"quote\\"": "🚢", "": null}',
+    ];
+    const ats = ['2026-02-03 04:05:06.789012+00', '1999-12-31 23:59:59.999999+00', '1969-12-31 23:59:59.000001+00', '1970-01-01 00:00:00+00', '2300-01-01 00:00:00.000001+00', '2026-11-28 12:00:00.5+05:30'];
+    const entries = ats.flatMap((at, i) =>
+      subjects.map((subject, j) => ({
+        at,
+        actorId: (i + j) % 3 === 0 ? null : `${'0123456789abcdef'[i]!.repeat(8)}-aaaa-4bbb-8ccc-${'f'.repeat(11)}${j}`,
+        email: j % 2 === 0 ? null : `o'brien+${i}"@example.com`,
+        action: j === 3 ? 'screening.list_import' : 'screening.search',
+        subject,
+        details: details[(i + j) % details.length]!,
+        ip: (i + j) % 4 === 0 ? null : j === 1 ? '::1' : '10.0.0.1',
+      })),
+    );
+    for (const entry of entries) await appendRaw(fresh.ctx, entry);
+    const chunk = checkAuditChainChunk(await chainColumns(fresh.ctx, 0, 1_000), (data) => hash('sha256', data, 'hex'), true);
+    const database = (await fresh.ctx.db.execute(
+      sql`select encode(convert_to(prev_hash || ${AUDIT_BODY}, 'UTF8'), 'hex') as text, hash, audit_entry_hash(prev_hash, id, at, actor_id, actor_email, action, subject, details, ip) as computed from audit_log order by id`,
+    )) as unknown as { rows: { text: string; hash: string; computed: string }[] };
+    expect(database.rows).toHaveLength(entries.length);
+    expect(chunk.texts!.map((text) => text.toString('hex'))).toEqual(database.rows.map((row) => row.text));
+    expect(database.rows.every((row) => row.hash === row.computed)).toBe(true);
+    expect(chunk).toMatchObject({ count: entries.length, firstId: 1, lastId: entries.length, badId: null });
+    expect(await verifyAuditChain(fresh.ctx)).toEqual({ ok: true, entries: entries.length, first_bad_id: null });
+  });
+});
+
+describe('verify in chunks', () => {
+  it('finds the same first bad entry whatever the chunk size (links across chunks)', async () => {
+    const fresh = await openTestContext();
+    for (let i = 0; i < 9; i += 1) await fresh.ctx.db.transaction((tx) => recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'screening.list_import', subject: `entry ${i}` }));
+    const results = async () => Promise.all([verifyAuditChain(fresh.ctx), verifyAuditChain(fresh.ctx, 2), verifyAuditChain(fresh.ctx, 3), verifyAuditChain(fresh.ctx, 1)]);
+    const tamperFresh = async (statement: ReturnType<typeof sql>) => {
+      await fresh.ctx.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
+      await fresh.ctx.db.execute(statement);
+      await fresh.ctx.db.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
+    };
+    expect(new Set((await results()).map((result) => JSON.stringify(result)))).toEqual(new Set([JSON.stringify({ ok: true, entries: 9, first_bad_id: null })]));
+    // The first entry of a chunk of 2 (ids 3-4) with another prev_hash: it fails there, not later.
+    await tamperFresh(sql`update audit_log set prev_hash = hash where id = 3`);
+    for (const result of await results()) expect(result).toEqual({ ok: false, entries: 9, first_bad_id: 3 });
+    await tamperFresh(sql`update audit_log set prev_hash = (select hash from audit_log where id = 2) where id = 3`);
+    // A deleted first entry of a chunk, then the entry after it edited: the gap comes first.
+    await tamperFresh(sql`delete from audit_log where id = 5`);
+    await tamperFresh(sql`update audit_log set subject = 'changed' where id = 6`);
+    for (const result of await results()) expect(result).toEqual({ ok: false, entries: 8, first_bad_id: 6 });
+    await tamperFresh(sql`update audit_log set subject = 'changed' where id = 2`);
+    for (const result of await results()) expect(result).toEqual({ ok: false, entries: 8, first_bad_id: 2 });
   });
 });
