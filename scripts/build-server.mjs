@@ -135,8 +135,8 @@ function asciiOnly(outdir) {
 
 // Per UTF-16 code unit (no `u` flag): a character beyond the BMP becomes its two surrogate escapes, which
 // is how a string or a regular expression without `u` spells it, and what one with `u` reads as one.
-const NON_ASCII = /[^\x00-\x7f]/;
-const NON_ASCII_ALL = /[^\x00-\x7f]/g;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
 
 /**
  * The migrated PGlite data directory a fresh embedded install copies (apps/server/src/db/pglite-template.ts),
