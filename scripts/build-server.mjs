@@ -119,8 +119,8 @@ export async function buildServer(outdir = serverDist) {
  * strings, templates, regular expressions and names (its default `charset: 'ascii'`) but keeps the
  * comments it carries over as written, and one such character (an ellipsis, a dash) in a comment makes
  * V8 hold that whole module's source as two-byte text: the 1.5 MB server chunk took 2.9 MB of the
- * heap, the chunks of zod, drizzle and the rest as much again (~3.7 MB in all, heap snapshot after a
- * load run). An escape means the same character in a string, a regular expression or a name, and is
+ * heap, the chunks of zod, drizzle and the rest as much again (strings in the heap 14.1 -> 10.6 MB,
+ * heap snapshots after the bench's import and load run). An escape means the same character in a string, a regular expression or a name, and is
  * inert text in a comment.
  */
 function asciiOnly(outdir) {
