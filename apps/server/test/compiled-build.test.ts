@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,11 @@ describe('the compiled server build', () => {
     expect(build.stderr).toBe('');
     expect(build.status).toBe(0);
     expect(readFileSync(path.join(outdir, '.build-complete'), 'utf8')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // ASCII only (scripts/build-server.mjs asciiOnly): V8 then holds each module's source as one-byte text.
+    const beyondAscii = readdirSync(outdir)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => /[\u0080-\uffff]/.test(readFileSync(path.join(outdir, name), 'utf8')));
+    expect(beyondAscii).toEqual([]);
 
     const migrate = spawnSync(process.execPath, [path.join(outdir, 'cli.js'), 'migrate'], {
       encoding: 'utf8',

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, PGLITE_START_PARAMS } from './client';
-import { ensurePgliteTemplate, pgliteTemplateDir, templateKey } from './pglite-template';
+import { copyDirectory, ensurePgliteTemplate, pgliteTemplateDir, templateKey } from './pglite-template';
 
 /** Every file's path and content under `dir`. */
 function digestDir(dir: string): string {
@@ -16,7 +16,39 @@ function digestDir(dir: string): string {
   return hash.digest('hex');
 }
 
+/** Every entry's path and mode (files and folders), sorted. */
+function modesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .map((file) => `${path.relative(dir, file)} ${(statSync(file).mode & 0o7777).toString(8)}`)
+    .sort();
+}
+
 describe('PGlite template of a fresh install', () => {
+  it('is copied file for file: same paths, contents and modes, folders included', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'fd-copy-'));
+    try {
+      const from = path.join(root, 'from');
+      mkdirSync(path.join(from, 'base', '5'), { recursive: true });
+      mkdirSync(path.join(from, 'pg_wal', 'archive_status'), { recursive: true });
+      chmodSync(path.join(from, 'base'), 0o700);
+      writeFileSync(path.join(from, 'PG_VERSION'), '17\n');
+      writeFileSync(path.join(from, 'base', '5', '1259'), Buffer.alloc(3 * 8192, 7));
+      chmodSync(path.join(from, 'base', '5', '1259'), 0o600);
+      for (let n = 0; n < 9; n += 1) writeFileSync(path.join(from, 'base', '5', `${2600 + n}`), `relation ${n}`);
+      const to = path.join(root, 'to');
+      await copyDirectory(from, to);
+      expect(digestDir(to)).toBe(digestDir(from));
+      expect(modesOf(to)).toEqual(modesOf(from));
+      expect(modesOf(to)).toContain('base 700');
+      expect(modesOf(to)).toContain(`${path.join('base', '5', '1259')} 600`);
+      // An existing target is refused rather than merged into.
+      await expect(copyDirectory(from, to)).rejects.toThrow();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('is named by the migrations: a changed or added migration gives another template', () => {
     const copy = path.join(mkdtempSync(path.join(tmpdir(), 'fd-template-')), 'drizzle');
     try {

@@ -65,7 +65,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const getBoss = () =>
     (loading ??= import('pg-boss').then(({ default: PgBossClass }) => {
       const boss = new PgBossClass({
-        db: { executeSql: (text, values) => options.executor.executeSql(text, values) },
+        db: {
+          // Each statement first gives way to the event loop: on PGlite a statement runs on this thread,
+          // and the queue's start after `listen` (pg-boss's checks, a worker's first fetch and a
+          // schedule per queue, a few dozen statements) ran as one chain of promises, which kept
+          // the first requests, /api/health among them, waiting until it ended.
+          executeSql: async (text, values) => {
+            await new Promise((resolve) => setImmediate(resolve));
+            return options.executor.executeSql(text, values);
+          },
+        },
         schedule: options.runWorkers,
         supervise: options.runWorkers,
         ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
