@@ -11,15 +11,15 @@ export interface PageCode<M = unknown> {
   texts: readonly LazyNamespace[];
 }
 
-const page = <M>(texts: readonly LazyNamespace[], load: () => Promise<M>): PageCode<M> => ({ load, texts });
+const pageWithTexts = <M>(texts: readonly LazyNamespace[], load: () => Promise<M>): PageCode<M> => ({ load, texts });
 
-const newsList = page(['news', 'forms'], () => import('@/features/news/pages/news-list-page'));
-const newsDetail = page(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
-const priceTable = page([], () => import('@/features/prices/pages/price-table-page'));
-const bank = page(['bank'], () => import('@/features/bank/pages/bank-page'));
-const bankVerification = page(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
-const sendEmail = page(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
-export const betaPage = page(['beta'], () => import('@/features/beta/pages/beta-module-page'));
+const newsList = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page'));
+const newsDetail = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
+const priceTable = pageWithTexts([], () => import('@/features/prices/pages/price-table-page'));
+const bank = pageWithTexts(['bank'], () => import('@/features/bank/pages/bank-page'));
+const bankVerification = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
+const sendEmail = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
+export const betaPage = pageWithTexts(['beta'], () => import('@/features/beta/pages/beta-module-page'));
 
 /** Route path (app/router.tsx's dashboard routes) -> the page's code and texts. */
 export const signedInPages = {
@@ -29,37 +29,37 @@ export const signedInPages = {
   marketprice: priceTable,
   'marketprice/gasoline': priceTable,
   'marketprice/diesel': priceTable,
-  'marketprice/curve': page(['analytics'], () => import('@/features/prices/pages/curve-page')),
-  'marketprice/spreads': page(['analytics'], () => import('@/features/prices/pages/spreads-page')),
+  'marketprice/curve': pageWithTexts(['analytics'], () => import('@/features/prices/pages/curve-page')),
+  'marketprice/spreads': pageWithTexts(['analytics'], () => import('@/features/prices/pages/spreads-page')),
   'marketprice/:slug': priceTable,
-  'marketprice/alerts': page(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
-  'marketprice/graphics': page([], () => import('@/features/prices/pages/price-chart-page')),
-  'market-price': page([], () => import('@/features/prices/pages/market-dashboard-page')),
+  'marketprice/alerts': pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
+  'marketprice/graphics': pageWithTexts([], () => import('@/features/prices/pages/price-chart-page')),
+  'market-price': pageWithTexts([], () => import('@/features/prices/pages/market-dashboard-page')),
   bank,
   'bank/:slug': bank,
   'bank/verification': bankVerification,
   plaid: bankVerification,
   'bank/send-email': sendEmail,
   'bank/send-email/:id': sendEmail,
-  'due-diligence': page(['due'], () => import('@/features/due-diligence/pages/overview-page')),
-  'due-diligence/create': page(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page')),
-  'due-diligence/screening': page(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
-  'due-diligence/detail': page(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page')),
+  'due-diligence': pageWithTexts(['due'], () => import('@/features/due-diligence/pages/overview-page')),
+  'due-diligence/create': pageWithTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page')),
+  'due-diligence/screening': pageWithTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
+  'due-diligence/detail': pageWithTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page')),
   portfolio: betaPage,
   transactions: betaPage,
   certificate: betaPage,
   wallet: betaPage,
   trade: betaPage,
-  webhooks: page(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
-  support: page(['support', 'forms'], () => import('@/features/support/pages/support-page')),
-  'settings/api-keys': page(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page')),
-  developers: page(['developers'], () => import('@/features/developers/pages/developers-page')),
-  releases: page(['releases', 'forms'], () => import('@/features/releases/pages/releases-page')),
-  'due-diligence/watchlist': page(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route')),
-  'due-diligence/decisions': page(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page')),
-  activity: page(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
-  'admin/audit': page(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
-  'admin/sessions': page(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
+  webhooks: pageWithTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
+  support: pageWithTexts(['support', 'forms'], () => import('@/features/support/pages/support-page')),
+  'settings/api-keys': pageWithTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page')),
+  developers: pageWithTexts(['developers'], () => import('@/features/developers/pages/developers-page')),
+  releases: pageWithTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page')),
+  'due-diligence/watchlist': pageWithTexts(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route')),
+  'due-diligence/decisions': pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page')),
+  activity: pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
+  'admin/audit': pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
+  'admin/sessions': pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
 } satisfies Record<string, PageCode>;
 
 export type SignedInPagePath = keyof typeof signedInPages;
