@@ -60,7 +60,7 @@ export default defineConfig({
             // (src/app/early-start.ts, with the small modules it reads the session and the language with).
             {
               name: 'preload-helper',
-              test: /vite[\\/]preload-helper|rolldown[\\/]runtime|node_modules[\\/]get-nonce[\\/]|[\\/]src[\\/](app[\\/]early-start|lib[\\/](early-requests|session-token|api-base|language-detector|text-bundles|storage|after-paint))\.ts$|[\\/]contracts[\\/]src[\\/]roles\.ts$/,
+              test: /vite[\\/]preload-helper|rolldown[\\/]runtime|node_modules[\\/]get-nonce[\\/]|[\\/]src[\\/](app[\\/](early-start|signed-in-pages)|lib[\\/](early-requests|session-token|api-base|language-detector|text-bundles|storage|after-paint))\.ts$|[\\/]contracts[\\/]src[\\/]roles\.ts$/,
               priority: 30,
             },
             // react-i18next's <Trans> (with its HTML parser) is used by three sign-in pages only: with

@@ -4,7 +4,7 @@ import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
-import { loadHomePage } from '@/app/early-start';
+import { isHomePath, loadHomePage } from '@/app/early-start';
 import { createAppRouter, preloadMatches, routes } from '@/app/router';
 import { primeSessionUser } from '@/lib/auth-store';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
@@ -37,17 +37,19 @@ function whenInitialized(router: ReturnType<typeof createAppRouter>): Promise<vo
 }
 
 /**
- * The signed-in home's first data and the signed-in user, from the answers the entry script asked
+ * The signed-in home's first data and the signed-in user (only the user on the other signed-in
+ * pages), from the answers the entry script asked
  * for while the app's code downloaded: the page's first render is then the page itself, not a
  * loading state followed by one render per answer (each a long task on a phone).
  */
-async function primeEarlyData(queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
+async function primeEarlyData(queryClient: ReturnType<typeof createQueryClient>, pathname: string): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, EARLY_DATA_WAIT_MS);
   });
   // The page's chunk carries its data's queries: no request of their own (the entry has asked for it).
-  const primed = Promise.all([loadHomePage().then(({ primeHomeData }) => primeHomeData(queryClient)), primeSessionUser()]);
+  // Elsewhere the entry asked for the signed-in user only (the layout shows it).
+  const primed = Promise.all([isHomePath(pathname) ? loadHomePage().then(({ primeHomeData }) => primeHomeData(queryClient)) : undefined, primeSessionUser()]);
   await Promise.race([primed, late]).finally(() => clearTimeout(timer));
 }
 
@@ -93,7 +95,7 @@ export async function startApp(): Promise<void> {
     await nextTask();
     // The page's code, its texts and (on the signed-in home) its first data before the first render,
     // so that this render is the page and not the router's loading fallback, then the page's.
-    await Promise.all([initLanguage(), whenInitialized(router), hasEarlyRequests() ? primeEarlyData(queryClient) : undefined]);
+    await Promise.all([initLanguage(), whenInitialized(router), hasEarlyRequests() ? primeEarlyData(queryClient, pathname) : undefined]);
   }
   const appRouter = router ?? createAppRouter();
   const app = () => (

@@ -8,7 +8,7 @@ import { clearEarlyRequests, hasEarlyRequests } from '@/lib/early-requests';
 import { AUTH_TOKEN_KEY } from '@/lib/session-token';
 import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
 import { futureExp, makeToken } from '@/test/render-app';
-import { HOME_EARLY_GETS, guessLanguage, seesClientHome, startEarly } from './early-start';
+import { HOME_EARLY_GETS, PAGE_EARLY_GETS, guessLanguage, seesClientHome, startEarly } from './early-start';
 import { createQueryClient } from './providers';
 import { SETTLE_WAIT } from '@/test/waits';
 
@@ -45,7 +45,7 @@ describe('startEarly', () => {
 
   it('asks for nothing elsewhere, signed out, with an expired token, or for a restricted cliente', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
-    startEarly('/news');
+    startEarly('/no/such/page');
     startEarly('/home/a/b');
     startEarly('/');
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: 1 }));
@@ -58,6 +58,19 @@ describe('startEarly', () => {
     localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
     startEarly('/home');
     await vi.waitFor(() => expect(sentPaths()).toEqual(homeGets), SETTLE_WAIT);
+  });
+});
+
+describe('startEarly on the other signed-in pages', () => {
+  it('asks for the signed-in user only, with a live session of a user who sees the page', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '2', role: 'Cliente', exp: futureExp() }));
+    startEarly('/support');
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: 1 }));
+    startEarly('/support');
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
+    startEarly('/bank/send-email/12');
+    await vi.waitFor(() => expect(sentPaths()).toEqual([...PAGE_EARLY_GETS]), SETTLE_WAIT);
+    expect(hasEarlyRequests()).toBe(true);
   });
 });
 

@@ -3,7 +3,8 @@ import { startEarlyRequests } from '@/lib/early-requests';
 import { guessLanguageCodes } from '@/lib/language-detector';
 import { readString } from '@/lib/storage';
 import { AUTH_TOKEN_KEY, decodeTokenPayload, isTokenExpired, type TokenPayload } from '@/lib/session-token';
-import { textBundleLoaders } from '@/lib/text-bundles';
+import { lazyTextLoaders, textBundleLoaders } from '@/lib/text-bundles';
+import { signedInPageOf, type PageCode } from './signed-in-pages';
 
 // What the signed-in home needs first, started by the entry script (main.tsx) while the framework
 // downloads, instead of one round trip after another once it has run: the layout's and the page's
@@ -19,12 +20,19 @@ export const loadDashboardRoute = () => import('./dashboard-route');
 
 /** /home and /home/{slug} (app/router.tsx). */
 const HOME_PATH = /^\/home(\/[^/]+)?\/?$/;
+
+/** Whether `pathname` shows the signed-in home (whose first data the entry asks for). */
+export function isHomePath(pathname: string): boolean {
+  return HOME_PATH.test(pathname);
+}
 /**
  * The price dashboard's queries that need no earlier answer (features/prices/api/home-first-data.ts:
  * the page, its movers and summary panels) and the signed-in user the layout shows (lib/auth-store's
  * primeSessionUser), as the API client sends them.
  */
 export const HOME_EARLY_GETS = ['/dashboards', '/prices/products', '/prices/movers?limit=5', '/prices/summary', '/auth/me'] as const;
+/** What every other signed-in page asks for first: the signed-in user the layout shows. */
+export const PAGE_EARLY_GETS = ['/auth/me'] as const;
 
 /** Whether the session of this token sees the cliente's home, not the price dashboard (SPEC.md §2, §6). */
 export function seesClientHome(payload: TokenPayload | null): boolean {
@@ -50,31 +58,44 @@ function inSeparateTasks(steps: readonly (() => void)[]): void {
   }, 0);
 }
 
+/** The loaders of a signed-in page's feature texts (lib/i18n.ts loads them through the same ones). */
+function pageTextLoaders(page: PageCode, language: Language): (() => Promise<unknown>)[] {
+  return page.texts.flatMap((namespace) => lazyTextLoaders[`../locales/${language}/lazy/${namespace}.json`] ?? []);
+}
+
 /**
- * Starts what the page at `pathname` needs first, when it is the home of a live session: its first
- * request at once, then the layout's and the page's code, the texts and the other requests, each
- * group in a task of its own. Together they were one long task even on a fast machine (the first
- * storage read, the first fetch, the preload links), a long task on a phone while the framework is
- * still downloading. The code goes first: asked for after the framework has arrived, it would be
- * one more round trip before the page.
+ * Starts what the page at `pathname` needs first, when it is a signed-in page of a live session:
+ * its first request at once, then the layout's and the page's code, the texts and the other
+ * requests, each group in a task of its own. Together they were one long task even on a fast
+ * machine (the first storage read, the first fetch, the preload links), a long task on a phone while
+ * the framework is still downloading. The code goes first: asked for after the framework has
+ * arrived, it would be one more round trip before the page (the router asks for it only once the
+ * framework has run, and the page's texts only with it). The home also gets its first data; the
+ * other pages the signed-in user the layout shows.
  */
 export function startEarly(pathname: string, now: number = Date.now()): void {
-  if (!HOME_PATH.test(pathname)) return;
+  const home = HOME_PATH.test(pathname);
+  const page = home ? null : signedInPageOf(pathname);
+  if (!home && !page) return;
   const token = readString('local', AUTH_TOKEN_KEY);
   // A session without a live access token is restored first; its home is chosen afterwards.
   if (!token || isTokenExpired(token, now) || seesClientHome(decodeTokenPayload(token))) return;
-  const [first, ...others] = HOME_EARLY_GETS;
+  const [first, ...others] = home ? HOME_EARLY_GETS : PAGE_EARLY_GETS;
   startEarlyRequests([first], token, now);
   const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   inSeparateTasks([
     () => {
       quietly(loadDashboardRoute);
-      quietly(loadHomePage);
+      quietly(page ? page.load : loadHomePage);
     },
     () => {
       const language = guessLanguage();
-      if (language) quietly(textBundleLoaders[language]);
+      if (!language) return;
+      quietly(textBundleLoaders[language]);
+      if (page) pageTextLoaders(page, language).forEach(quietly);
     },
-    () => startEarlyRequests(others, token, now),
+    () => {
+      if (others.length > 0) startEarlyRequests(others, token, now);
+    },
   ]);
 }

@@ -15,6 +15,7 @@ import { FallbackRoute, isVerifyEmailPath, loadVerifyEmailPage } from './fallbac
 import { ProtectedRoute } from './protected-route';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error-page';
+import { betaPage, signedInPages, type PageCode, type SignedInPagePath } from './signed-in-pages';
 
 type PageModule<P = object> = { default: ComponentType<P> };
 type LazyRoute = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
@@ -22,6 +23,12 @@ type LazyRoute = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => 
 /** Every page is its own chunk, so the landing bundle holds none of the dashboard. */
 function lazyPage(load: () => Promise<PageModule>): LazyRoute {
   return async () => ({ Component: (await load()).default });
+}
+
+/** A signed-in page of app/signed-in-pages.ts, with its feature texts. */
+function pageRoute(path: SignedInPagePath): LazyRoute {
+  const { texts, load } = signedInPages[path] as PageCode<PageModule>;
+  return lazyPage(withTexts(texts, load));
 }
 
 function lazyElement<P>(load: () => Promise<PageModule<P>>, render: (Page: ComponentType<P>) => ReactElement): LazyRoute {
@@ -47,14 +54,7 @@ function redirectRoute(path: string, target: string): RouteObject {
 }
 
 const loadPolicyPage = withTexts('legal', () => import('@/features/legal/pages/policy-document-page'));
-const loadBetaPage = withTexts('beta', () => import('@/features/beta/pages/beta-module-page'));
 const loadClientHomePage = withTexts('bank', () => import('@/features/bank/pages/client-home-page'));
-const loadPriceTablePage = () => import('@/features/prices/pages/price-table-page');
-const loadNewsDetailPage = withTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
-const loadBankPage = withTexts('bank', () => import('@/features/bank/pages/bank-page'));
-const loadBankVerificationPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
-const loadSendEmailPage = withTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
-
 const homePages = { full: lazyPreloaded(loadHomePage), client: lazyPreloaded(loadClientHomePage) };
 
 /**
@@ -90,7 +90,7 @@ function policyRoute(doc: PolicyDocId): Pick<RouteObject, 'lazy' | 'handle'> {
 }
 
 function betaRoute(path: BetaModule): RouteObject {
-  return { path, handle: title(`sections.${path}`), lazy: lazyElement(loadBetaPage, (Page) => <Page module={path} />) };
+  return { path, handle: title(`sections.${path}`), lazy: lazyElement(withTexts(betaPage.texts, betaPage.load), (Page) => <Page module={path} />) };
 }
 
 const publicRoutes: RouteObject[] = [
@@ -136,96 +136,96 @@ const publicRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   { path: 'home', handle: title('sections.home'), Component: HomePage },
   { path: 'home/:slug', handle: title('sections.home'), Component: HomePage },
-  { path: 'news', handle: title('sections.news'), lazy: lazyPage(withTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page'))) },
+  { path: 'news', handle: title('sections.news'), lazy: pageRoute('news') },
   {
     path: 'news/:newsId',
     // /news/oil|market|regulation are custom News sub-items: the list filtered by section.
     handle: title((pathname: string) => (/^\/news\/(oil|market|regulation)\/?$/.test(pathname) ? 'sections.news' : 'sections.newsDetail')),
-    lazy: lazyPage(loadNewsDetailPage),
+    lazy: pageRoute('news/:newsId'),
   },
-  { path: 'news/id/:newsId', handle: title('sections.newsDetail'), lazy: lazyPage(loadNewsDetailPage) },
-  { path: 'marketprice', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
-  { path: 'marketprice/gasoline', handle: title('sections.marketPriceGasoline'), lazy: lazyPage(loadPriceTablePage) },
-  { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: lazyPage(loadPriceTablePage) },
-  { path: 'marketprice/curve', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/curve-page'))) },
-  { path: 'marketprice/spreads', handle: title('sections.marketPrice'), lazy: lazyPage(withTexts('analytics', () => import('@/features/prices/pages/spreads-page'))) },
-  { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: lazyPage(loadPriceTablePage) },
+  { path: 'news/id/:newsId', handle: title('sections.newsDetail'), lazy: pageRoute('news/id/:newsId') },
+  { path: 'marketprice', handle: title('sections.marketPrice'), lazy: pageRoute('marketprice') },
+  { path: 'marketprice/gasoline', handle: title('sections.marketPriceGasoline'), lazy: pageRoute('marketprice/gasoline') },
+  { path: 'marketprice/diesel', handle: title('sections.marketPriceDiesel'), lazy: pageRoute('marketprice/diesel') },
+  { path: 'marketprice/curve', handle: title('sections.marketPrice'), lazy: pageRoute('marketprice/curve') },
+  { path: 'marketprice/spreads', handle: title('sections.marketPrice'), lazy: pageRoute('marketprice/spreads') },
+  { path: 'marketprice/:slug', handle: title('sections.marketPrice'), lazy: pageRoute('marketprice/:slug') },
   {
     path: 'marketprice/alerts',
     handle: title('sections.priceAlerts'),
-    lazy: lazyPage(withTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page'))),
+    lazy: pageRoute('marketprice/alerts'),
   },
   {
     path: 'marketprice/graphics',
     handle: title('sections.priceChart'),
-    lazy: lazyPage(() => import('@/features/prices/pages/price-chart-page')),
+    lazy: pageRoute('marketprice/graphics'),
   },
   {
     path: 'market-price',
     handle: title('sections.marketDashboard'),
-    lazy: lazyPage(() => import('@/features/prices/pages/market-dashboard-page')),
+    lazy: pageRoute('market-price'),
   },
-  { path: 'bank', handle: title('sections.bank'), lazy: lazyPage(loadBankPage) },
+  { path: 'bank', handle: title('sections.bank'), lazy: pageRoute('bank') },
   // Custom Bank sub-items live at /bank/<slug> (SPEC.md §3); the static routes below win over it.
-  { path: 'bank/:slug', handle: title('sections.bank'), lazy: lazyPage(loadBankPage) },
-  { path: 'bank/verification', handle: title('sections.bankVerification'), lazy: lazyPage(loadBankVerificationPage) },
-  { path: 'plaid', handle: title('sections.bankVerification'), lazy: lazyPage(loadBankVerificationPage) },
-  { path: 'bank/send-email', handle: title('sections.sendEmail'), lazy: lazyPage(loadSendEmailPage) },
-  { path: 'bank/send-email/:id', handle: title('sections.sendEmail'), lazy: lazyPage(loadSendEmailPage) },
+  { path: 'bank/:slug', handle: title('sections.bank'), lazy: pageRoute('bank/:slug') },
+  { path: 'bank/verification', handle: title('sections.bankVerification'), lazy: pageRoute('bank/verification') },
+  { path: 'plaid', handle: title('sections.bankVerification'), lazy: pageRoute('plaid') },
+  { path: 'bank/send-email', handle: title('sections.sendEmail'), lazy: pageRoute('bank/send-email') },
+  { path: 'bank/send-email/:id', handle: title('sections.sendEmail'), lazy: pageRoute('bank/send-email/:id') },
   {
     path: 'due-diligence',
     handle: title('sections.dueDiligence'),
-    lazy: lazyPage(withTexts('due', () => import('@/features/due-diligence/pages/overview-page'))),
+    lazy: pageRoute('due-diligence'),
   },
   {
     path: 'due-diligence/create',
     handle: title('sections.dueDiligenceCreate'),
-    lazy: lazyPage(withTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page'))),
+    lazy: pageRoute('due-diligence/create'),
   },
   {
     path: 'due-diligence/screening',
     handle: title('sections.dueDiligenceScreening'),
-    lazy: lazyPage(withTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page'))),
+    lazy: pageRoute('due-diligence/screening'),
   },
   {
     path: 'due-diligence/detail',
     handle: title('sections.dueDiligenceDetail'),
-    lazy: lazyPage(withTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page'))),
+    lazy: pageRoute('due-diligence/detail'),
   },
   betaRoute('portfolio'),
   betaRoute('transactions'),
   betaRoute('certificate'),
   betaRoute('wallet'),
   betaRoute('trade'),
-  { path: 'webhooks', handle: title('sections.webhooks'), lazy: lazyPage(withTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page'))) },
-  { path: 'support', handle: title('sections.support'), lazy: lazyPage(withTexts(['support', 'forms'], () => import('@/features/support/pages/support-page'))) },
-  { path: 'settings/api-keys', handle: title('sections.apiKeys'), lazy: lazyPage(withTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page'))) },
-  { path: 'developers', handle: title('sections.developers'), lazy: lazyPage(withTexts('developers', () => import('@/features/developers/pages/developers-page'))) },
-  { path: 'releases', handle: title('sections.releases'), lazy: lazyPage(withTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page'))) },
+  { path: 'webhooks', handle: title('sections.webhooks'), lazy: pageRoute('webhooks') },
+  { path: 'support', handle: title('sections.support'), lazy: pageRoute('support') },
+  { path: 'settings/api-keys', handle: title('sections.apiKeys'), lazy: pageRoute('settings/api-keys') },
+  { path: 'developers', handle: title('sections.developers'), lazy: pageRoute('developers') },
+  { path: 'releases', handle: title('sections.releases'), lazy: pageRoute('releases') },
   {
     path: 'due-diligence/watchlist',
     handle: title('sections.watchlist'),
-    lazy: lazyPage(withTexts(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route'))),
+    lazy: pageRoute('due-diligence/watchlist'),
   },
   {
     path: 'due-diligence/decisions',
     handle: title('sections.decisions'),
-    lazy: lazyPage(withTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page'))),
+    lazy: pageRoute('due-diligence/decisions'),
   },
   {
     path: 'activity',
     handle: title('sections.activity'),
-    lazy: lazyPage(withTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page'))),
+    lazy: pageRoute('activity'),
   },
   {
     path: 'admin/audit',
     handle: title('sections.audit'),
-    lazy: lazyPage(withTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page'))),
+    lazy: pageRoute('admin/audit'),
   },
   {
     path: 'admin/sessions',
     handle: title('sections.adminSessions'),
-    lazy: lazyPage(withTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route'))),
+    lazy: pageRoute('admin/sessions'),
   },
 ];
 

@@ -2,7 +2,7 @@ import { englishMessages, FALLBACK_LANGUAGE, LANGUAGES, type Language, type Mess
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOOKUP_STORAGE, languageDetector } from './language-detector';
-import { textBundleLoaders, type LocaleTree } from './text-bundles';
+import { lazyTextLoaders, textBundleLoaders } from './text-bundles';
 
 export type { LocaleBundle, LocaleTree } from './text-bundles';
 
@@ -46,7 +46,7 @@ export const LAZY_NAMESPACES = [
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-const lazyLoaders = import.meta.glob<LocaleTree>('../locales/*/lazy/*.json', { import: 'default' });
+const lazyLoaders = lazyTextLoaders;
 
 const loading = new Map<Language, Promise<void>>();
 const loadingNamespaces = new Map<string, Promise<void>>();

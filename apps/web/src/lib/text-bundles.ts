@@ -19,3 +19,10 @@ export const textBundleLoaders: Record<Language, () => Promise<{ default: Locale
   en: () => import('../locales/en/index'),
   es: () => import('../locales/es/index'),
 };
+
+/**
+ * The feature namespaces' texts (lib/i18n.ts LAZY_NAMESPACES), one JSON chunk each, by
+ * `../locales/<lng>/lazy/<namespace>.json`. Apart from lib/i18n.ts, like the language chunks above,
+ * so that the entry script can start their download with the page's code (app/early-start.ts).
+ */
+export const lazyTextLoaders = import.meta.glob<LocaleTree>('../locales/*/lazy/*.json', { import: 'default' });

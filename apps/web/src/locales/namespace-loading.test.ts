@@ -44,8 +44,10 @@ function readModule(file: string): ModuleInfo {
   cache.set(file, info);
   if (file.endsWith('.json')) return info;
   let source = readFileSync(file, 'utf8');
-  // withTexts('ns', () => import('…')) or withTexts(['ns', 'other'], () => import('…'))
-  const withTextsCall = /withTexts\(\s*(\[[^\]]*\]|'\w+'),\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g;
+  // withTexts('ns', () => import('…')) or withTexts(['ns', 'other'], () => import('…')), and the
+  // signed-in pages' table (app/signed-in-pages.ts), whose pages the router loads with those texts:
+  // pageWithTexts(['ns'], () => import('…')).
+  const withTextsCall = /(?:withTexts|pageWithTexts)\(\s*(\[[^\]]*\]|'\w+'),\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g;
   for (const [, namespaces, specifier] of source.matchAll(withTextsCall)) {
     const target = resolveImport(file, specifier);
     if (target) info.withTexts.push([target, [...namespaces.matchAll(/'(\w+)'/g)].map(([, namespace]) => namespace)]);

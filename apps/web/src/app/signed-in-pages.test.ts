@@ -1,0 +1,61 @@
+import { isValidElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+import { signedInPageOf, signedInPages } from './signed-in-pages';
+
+/** The dashboard layout's routes (app/router.tsx), as the router has them. */
+function dashboardRoutes(): RouteObject[] {
+  const found: RouteObject[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.children?.some((child) => child.path === 'home')) found.push(...route.children);
+      else if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return found;
+}
+
+/** A path the route matches: each parameter given a value. */
+const samplePath = (path: string) => `/${path.replace(/:[^/]+/g, 'x1')}`;
+
+describe('signedInPages', () => {
+  it("has every signed-in route but the home, with the module the router loads for it", async () => {
+    const pageRoutes = dashboardRoutes().filter((route) => route.path !== 'home' && route.path !== 'home/:slug');
+    expect(pageRoutes.length).toBeGreaterThan(20);
+    expect(pageRoutes.map((route) => route.path).sort()).toEqual(Object.keys(signedInPages).sort());
+    for (const route of pageRoutes) {
+      const lazy = route.lazy as () => Promise<Partial<RouteObject>>;
+      const resolved = await lazy();
+      const component = resolved.Component ?? (isValidElement(resolved.element) ? resolved.element.type : undefined);
+      const { default: expected } = (await signedInPages[route.path as keyof typeof signedInPages].load()) as { default: unknown };
+      expect(component, route.path).toBe(expected);
+    }
+  });
+});
+
+describe('signedInPageOf', () => {
+  it('picks the page the router matches, a static segment before a parameter', () => {
+    const samples = [
+      ...Object.keys(signedInPages).map(samplePath),
+      '/bank/verification',
+      '/bank/send-email/12',
+      '/marketprice/alerts',
+      '/marketprice/wti',
+      '/News',
+      '/news/id/7/',
+    ];
+    for (const sample of samples) {
+      const matched = matchRoutes(routes, sample)?.at(-1)?.route.path as keyof typeof signedInPages;
+      expect(signedInPages[matched], sample).toBeDefined();
+      expect(signedInPageOf(sample), sample).toBe(signedInPages[matched]);
+    }
+  });
+
+  it('is null for the home, the public pages and unknown paths', () => {
+    for (const path of ['/home', '/home/crude', '/', '/login', '/Policy', '/no/such/page', '/news/a/b/c']) {
+      expect(signedInPageOf(path), path).toBeNull();
+    }
+  });
+});

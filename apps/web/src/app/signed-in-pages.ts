@@ -1,0 +1,91 @@
+import type { LazyNamespace } from '@/lib/i18n';
+
+// The code and the feature texts of every signed-in page but the home (app/early-start.ts has its
+// own), by its route's path in app/router.tsx. Apart from the router and free of the framework, so
+// that the entry script can start their download while the framework downloads
+// (app/early-start.ts): the router loads them through the same functions, so nothing is fetched twice.
+
+/** A page's module and the feature namespaces (lib/i18n.ts) it renders with. */
+export interface PageCode<M = unknown> {
+  load: () => Promise<M>;
+  texts: readonly LazyNamespace[];
+}
+
+const pageWithTexts = <M>(texts: readonly LazyNamespace[], load: () => Promise<M>): PageCode<M> => ({ load, texts });
+
+const newsList = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page'));
+const newsDetail = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
+const priceTable = pageWithTexts([], () => import('@/features/prices/pages/price-table-page'));
+const bank = pageWithTexts(['bank'], () => import('@/features/bank/pages/bank-page'));
+const bankVerification = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
+const sendEmail = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
+export const betaPage = pageWithTexts(['beta'], () => import('@/features/beta/pages/beta-module-page'));
+
+/** Route path (app/router.tsx's dashboard routes) -> the page's code and texts. */
+export const signedInPages = {
+  news: newsList,
+  'news/:newsId': newsDetail,
+  'news/id/:newsId': newsDetail,
+  marketprice: priceTable,
+  'marketprice/gasoline': priceTable,
+  'marketprice/diesel': priceTable,
+  'marketprice/curve': pageWithTexts(['analytics'], () => import('@/features/prices/pages/curve-page')),
+  'marketprice/spreads': pageWithTexts(['analytics'], () => import('@/features/prices/pages/spreads-page')),
+  'marketprice/:slug': priceTable,
+  'marketprice/alerts': pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
+  'marketprice/graphics': pageWithTexts([], () => import('@/features/prices/pages/price-chart-page')),
+  'market-price': pageWithTexts([], () => import('@/features/prices/pages/market-dashboard-page')),
+  bank,
+  'bank/:slug': bank,
+  'bank/verification': bankVerification,
+  plaid: bankVerification,
+  'bank/send-email': sendEmail,
+  'bank/send-email/:id': sendEmail,
+  'due-diligence': pageWithTexts(['due'], () => import('@/features/due-diligence/pages/overview-page')),
+  'due-diligence/create': pageWithTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page')),
+  'due-diligence/screening': pageWithTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
+  'due-diligence/detail': pageWithTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page')),
+  portfolio: betaPage,
+  transactions: betaPage,
+  certificate: betaPage,
+  wallet: betaPage,
+  trade: betaPage,
+  webhooks: pageWithTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
+  support: pageWithTexts(['support', 'forms'], () => import('@/features/support/pages/support-page')),
+  'settings/api-keys': pageWithTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page')),
+  developers: pageWithTexts(['developers'], () => import('@/features/developers/pages/developers-page')),
+  releases: pageWithTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page')),
+  'due-diligence/watchlist': pageWithTexts(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route')),
+  'due-diligence/decisions': pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page')),
+  activity: pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
+  'admin/audit': pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
+  'admin/sessions': pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
+} satisfies Record<string, PageCode>;
+
+export type SignedInPagePath = keyof typeof signedInPages;
+
+/**
+ * The page of `pathname` (/news, /bank/send-email/12, …) as the router matches it: a static segment
+ * wins over a parameter (react-router's ranking), segments compared case-insensitively as the
+ * router does. Null for the home and for any path that is not a signed-in page.
+ */
+export function signedInPageOf(pathname: string): PageCode | null {
+  const segments = pathname.split('/').filter(Boolean);
+  let best: PageCode | null = null;
+  let bestStatic = -1;
+  for (const [path, code] of Object.entries(signedInPages)) {
+    const pattern = path.split('/');
+    if (pattern.length !== segments.length) continue;
+    let statics = 0;
+    const matches = pattern.every((part, index) => {
+      if (part.startsWith(':')) return true;
+      statics += 1;
+      return part.toLowerCase() === segments[index].toLowerCase();
+    });
+    if (matches && statics > bestStatic) {
+      best = code;
+      bestStatic = statics;
+    }
+  }
+  return best;
+}
