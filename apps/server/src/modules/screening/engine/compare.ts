@@ -245,6 +245,16 @@ export function penalisedScore(matched: number, pairWeight: number, conflict: nu
   return pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
 }
 
+/**
+ * True when scoreTokens would first rewrite one of the two names (words run together, acronyms):
+ * when false it scores them as they are, which name-table.ts's fast path does too. Builds nothing
+ * when false.
+ */
+export function rewritesNames(queryTokens: NameToken[], candidateTokens: NameToken[]): boolean {
+  const q = foldAcronyms(mergeRunTogether(queryTokens, candidateTokens), candidateTokens);
+  return q !== queryTokens || foldAcronyms(mergeRunTogether(candidateTokens, q), q) !== candidateTokens;
+}
+
 export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[], type?: EntityType, memo?: PairMemo): TokenScore {
   const q = foldAcronyms(mergeRunTogether(queryTokens, candidateTokens), candidateTokens);
   const c = foldAcronyms(mergeRunTogether(candidateTokens, q), q);

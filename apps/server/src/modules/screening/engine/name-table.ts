@@ -64,8 +64,9 @@ export interface Reading {
   isName: Uint8Array;
   /** Marks listed words that could join with this search's words (run-together words, acronyms). */
   stamp: number;
-  /** Words of 2-5 letters that the initials of a listed name might spell. */
+  /** Words of 2-5 letters that the initials of a listed name might spell, and their letters as bit masks. */
   acronyms: string[];
+  acronymMasks: number[];
   /** Position of "bin" (-1 when none). */
   bin: number;
 }
@@ -82,13 +83,14 @@ function emptyReading(size: number): Reading {
     isName: new Uint8Array(size),
     stamp: 0,
     acronyms: [],
+    acronymMasks: [],
     bin: -1,
   };
 }
 
 /**
- * How many distinct words a search caches similarities for (each a row of 16 bytes per listed word,
- * ~0.6 MB with every list of ../shared/data); a longer search uses scoreTokens for the rest.
+ * How many distinct words a search caches similarities for (the width of a row per listed word the
+ * search meets); a longer search uses scoreTokens for the rest.
  */
 const MAX_SLOTS = 16;
 
@@ -111,14 +113,26 @@ export class NameTable {
   private roles: number[] | Uint8Array = [];
   /** Per name: the first letters of its words ('.' for a word that cannot be part of an acronym). */
   private initials: string[] = [];
+  /** Per name: those first letters as a bit mask (an acronym using a letter outside it cannot be spelled). */
+  private initialMasks: number[] | Int32Array = [];
   /** Ids of the word "bin" (as a plain word and as a syllable). */
   private binIds: number[] = [];
 
   // Search state.
-  /** Per slot: for each word, the search that worked out its similarity, then the similarity (side by side, one memory read). */
-  private sims: Float64Array[] = [];
   private slotOf = new Map<string, number>();
-  private generation = 0;
+  /**
+   * Per listed word: localBase + its number in this search, or less than localBase when this search
+   * has not met it. The search's similarities are kept per such number, a row of MAX_SLOTS side by
+   * side: a candidate's word costs one read of this array, where a row per slot over every listed
+   * word cost a read far apart per query word (the largest line of a search's profile).
+   */
+  private localOf = new Int32Array(0);
+  private localBase = 1;
+  private localCount = 0;
+  /** Per word met in this search, per slot: its similarity, -1 until worked out. */
+  private localSims = new Float64Array(256 * MAX_SLOTS);
+  /** The current name's words as this search numbers them. */
+  private nameLocals = new Int32Array(64);
   private marks = new Int32Array(0);
   /** Listed words that begin one of the search's words: they matter only before another listed word. */
   private prefixMarks = new Int32Array(0);
@@ -169,6 +183,7 @@ export class NameTable {
     }
     (this.starts as number[]).push(this.wordIds.length);
     this.initials.push(initials);
+    (this.initialMasks as number[]).push(letterMask(initials));
   }
 
   /** Done adding: the arrays become typed arrays. */
@@ -181,7 +196,9 @@ export class NameTable {
     this.plain = Uint8Array.from(this.plain);
     this.lengths = Uint16Array.from(this.lengths);
     this.phonetics = Int32Array.from(this.phonetics);
+    this.initialMasks = Int32Array.from(this.initialMasks);
     this.marks = new Int32Array(this.words.length);
+    this.localOf = new Int32Array(this.words.length);
     this.prefixMarks = new Int32Array(this.words.length);
     this.binIds = [' bin', '~bin'].map((key) => this.ids.get(key) ?? -1).filter((id) => id >= 0);
   }
@@ -197,7 +214,13 @@ export class NameTable {
   /** Starts a search: the similarity rows and the readings of the previous one are void. */
   beginSearch(): void {
     this.readingsUsed = 0;
-    this.generation++;
+    // The previous search's numbers all fall below the new base.
+    this.localBase += this.localCount;
+    if (this.localBase > 0x3fffffff) {
+      this.localOf.fill(0);
+      this.localBase = 1;
+    }
+    this.localCount = 0;
     this.slotOf.clear();
     this.searchStamp = ++this.stampCounter;
     this.prefixesMarked.clear();
@@ -210,7 +233,6 @@ export class NameTable {
     slot = this.slotOf.size;
     if (slot >= MAX_SLOTS) return -1;
     this.slotOf.set(key, slot);
-    if (slot >= this.sims.length) this.sims.push(new Float64Array(this.words.length * 2));
     return slot;
   }
 
@@ -227,8 +249,9 @@ export class NameTable {
     let reused = this.readings[this.readingsUsed];
     if (!reused || reused.masks.length < n) this.readings[this.readingsUsed] = reused = emptyReading(Math.max(16, n));
     this.readingsUsed++;
-    const { slots, masks, plain, lengths, phonetics, weights, isName, acronyms } = reused;
+    const { slots, masks, plain, lengths, phonetics, weights, isName, acronyms, acronymMasks } = reused;
     acronyms.length = 0;
+    acronymMasks.length = 0;
     const stamp = this.searchStamp;
     let initials = '';
     let bin = -1;
@@ -242,7 +265,10 @@ export class NameTable {
       weights[i] = t.weight;
       isName[i] = t.role === 'name' ? 1 : 0;
       if (bin < 0 && t.text === 'bin') bin = i;
-      if (t.role === 'name' && ACRONYM.test(t.text)) acronyms.push(t.text);
+      if (t.role === 'name' && ACRONYM.test(t.text)) {
+        acronyms.push(t.text);
+        acronymMasks.push(masks[i]);
+      }
       initials += t.role !== 'legal_form' && t.role !== 'number' && t.text.length >= 2 ? t.text[0] : '.';
       if (t.role === 'legal_form') continue;
       // A listed word that begins one of ours may run together with the next listed word to spell it.
@@ -271,12 +297,29 @@ export class NameTable {
     return reused;
   }
 
-  private similarity(reading: Reading, i: number, id: number): number {
-    const sims = this.sims[reading.slots[i]];
-    if (sims[2 * id] === this.generation) return sims[2 * id + 1];
-    const similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairValue(reading.tokens[i], this.words[id]);
-    sims[2 * id] = this.generation;
-    sims[2 * id + 1] = similarity;
+  /** This search's number for a listed word, given on first meeting it (its row of similarities unknown). */
+  private local(id: number): number {
+    const known = this.localOf[id] - this.localBase;
+    if (known >= 0) return known;
+    const local = this.localCount++;
+    this.localOf[id] = this.localBase + local;
+    const end = (local + 1) * MAX_SLOTS;
+    if (end > this.localSims.length) {
+      const grown = new Float64Array(this.localSims.length * 2);
+      grown.set(this.localSims);
+      this.localSims = grown;
+    }
+    this.localSims.fill(-1, end - MAX_SLOTS, end);
+    return local;
+  }
+
+  private similarity(reading: Reading, i: number, id: number, local: number): number {
+    const at = local * MAX_SLOTS + reading.slots[i];
+    let similarity = this.localSims[at];
+    if (similarity < 0) {
+      similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairValue(reading.tokens[i], this.words[id]);
+      this.localSims[at] = similarity;
+    }
     return similarity;
   }
 
@@ -308,13 +351,15 @@ export class NameTable {
       this.usedQ = new Uint8Array(Math.max(nq, nc) * 2);
       this.usedC = new Uint8Array(Math.max(nq, nc) * 2);
     }
+    if (nc > this.nameLocals.length) this.nameLocals = new Int32Array(nc * 2);
   }
 
   /**
-   * scoreTokens(reading.tokens, the name's tokens, type).score, or -1 when scoreTokens would first
-   * rewrite one of the names (then call it).
+   * scoreTokens(reading.tokens, the name's tokens, type).score, or -1 when scoreTokens might first
+   * rewrite one of the names (then call it, or, when compare.ts's rewritesNames says it does not,
+   * this with `mayRewrite` false) or the search has too many words.
    */
-  fastScore(reading: Reading, name: number, type: EntityType): number {
+  fastScore(reading: Reading, name: number, type: EntityType, mayRewrite = true): number {
     const starts = this.starts as Int32Array;
     const wordIds = this.wordIds as Int32Array;
     const cWeights = this.weights as Float64Array;
@@ -324,22 +369,27 @@ export class NameTable {
     const nq = reading.tokens.length;
     const marks = this.marks;
     const prefixMarks = this.prefixMarks;
-    for (let j = 0; j < nc; j++) {
+    for (let j = 0; j < nc && mayRewrite; j++) {
       if (roles[from + j] === ROLE_LEGAL) continue;
       const id = wordIds[from + j];
       if (marks[id] === reading.stamp || (j < nc - 1 && prefixMarks[id] === reading.stamp)) return -1;
     }
-    if (nc >= 2 && reading.acronyms.length > 0) {
-      const initials = this.initials[name];
-      for (const acronym of reading.acronyms) if (acronym.length <= nc && initials.includes(acronym)) return -1;
+    if (mayRewrite && nc >= 2 && reading.acronyms.length > 0) {
+      // Most names lack one of the acronym's letters among their initials: told from a mask before the string is read.
+      const initialMask = (this.initialMasks as Int32Array)[name];
+      const { acronyms, acronymMasks } = reading;
+      for (let a = 0; a < acronyms.length; a++) {
+        if ((acronymMasks[a] & ~initialMask) === 0 && acronyms[a].length <= nc && this.initials[name].includes(acronyms[a])) return -1;
+      }
     }
     for (let i = 0; i < nq; i++) if (reading.slots[i] < 0) return -1;
     this.grow(nq * nc, nq, nc);
-    const { pairI, pairJ, pairSim, pairW, order, usedQ, usedC } = this;
+    const { pairI, pairJ, pairSim, pairW, order, usedQ, usedC, nameLocals } = this;
+    for (let j = 0; j < nc; j++) nameLocals[j] = this.local(wordIds[from + j]);
     let count = 0;
     for (let i = 0; i < nq; i++) {
       for (let j = 0; j < nc; j++) {
-        const similarity = this.similarity(reading, i, wordIds[from + j]);
+        const similarity = this.similarity(reading, i, wordIds[from + j], nameLocals[j]);
         if (similarity > 0) {
           pairI[count] = i;
           pairJ[count] = j;
