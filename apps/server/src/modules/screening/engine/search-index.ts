@@ -2,7 +2,7 @@
 // tokens and phonetic keys (blocking) so that a search scores a few dozen candidates, not every name.
 import { explain, rewritesNames, scoreTokens, summarize, type PairMemo } from './compare';
 import { NameTable, type Reading } from './name-table';
-import { inspectName, normalizeName, phoneticKey, tokenizeName, type NameToken } from './normalize';
+import { dropsVesselPrefix, inspectName, nameWords, normalizeInspected, phoneticKey, tokenizeName, tokenizeWords, type NameToken } from './normalize';
 import { ENTITY_TYPES } from './types';
 import type { EntityType, MatchExplanation, MatchNote, SanctionsAlias, SanctionsEntity, ScreeningIndex, ScreeningMatch, SearchOptions } from './types';
 
@@ -381,8 +381,8 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       if (limit <= 0) return [];
       const types = opts.types && opts.types.length > 0 ? opts.types : opts.type ? [opts.type] : ENTITY_TYPES;
       const inspected = inspectName(name);
-      // Every reading starts from the same folded text.
-      const normalized = normalizeName(name);
+      // Every reading starts from the same folded words (the name inspected, folded and split once).
+      const words = nameWords(normalizeInspected(inspected.text));
       const notes: MatchNote[] = [];
       if (inspected.mixedScriptWords.length > 0) notes.push({ kind: 'mixed_script', words: inspected.mixedScriptWords });
       if (inspected.invisibleCharacters > 0) notes.push({ kind: 'invisible_characters', count: inspected.invisibleCharacters });
@@ -393,9 +393,11 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
       // vessel rules (ship prefixes such as "MV" dropped) for vessels.
       const readings = new Map<EntityType, NameToken[]>();
       const reading = (type: EntityType): NameToken[] => {
-        const rules = type === 'aircraft' ? 'organization' : type;
+        // A vessel reading without a ship prefix to drop is the organisation reading: one array, one
+        // preparation for the fast scorer.
+        const rules = type === 'aircraft' || (type === 'vessel' && !dropsVesselPrefix(words)) ? 'organization' : type;
         let tokens = readings.get(rules);
-        if (!tokens) readings.set(rules, (tokens = tokenizeName(name, rules, normalized)));
+        if (!tokens) readings.set(rules, (tokens = tokenizeWords(name, rules, words)));
         return tokens;
       };
       // A business name that carries a person's name: its legal forms set aside for persons.
@@ -482,28 +484,32 @@ export function buildScreeningIndex(entities: SanctionsEntity[]): ScreeningIndex
         }
         top[at] = e;
       }
-      return top
-        .map((e) => ({ named: names[bestName[e]], query: queries[bestQuery[e]], score: bestScore[e], legalIgnored: bestLegal[e] === 1 }))
-        .map(({ named, query, score, legalIgnored }) => {
-          const entity = entities[named.entity];
-          // The explanation is written when it is first read: the full scorer (which agrees with the
-          // fast one) and its sentences cost as much as the search, and a batch or watchlist
-          // re-screen reads the explanations of its few findings only.
-          const explainMatch = (): MatchExplanation => {
-            const result = scoreTokens(query, named.tokens, entity.type, memo);
-            const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
-            return {
-              ...explain(result),
-              summary: [
-                `Matched ${describeName(entity, named)}.`,
-                summarize(score, result.tokens, result.unmatchedQuery, result.unmatchedCandidate),
-                ...matchNotes.map(describeNote),
-              ].join(' '),
-              ...(matchNotes.length > 0 ? { notes: matchNotes } : {}),
-            };
+      const matches: ScreeningMatch[] = [];
+      for (const e of top) {
+        const named = names[bestName[e]];
+        const query = queries[bestQuery[e]];
+        const score = bestScore[e];
+        const legalIgnored = bestLegal[e] === 1;
+        const entity = entities[named.entity];
+        // The explanation is written when it is first read: the full scorer (which agrees with the
+        // fast one) and its sentences cost as much as the search, and a batch or watchlist
+        // re-screen reads the explanations of its few findings only.
+        const explainMatch = (): MatchExplanation => {
+          const result = scoreTokens(query, named.tokens, entity.type, memo);
+          const matchNotes: MatchNote[] = legalIgnored ? [...notes, { kind: 'legal_form_ignored', forms: ignoredForms }] : notes;
+          return {
+            ...explain(result),
+            summary: [
+              `Matched ${describeName(entity, named)}.`,
+              summarize(score, result.tokens, result.unmatchedQuery, result.unmatchedCandidate),
+              ...matchNotes.map(describeNote),
+            ].join(' '),
+            ...(matchNotes.length > 0 ? { notes: matchNotes } : {}),
           };
-          return lazyExplanation({ entity, matchedName: named.name, score }, explainMatch);
-        });
+        };
+        matches.push(lazyExplanation({ entity, matchedName: named.name, score }, explainMatch));
+      }
+      return matches;
     },
   };
 }
