@@ -35,6 +35,22 @@ function letterMask(text: string): number {
   return mask;
 }
 
+/** The hash of the text's first `length` characters, built one character at a time (stringHash's steps). */
+function hashStep(hash: number, code: number): number {
+  return (Math.imul(hash, 31) + code) | 0;
+}
+/** A text's hash for the word table's slots. */
+function stringHash(text: string): number {
+  let hash = 7;
+  for (let k = 0; k < text.length; k++) hash = hashStep(hash, text.charCodeAt(k));
+  return hash;
+}
+/** Spreads a hash over the table's slots. */
+function slotOfHash(hash: number, mask: number): number {
+  const x = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  return (x ^ (x >>> 15)) & mask;
+}
+
 function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -96,7 +112,7 @@ const MAX_SLOTS = 16;
 
 export class NameTable {
   private readonly ids = new Map<string, number>();
-  /** Ids of the words of a text that are not legal forms (as a plain word, a number, a syllable). */
+  /** Ids of the words of a text that are not legal forms (as a plain word, a number, a syllable); moved into the hash table by seal. */
   private readonly nonLegal = new Map<string, number[]>();
   /** One token per distinct word, standing for it in pairSimilarity. */
   private readonly words: NameToken[] = [];
@@ -201,6 +217,8 @@ export class NameTable {
     this.localOf = new Int32Array(this.words.length);
     this.prefixMarks = new Int32Array(this.words.length);
     this.binIds = [' bin', '~bin'].map((key) => this.ids.get(key) ?? -1).filter((id) => id >= 0);
+    this.buildHashTable();
+    this.nonLegal.clear();
   }
 
   get wordCount(): number {
@@ -236,9 +254,59 @@ export class NameTable {
     return slot;
   }
 
+  /**
+   * The texts of nonLegal in an open-addressed table of their hashes (built by seal): a search's
+   * prefixes are looked up with the hash worked out letter by letter, building no string (a string
+   * sliced and looked up in the map per prefix was a twelfth of a search's profile).
+   */
+  private hashSlots = new Int32Array(0);
+  private hashKeys = new Int32Array(0);
+  private hashMask = 0;
+  private hashTexts: string[] = [];
+  private hashIds: number[][] = [];
+
+  private buildHashTable(): void {
+    let size = 16;
+    while (size < this.nonLegal.size * 2) size *= 2;
+    this.hashSlots = new Int32Array(size);
+    this.hashKeys = new Int32Array(size);
+    this.hashMask = size - 1;
+    for (const [text, ids] of this.nonLegal) {
+      const hash = stringHash(text);
+      let slot = slotOfHash(hash, this.hashMask);
+      while (this.hashSlots[slot] !== 0) slot = (slot + 1) & this.hashMask;
+      this.hashTexts.push(text);
+      this.hashIds.push(ids);
+      this.hashSlots[slot] = this.hashTexts.length;
+      this.hashKeys[slot] = hash;
+    }
+  }
+
+  /** Marks the ids of the listed text that is the first `length` characters of `text` (`hash` its hash), if any. */
+  private markHashed(hash: number, text: string, length: number, stamp: number, marks: Int32Array): void {
+    for (let slot = slotOfHash(hash, this.hashMask); this.hashSlots[slot] !== 0; slot = (slot + 1) & this.hashMask) {
+      if (this.hashKeys[slot] !== hash) continue;
+      const entry = this.hashSlots[slot] - 1;
+      const listed = this.hashTexts[entry];
+      // The listed text is the first `length` characters of `text`.
+      if (listed.length === length && text.startsWith(listed)) {
+        for (const id of this.hashIds[entry]) marks[id] = stamp;
+        return;
+      }
+    }
+  }
+
   private mark(text: string, stamp: number, marks = this.marks): void {
-    const ids = this.nonLegal.get(text);
-    if (ids) for (const id of ids) marks[id] = stamp;
+    this.markHashed(stringHash(text), text, text.length, stamp, marks);
+  }
+
+  /** Marks the listed words that are the text's first 1 … length − 1 characters. */
+  private markPrefixes(text: string, stamp: number, marks: Int32Array): void {
+    let hash = 7;
+    for (let k = 1; k < text.length; k++) {
+      hash = hashStep(hash, text.charCodeAt(k - 1));
+      this.markHashed(hash, text, k, stamp, marks);
+    }
   }
 
   /** Prepares a search's words read with one type's rules. */
@@ -274,7 +342,7 @@ export class NameTable {
       // A listed word that begins one of ours may run together with the next listed word to spell it.
       if (!this.prefixesMarked.has(t.text)) {
         this.prefixesMarked.add(t.text);
-        for (let k = 1; k < t.text.length; k++) this.mark(t.text.slice(0, k), stamp, this.prefixMarks);
+        this.markPrefixes(t.text, stamp, this.prefixMarks);
       }
       // Two or three of our words may run together to spell a listed word.
       let joined = t.text;
