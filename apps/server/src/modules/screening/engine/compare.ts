@@ -123,7 +123,10 @@ function mergeRunTogether(side: NameToken[], other: NameToken[]): NameToken[] {
         break;
       }
     }
-    if (!prefixed || other.some((t) => t.text === a.text)) continue;
+    if (!prefixed) continue;
+    let written = false;
+    for (let k = 0; k < other.length && !written; k++) written = other[k].text === a.text;
+    if (written) continue;
     for (let n = 2; n <= 3 && i + n <= side.length; n++) {
       const parts = side.slice(i, i + n);
       // A legal form may only close the run ("Siemens AG" → "siemensag").
@@ -208,7 +211,10 @@ function foldAcronyms(other: NameToken[], side: NameToken[]): NameToken[] {
   for (const t of side) {
     const n = t.text.length;
     if (t.role !== 'name' || n < 2 || n > 5 || n > other.length || !/^[a-z]+$/.test(t.text)) continue;
-    if (other.some((o) => o.text === t.text)) continue;
+    // A plain loop: the search asks this of a few candidates per query (rewritesNames), most answered no.
+    let written = false;
+    for (let k = 0; k < other.length && !written; k++) written = other[k].text === t.text;
+    if (written) continue;
     for (let i = 0; i + n <= other.length; i++) {
       let spelled = true;
       for (let k = 0; k < n && spelled; k++) {
@@ -243,6 +249,16 @@ export function penalisedScore(matched: number, pairWeight: number, conflict: nu
         ? TUNING.extraPenaltyPersonListSide
         : TUNING.extraPenaltyPersonSingle;
   return pairWeight > 0 ? matched / (pairWeight + TUNING.conflictPenalty * conflict + extraPenalty * extra) : 0;
+}
+
+/**
+ * True when scoreTokens would first rewrite one of the two names (words run together, acronyms):
+ * when false it scores them as they are, which name-table.ts's fast path does too. Builds nothing
+ * when false.
+ */
+export function rewritesNames(queryTokens: NameToken[], candidateTokens: NameToken[]): boolean {
+  const q = foldAcronyms(mergeRunTogether(queryTokens, candidateTokens), candidateTokens);
+  return q !== queryTokens || foldAcronyms(mergeRunTogether(candidateTokens, q), q) !== candidateTokens;
 }
 
 export function scoreTokens(queryTokens: NameToken[], candidateTokens: NameToken[], type?: EntityType, memo?: PairMemo): TokenScore {

@@ -147,6 +147,22 @@ describe('extra words in the searched name', () => {
     expect(index.search('Tessaly Okonkwo-Bramble Limited', { type: 'organization' }).some((m) => m.entity.id === 'ofac_sdn:2')).toBe(false);
   });
 
+  it('a business name whose person reading finds no candidate is searched again without its legal form', () => {
+    // "Das" is a particle beside another word, which matches as written only: the person reading of
+    // "Das Ltd" ("das", "ltd") finds no one. Without the legal form it is a name on its own, which
+    // matches as it sounds too, and finds DASS.
+    const particles = buildScreeningIndex([entity('10', 'DASS', 'person'), entity('11', 'KARVELIS FUEL TRADING LLC', 'organization')]);
+    expect(particles.search('Das Ltd', { type: 'person' })).toEqual([]);
+    const [top, ...rest] = particles.search('Das Ltd', { types: ['organization', 'person'] });
+    expect(rest).toEqual([]);
+    expect(top.entity.id).toBe('ofac_sdn:10');
+    expect(top.score).toBe(Math.round(compareNames('Das', 'DASS', 'person').score * LEGAL_FORM_IGNORED_FACTOR * 10000) / 10000);
+    expect(top.score).toBeGreaterThanOrEqual(T);
+    expect(top.explanation.notes).toContainEqual({ kind: 'legal_form_ignored', forms: ['ltd'] });
+    // Every type (the default) takes the same path.
+    expect(particles.search('Das Ltd').map((m) => [m.entity.id, m.score])).toEqual([['ofac_sdn:10', top.score]]);
+  });
+
   it('one agreeing common first name does not carry a longer name', () => {
     expect(index.search('John Richardson', { minScore: T }).map((m) => m.entity.id)).not.toContain('ofac_sdn:4');
   });

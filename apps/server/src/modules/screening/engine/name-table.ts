@@ -35,6 +35,22 @@ function letterMask(text: string): number {
   return mask;
 }
 
+/** The hash of the text's first `length` characters, built one character at a time (stringHash's steps). */
+function hashStep(hash: number, code: number): number {
+  return (Math.imul(hash, 31) + code) | 0;
+}
+/** A text's hash for the word table's slots. */
+function stringHash(text: string): number {
+  let hash = 7;
+  for (let k = 0; k < text.length; k++) hash = hashStep(hash, text.charCodeAt(k));
+  return hash;
+}
+/** Spreads a hash over the table's slots. */
+function slotOfHash(hash: number, mask: number): number {
+  const x = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  return (x ^ (x >>> 15)) & mask;
+}
+
 function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -64,8 +80,9 @@ export interface Reading {
   isName: Uint8Array;
   /** Marks listed words that could join with this search's words (run-together words, acronyms). */
   stamp: number;
-  /** Words of 2-5 letters that the initials of a listed name might spell. */
+  /** Words of 2-5 letters that the initials of a listed name might spell, and their letters as bit masks. */
   acronyms: string[];
+  acronymMasks: number[];
   /** Position of "bin" (-1 when none). */
   bin: number;
 }
@@ -82,19 +99,20 @@ function emptyReading(size: number): Reading {
     isName: new Uint8Array(size),
     stamp: 0,
     acronyms: [],
+    acronymMasks: [],
     bin: -1,
   };
 }
 
 /**
- * How many distinct words a search caches similarities for (each a row of 16 bytes per listed word,
- * ~0.6 MB with every list of ../shared/data); a longer search uses scoreTokens for the rest.
+ * How many distinct words a search caches similarities for (the width of a row per listed word the
+ * search meets); a longer search uses scoreTokens for the rest.
  */
 const MAX_SLOTS = 16;
 
 export class NameTable {
   private readonly ids = new Map<string, number>();
-  /** Ids of the words of a text that are not legal forms (as a plain word, a number, a syllable). */
+  /** Ids of the words of a text that are not legal forms (as a plain word, a number, a syllable); moved into the hash table by seal. */
   private readonly nonLegal = new Map<string, number[]>();
   /** One token per distinct word, standing for it in pairSimilarity. */
   private readonly words: NameToken[] = [];
@@ -111,14 +129,26 @@ export class NameTable {
   private roles: number[] | Uint8Array = [];
   /** Per name: the first letters of its words ('.' for a word that cannot be part of an acronym). */
   private initials: string[] = [];
+  /** Per name: those first letters as a bit mask (an acronym using a letter outside it cannot be spelled). */
+  private initialMasks: number[] | Int32Array = [];
   /** Ids of the word "bin" (as a plain word and as a syllable). */
   private binIds: number[] = [];
 
   // Search state.
-  /** Per slot: for each word, the search that worked out its similarity, then the similarity (side by side, one memory read). */
-  private sims: Float64Array[] = [];
   private slotOf = new Map<string, number>();
-  private generation = 0;
+  /**
+   * Per listed word: localBase + its number in this search, or less than localBase when this search
+   * has not met it. The search's similarities are kept per such number, a row of MAX_SLOTS side by
+   * side: a candidate's word costs one read of this array, where a row per slot over every listed
+   * word cost a read far apart per query word (the largest line of a search's profile).
+   */
+  private localOf = new Int32Array(0);
+  private localBase = 1;
+  private localCount = 0;
+  /** Per word met in this search, per slot: its similarity, -1 until worked out. */
+  private localSims = new Float64Array(256 * MAX_SLOTS);
+  /** The current name's words as this search numbers them. */
+  private nameLocals = new Int32Array(64);
   private marks = new Int32Array(0);
   /** Listed words that begin one of the search's words: they matter only before another listed word. */
   private prefixMarks = new Int32Array(0);
@@ -169,6 +199,7 @@ export class NameTable {
     }
     (this.starts as number[]).push(this.wordIds.length);
     this.initials.push(initials);
+    (this.initialMasks as number[]).push(letterMask(initials));
   }
 
   /** Done adding: the arrays become typed arrays. */
@@ -181,9 +212,13 @@ export class NameTable {
     this.plain = Uint8Array.from(this.plain);
     this.lengths = Uint16Array.from(this.lengths);
     this.phonetics = Int32Array.from(this.phonetics);
+    this.initialMasks = Int32Array.from(this.initialMasks);
     this.marks = new Int32Array(this.words.length);
+    this.localOf = new Int32Array(this.words.length);
     this.prefixMarks = new Int32Array(this.words.length);
     this.binIds = [' bin', '~bin'].map((key) => this.ids.get(key) ?? -1).filter((id) => id >= 0);
+    this.buildHashTable();
+    this.nonLegal.clear();
   }
 
   get wordCount(): number {
@@ -197,7 +232,13 @@ export class NameTable {
   /** Starts a search: the similarity rows and the readings of the previous one are void. */
   beginSearch(): void {
     this.readingsUsed = 0;
-    this.generation++;
+    // The previous search's numbers all fall below the new base.
+    this.localBase += this.localCount;
+    if (this.localBase > 0x3fffffff) {
+      this.localOf.fill(0);
+      this.localBase = 1;
+    }
+    this.localCount = 0;
     this.slotOf.clear();
     this.searchStamp = ++this.stampCounter;
     this.prefixesMarked.clear();
@@ -210,13 +251,62 @@ export class NameTable {
     slot = this.slotOf.size;
     if (slot >= MAX_SLOTS) return -1;
     this.slotOf.set(key, slot);
-    if (slot >= this.sims.length) this.sims.push(new Float64Array(this.words.length * 2));
     return slot;
   }
 
+  /**
+   * The texts of nonLegal in an open-addressed table of their hashes (built by seal): a search's
+   * prefixes are looked up with the hash worked out letter by letter, building no string (a string
+   * sliced and looked up in the map per prefix was a twelfth of a search's profile).
+   */
+  private hashSlots = new Int32Array(0);
+  private hashKeys = new Int32Array(0);
+  private hashMask = 0;
+  private hashTexts: string[] = [];
+  private hashIds: number[][] = [];
+
+  private buildHashTable(): void {
+    let size = 16;
+    while (size < this.nonLegal.size * 2) size *= 2;
+    this.hashSlots = new Int32Array(size);
+    this.hashKeys = new Int32Array(size);
+    this.hashMask = size - 1;
+    for (const [text, ids] of this.nonLegal) {
+      const hash = stringHash(text);
+      let slot = slotOfHash(hash, this.hashMask);
+      while (this.hashSlots[slot] !== 0) slot = (slot + 1) & this.hashMask;
+      this.hashTexts.push(text);
+      this.hashIds.push(ids);
+      this.hashSlots[slot] = this.hashTexts.length;
+      this.hashKeys[slot] = hash;
+    }
+  }
+
+  /** Marks the ids of the listed text that is the first `length` characters of `text` (`hash` its hash), if any. */
+  private markHashed(hash: number, text: string, length: number, stamp: number, marks: Int32Array): void {
+    for (let slot = slotOfHash(hash, this.hashMask); this.hashSlots[slot] !== 0; slot = (slot + 1) & this.hashMask) {
+      if (this.hashKeys[slot] !== hash) continue;
+      const entry = this.hashSlots[slot] - 1;
+      const listed = this.hashTexts[entry];
+      // The listed text is the first `length` characters of `text`.
+      if (listed.length === length && text.startsWith(listed)) {
+        for (const id of this.hashIds[entry]) marks[id] = stamp;
+        return;
+      }
+    }
+  }
+
   private mark(text: string, stamp: number, marks = this.marks): void {
-    const ids = this.nonLegal.get(text);
-    if (ids) for (const id of ids) marks[id] = stamp;
+    this.markHashed(stringHash(text), text, text.length, stamp, marks);
+  }
+
+  /** Marks the listed words that are the text's first 1 … length − 1 characters. */
+  private markPrefixes(text: string, stamp: number, marks: Int32Array): void {
+    let hash = 7;
+    for (let k = 1; k < text.length; k++) {
+      hash = hashStep(hash, text.charCodeAt(k - 1));
+      this.markHashed(hash, text, k, stamp, marks);
+    }
   }
 
   /** Prepares a search's words read with one type's rules. */
@@ -227,8 +317,9 @@ export class NameTable {
     let reused = this.readings[this.readingsUsed];
     if (!reused || reused.masks.length < n) this.readings[this.readingsUsed] = reused = emptyReading(Math.max(16, n));
     this.readingsUsed++;
-    const { slots, masks, plain, lengths, phonetics, weights, isName, acronyms } = reused;
+    const { slots, masks, plain, lengths, phonetics, weights, isName, acronyms, acronymMasks } = reused;
     acronyms.length = 0;
+    acronymMasks.length = 0;
     const stamp = this.searchStamp;
     let initials = '';
     let bin = -1;
@@ -242,13 +333,16 @@ export class NameTable {
       weights[i] = t.weight;
       isName[i] = t.role === 'name' ? 1 : 0;
       if (bin < 0 && t.text === 'bin') bin = i;
-      if (t.role === 'name' && ACRONYM.test(t.text)) acronyms.push(t.text);
+      if (t.role === 'name' && ACRONYM.test(t.text)) {
+        acronyms.push(t.text);
+        acronymMasks.push(masks[i]);
+      }
       initials += t.role !== 'legal_form' && t.role !== 'number' && t.text.length >= 2 ? t.text[0] : '.';
       if (t.role === 'legal_form') continue;
       // A listed word that begins one of ours may run together with the next listed word to spell it.
       if (!this.prefixesMarked.has(t.text)) {
         this.prefixesMarked.add(t.text);
-        for (let k = 1; k < t.text.length; k++) this.mark(t.text.slice(0, k), stamp, this.prefixMarks);
+        this.markPrefixes(t.text, stamp, this.prefixMarks);
       }
       // Two or three of our words may run together to spell a listed word.
       let joined = t.text;
@@ -271,12 +365,29 @@ export class NameTable {
     return reused;
   }
 
-  private similarity(reading: Reading, i: number, id: number): number {
-    const sims = this.sims[reading.slots[i]];
-    if (sims[2 * id] === this.generation) return sims[2 * id + 1];
-    const similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairValue(reading.tokens[i], this.words[id]);
-    sims[2 * id] = this.generation;
-    sims[2 * id + 1] = similarity;
+  /** This search's number for a listed word, given on first meeting it (its row of similarities unknown). */
+  private local(id: number): number {
+    const known = this.localOf[id] - this.localBase;
+    if (known >= 0) return known;
+    const local = this.localCount++;
+    this.localOf[id] = this.localBase + local;
+    const end = (local + 1) * MAX_SLOTS;
+    if (end > this.localSims.length) {
+      const grown = new Float64Array(this.localSims.length * 2);
+      grown.set(this.localSims);
+      this.localSims = grown;
+    }
+    this.localSims.fill(-1, end - MAX_SLOTS, end);
+    return local;
+  }
+
+  private similarity(reading: Reading, i: number, id: number, local: number): number {
+    const at = local * MAX_SLOTS + reading.slots[i];
+    let similarity = this.localSims[at];
+    if (similarity < 0) {
+      similarity = this.cheaplyRejected(reading, i, id) ? 0 : pairValue(reading.tokens[i], this.words[id]);
+      this.localSims[at] = similarity;
+    }
     return similarity;
   }
 
@@ -308,13 +419,15 @@ export class NameTable {
       this.usedQ = new Uint8Array(Math.max(nq, nc) * 2);
       this.usedC = new Uint8Array(Math.max(nq, nc) * 2);
     }
+    if (nc > this.nameLocals.length) this.nameLocals = new Int32Array(nc * 2);
   }
 
   /**
-   * scoreTokens(reading.tokens, the name's tokens, type).score, or -1 when scoreTokens would first
-   * rewrite one of the names (then call it).
+   * scoreTokens(reading.tokens, the name's tokens, type).score, or -1 when scoreTokens might first
+   * rewrite one of the names (then call it, or, when compare.ts's rewritesNames says it does not,
+   * this with `mayRewrite` false) or the search has too many words.
    */
-  fastScore(reading: Reading, name: number, type: EntityType): number {
+  fastScore(reading: Reading, name: number, type: EntityType, mayRewrite = true): number {
     const starts = this.starts as Int32Array;
     const wordIds = this.wordIds as Int32Array;
     const cWeights = this.weights as Float64Array;
@@ -324,22 +437,27 @@ export class NameTable {
     const nq = reading.tokens.length;
     const marks = this.marks;
     const prefixMarks = this.prefixMarks;
-    for (let j = 0; j < nc; j++) {
+    for (let j = 0; j < nc && mayRewrite; j++) {
       if (roles[from + j] === ROLE_LEGAL) continue;
       const id = wordIds[from + j];
       if (marks[id] === reading.stamp || (j < nc - 1 && prefixMarks[id] === reading.stamp)) return -1;
     }
-    if (nc >= 2 && reading.acronyms.length > 0) {
-      const initials = this.initials[name];
-      for (const acronym of reading.acronyms) if (acronym.length <= nc && initials.includes(acronym)) return -1;
+    if (mayRewrite && nc >= 2 && reading.acronyms.length > 0) {
+      // Most names lack one of the acronym's letters among their initials: told from a mask before the string is read.
+      const initialMask = (this.initialMasks as Int32Array)[name];
+      const { acronyms, acronymMasks } = reading;
+      for (let a = 0; a < acronyms.length; a++) {
+        if ((acronymMasks[a] & ~initialMask) === 0 && acronyms[a].length <= nc && this.initials[name].includes(acronyms[a])) return -1;
+      }
     }
     for (let i = 0; i < nq; i++) if (reading.slots[i] < 0) return -1;
     this.grow(nq * nc, nq, nc);
-    const { pairI, pairJ, pairSim, pairW, order, usedQ, usedC } = this;
+    const { pairI, pairJ, pairSim, pairW, order, usedQ, usedC, nameLocals } = this;
+    for (let j = 0; j < nc; j++) nameLocals[j] = this.local(wordIds[from + j]);
     let count = 0;
     for (let i = 0; i < nq; i++) {
       for (let j = 0; j < nc; j++) {
-        const similarity = this.similarity(reading, i, wordIds[from + j]);
+        const similarity = this.similarity(reading, i, wordIds[from + j], nameLocals[j]);
         if (similarity > 0) {
           pairI[count] = i;
           pairJ[count] = j;

@@ -249,8 +249,13 @@ function readLookAlikes(visible: string, mixedScriptWords: string[]): string {
 
 /** Folds a raw name to lower-case ASCII words separated by single spaces. */
 export function normalizeName(raw: string): string {
+  return normalizeInspected(inspectName(raw).text);
+}
+
+/** normalizeName's folding of a name inspectName has read already (its `text`). */
+export function normalizeInspected(text: string): string {
   // Apostrophes and ayn/hamza marks join the word ("Qa'ida", "Sa’d", "ʿAbd").
-  let s = inspectName(raw).text.replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
+  let s = text.replace(/['`\u2018\u2019\u02bc\u02bb\u02be\u02bf]/g, '');
   // Hangul: one romanised token per syllable block, as "Kim Jong Un" is written.
   s = s.replace(/[\uac00-\ud7af]/g, (syllable) => ` ${anyAscii(syllable)} `);
   // Transliterate whatever else is not Latin (Cyrillic, Arabic, Hebrew, Greek, Thai, …), a word with
@@ -432,15 +437,39 @@ export const TOKEN_WEIGHTS: Record<TokenRole, number> = {
  * `normalized` is normalizeName(raw), when the caller has it already.
  */
 export function tokenizeName(raw: string, type?: EntityType, normalized: string = normalizeName(raw)): NameToken[] {
-  let words = foldNumbers(normalized.split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
+  return tokenizeWords(raw, type, nameWords(normalized));
+}
+
+/** The words of a normalised name as every reading starts from them (numbers folded, variant spellings made one). */
+export function nameWords(normalized: string): string[] {
+  return foldNumbers(normalized.split(' ').filter(Boolean)).map((w) => SAME_WORD[w] ?? w);
+}
+
+/** How many words of a ship prefix ("MV", "M V") open these words: a vessel reading drops them. */
+function vesselPrefixLength(words: string[]): number {
+  if (words.length > 1 && VESSEL_PREFIXES.has(words[0])) return 1;
+  if (words.length > 2 && words[0] === 'm' && (words[1] === 'v' || words[1] === 't')) return 2;
+  return 0;
+}
+
+/**
+ * True when the vessel reading of these words (nameWords) drops a ship prefix; when false it is the
+ * organisation reading, token for token (the rules differ in nothing else).
+ */
+export function dropsVesselPrefix(words: string[]): boolean {
+  return vesselPrefixLength(joinSpelledLegalForms(words)) > 0;
+}
+
+/** tokenizeName from nameWords(normalizeName(raw)) (a search reads one name with several types' rules). */
+export function tokenizeWords(raw: string, type: EntityType | undefined, words: string[]): NameToken[] {
   const person = type === 'person';
   if (person || type === undefined) {
     const kept = words.filter((w) => !HONORIFICS.has(w) || (!person && HONORIFIC_PERSON_ONLY.has(w)));
     if (kept.length > 0) words = kept;
   }
   if (!person) words = joinSpelledLegalForms(words);
-  if (type === 'vessel' && words.length > 1 && VESSEL_PREFIXES.has(words[0])) words = words.slice(1);
-  else if (type === 'vessel' && words.length > 2 && words[0] === 'm' && (words[1] === 'v' || words[1] === 't')) words = words.slice(2);
+  const prefix = type === 'vessel' ? vesselPrefixLength(words) : 0;
+  if (prefix > 0) words = words.slice(prefix);
   const folded = person ? words.map((text) => ({ text, legal: false })) : foldLegalForms(words);
   const allLegal = folded.every((t) => t.legal);
   const syllabic = SYLLABIC_SCRIPT.test(raw);
