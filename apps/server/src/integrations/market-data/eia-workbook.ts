@@ -110,13 +110,46 @@ export function excelSerialToIsoDate(serial: number, date1904 = false): string |
 
 const MAX_FRACTION_DIGITS = 8;
 
-/** A numeric cell → a canonical decimal. Doubles typed as 25.56 are printed back as 25.56. */
-function cellDecimal(value: number): string | null {
+/** Below 2^25 a double's spacing is under 10^-8: see cellDecimal. */
+const SHORTEST_TEXT_EXACT_BELOW = 2 ** 25;
+
+/**
+ * A numeric cell → a canonical decimal: the value rounded to 8 decimals, trailing zeros dropped
+ * (doubles typed as 25.56 are printed back as 25.56).
+ * Most cells take a shorter way to the same text: JavaScript's shortest text of the double, when it
+ * has no exponent and at most 8 decimals. That text is within half a spacing of the double; below
+ * 2^25 the spacing is under 10^-8, so rounding the double to 8 decimals gives that text back, and
+ * it is already canonical (no trailing zero). The reference path's toFixed and normalizeDecimal
+ * were ~100 ms of a workbook's import; `eia-workbook.test.ts` holds the two paths to each other.
+ */
+export function cellDecimal(value: number): string | null {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e12) return null;
+  if (Math.abs(value) < SHORTEST_TEXT_EXACT_BELOW) {
+    const text = String(value);
+    const point = text.indexOf('.');
+    if (!text.includes('e') && (point === -1 || text.length - point - 1 <= MAX_FRACTION_DIGITS)) return text;
+  }
+  return cellDecimalByRounding(value);
+}
+
+/** cellDecimal's reference: toFixed(8), then the canonical form. */
+export function cellDecimalByRounding(value: number): string | null {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e12) return null;
   return normalizeDecimal(value.toFixed(MAX_FRACTION_DIGITS));
 }
 
 type Row = unknown[];
+
+/** Whether ISO dates are strictly ascending or strictly descending (so none repeats). */
+function strictlyOrdered(dates: readonly string[]): boolean {
+  let ascending = true;
+  let descending = true;
+  for (let index = 1; index < dates.length && (ascending || descending); index += 1) {
+    if (dates[index - 1]! >= dates[index]!) ascending = false;
+    if (dates[index - 1]! <= dates[index]!) descending = false;
+  }
+  return ascending || descending;
+}
 
 function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   return XLSX.read(bytes, {
@@ -172,13 +205,23 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   const unknownSeries: string[] = [];
   let skippedBlank = 0;
   let known = 0;
+  // Whether a date can repeat within a series: a series in two columns, or a column whose dates
+  // are not strictly in order. EIA's workbooks have neither, and the check below then has nothing to find.
+  const seriesColumns = new Set<string>();
+  let mayRepeat = false;
   for (const sheet of eiaSheets) {
     const ids = (sheet.rows[1] ?? []).map((cell) => String(cell ?? '').trim().toUpperCase());
     const columns: Array<{ column: number; target: SeriesTarget; dates: string[] }> = [];
     ids.forEach((id, column) => {
       if (column === 0 || !id) return;
       const target = targets.get(id);
-      if (target) columns.push({ column, target, dates: [] });
+      if (target) {
+        // Two ids of one product (its EIA and FRED ids) are one series.
+        const series = `${target.code}|${target.forwardPeriod}`;
+        if (seriesColumns.has(series)) mayRepeat = true;
+        seriesColumns.add(series);
+        columns.push({ column, target, dates: [] });
+      }
       else unknownSeries.push(id);
     });
     if (columns.length === 0) continue;
@@ -214,6 +257,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
       }
     }
     for (const entry of columns) {
+      if (!mayRepeat && !strictlyOrdered(entry.dates)) mayRepeat = true;
       if (entry.dates.length >= 10 && medianGapDays(entry.dates) >= 6) {
         return {
           ok: false,
@@ -237,8 +281,8 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   }
   // A date twice in one series (a workbook edited by hand): the first is kept.
   const seen = new Map<string, number>();
-  const unique: PriceObservation[] = [];
-  for (const observation of observations) {
+  const unique: PriceObservation[] = mayRepeat ? [] : observations;
+  if (mayRepeat) for (const observation of observations) {
     const key = `${observation.productCode}|${observation.forwardPeriod}|${observation.date}`;
     const first = seen.get(key);
     if (first !== undefined) {
