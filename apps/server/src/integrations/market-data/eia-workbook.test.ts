@@ -104,3 +104,31 @@ describe('parsePriceWorkbook: a date twice in one series', () => {
     expect(parsed.rejected).toEqual([{ line: 4, reason: 'Repeats the date 2024-01-02 of row 4' }]);
   });
 });
+
+describe('parsePriceWorkbook: cells that are not prices', () => {
+  it('skips blank and error cells as days without a value, rejects text and booleans, and names a value without a date', () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Back to Contents', 'Data 1'],
+      ['Sourcekey', 'RWTC', 'RBRTE'],
+      ['Date', 'WTI', 'Brent'],
+      [JAN_2, 70.38, 'n/a'],
+      [JAN_2 + 1, null, null],
+      [null, 71.5, null],
+      ['2024-01-05', 72, 77],
+    ]);
+    // #N/A where the WTI price of 2024-01-03 would be, TRUE where Brent's would.
+    sheet.B5 = { t: 'e', v: 0x2a };
+    sheet.C5 = { t: 'b', v: true };
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, sheet, 'Data 1');
+    const parsed = parse(XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    expect(parsed.ok && parsed.observations.map((observation) => [observation.line, observation.productCode, observation.value])).toEqual([[4, 'WTI', '70.38']]);
+    expect(parsed).toMatchObject({ skippedBlank: 1 });
+    expect(parsed.rejected).toEqual([
+      { line: 4, reason: 'Data 1, RBRTE: "n/a" is not a number' },
+      { line: 5, reason: 'Data 1, RBRTE: "true" is not a number' },
+      { line: 6, reason: 'Data 1: a value without a date' },
+      { line: 7, reason: 'Data 1: "2024-01-05" is not an Excel date' },
+    ]);
+  });
+});
