@@ -1,9 +1,9 @@
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
+import { isoEpochDay, priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { parsePriceFile } from './eia-files';
 import { normalizeDecimal } from './decimal';
-import { medianGapDays, seriesTargets, type SeriesTarget } from './observations';
+import { medianGapOfDays, seriesTargets, type SeriesTarget } from './observations';
 import type { ParsedPriceFile, PriceObservation, RejectedLine, SeriesProduct } from './types';
 
 /**
@@ -110,13 +110,84 @@ export function excelSerialToIsoDate(serial: number, date1904 = false): string |
 
 const MAX_FRACTION_DIGITS = 8;
 
-/** A numeric cell → a canonical decimal. Doubles typed as 25.56 are printed back as 25.56. */
-function cellDecimal(value: number): string | null {
+/** Below 2^25 a double's spacing is under 10^-8: see cellDecimal. */
+const SHORTEST_TEXT_EXACT_BELOW = 2 ** 25;
+
+/**
+ * A numeric cell → a canonical decimal: the value rounded to 8 decimals, trailing zeros dropped
+ * (doubles typed as 25.56 are printed back as 25.56).
+ * Most cells take a shorter way to the same text: JavaScript's shortest text of the double, when it
+ * has no exponent and at most 8 decimals. That text is within half a spacing of the double; below
+ * 2^25 the spacing is under 10^-8, so rounding the double to 8 decimals gives that text back, and
+ * it is already canonical (no trailing zero). The reference path's toFixed and normalizeDecimal
+ * were ~100 ms of a workbook's import; `eia-workbook.test.ts` holds the two paths to each other.
+ */
+export function cellDecimal(value: number): string | null {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e12) return null;
+  if (Math.abs(value) < SHORTEST_TEXT_EXACT_BELOW) {
+    const text = String(value);
+    const point = text.indexOf('.');
+    if (!text.includes('e') && (point === -1 || text.length - point - 1 <= MAX_FRACTION_DIGITS)) return text;
+  }
+  return cellDecimalByRounding(value);
+}
+
+/** cellDecimal's reference: toFixed(8), then the canonical form. */
+export function cellDecimalByRounding(value: number): string | null {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e12) return null;
   return normalizeDecimal(value.toFixed(MAX_FRACTION_DIGITS));
 }
 
 type Row = unknown[];
+
+/** A sheet's cells by position, with the values sheet_to_json gives (`header: 1`, raw, blank = null). */
+interface SheetCells {
+  name: string;
+  rowCount: number;
+  columnCount: number;
+  value(row: number, column: number): unknown;
+}
+
+/**
+ * Reads a sheet's raw values where SheetJS keeps them (a dense sheet's `!data`) instead of copying
+ * them into a row array per line with sheet_to_json (~50 ms of a 90,000-value workbook, and its
+ * garbage). It gives what sheet_to_json would: a number, string or boolean cell's value, null for a
+ * blank, stub or error cell. A sheet that does not start at A1, or with a cell whose number format
+ * would make sheet_to_json turn it into a date (BIFF2's formats) or a date cell, is read by sheet_to_json.
+ */
+function readSheet(name: string, sheet: XLSX.WorkSheet): SheetCells {
+  const data = sheet['!data'];
+  const ref = sheet['!ref'];
+  if (data && ref) {
+    const range = XLSX.utils.decode_range(ref);
+    const plain = data.every((row) => !row || row.every((cell) => !cell || (cell.z === undefined && cell.t !== 'd')));
+    if (plain && range.s.r === 0 && range.s.c === 0) {
+      const lastColumn = range.e.c;
+      return {
+        name,
+        rowCount: range.e.r + 1,
+        columnCount: lastColumn + 1,
+        value(row, column) {
+          const cell = column <= lastColumn ? data[row]?.[column] : undefined;
+          return cell && (cell.t === 'n' || cell.t === 's' || cell.t === 'b') ? cell.v : null;
+        },
+      };
+    }
+  }
+  const rows = XLSX.utils.sheet_to_json<Row>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  return { name, rowCount: rows.length, columnCount: rows[1]?.length ?? 0, value: (row, column) => rows[row]?.[column] };
+}
+
+/** Whether days are strictly ascending or strictly descending (so none repeats). */
+function strictlyOrdered(dates: readonly number[]): boolean {
+  let ascending = true;
+  let descending = true;
+  for (let index = 1; index < dates.length && (ascending || descending); index += 1) {
+    if (dates[index - 1]! >= dates[index]!) ascending = false;
+    if (dates[index - 1]! <= dates[index]!) descending = false;
+  }
+  return ascending || descending;
+}
 
 function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   return XLSX.read(bytes, {
@@ -153,11 +224,19 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
     return { ok: false, format: null, reason: withParams(m.unreadableWorkbook, { extension: kind === 'xls' ? '.xls' : '.xlsx' }), line: null, rejected: [] };
   }
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
-  const sheets = workbook.SheetNames.map((sheetName) => ({
-    name: sheetName,
-    rows: XLSX.utils.sheet_to_json<Row>(workbook.Sheets[sheetName]!, { header: 1, raw: true, defval: null, blankrows: true }),
-  }));
-  const eiaSheets = sheets.filter((sheet) => String(sheet.rows[1]?.[0] ?? '').trim().toLowerCase() === 'sourcekey');
+  // Every Data sheet repeats the same dates: each serial is converted once.
+  const daysBySerial = new Map<number, { date: string; epochDay: number } | null>();
+  const dayOfSerial = (serial: number) => {
+    let day = daysBySerial.get(serial);
+    if (day === undefined) {
+      const date = excelSerialToIsoDate(serial, date1904);
+      day = date ? { date, epochDay: isoEpochDay(date) } : null;
+      daysBySerial.set(serial, day);
+    }
+    return day;
+  };
+  const sheets = workbook.SheetNames.map((sheetName) => readSheet(sheetName, workbook.Sheets[sheetName]!));
+  const eiaSheets = sheets.filter((sheet) => String(sheet.value(1, 0) ?? '').trim().toLowerCase() === 'sourcekey');
   if (eiaSheets.length === 0) {
     // Not EIA's layout: the first sheet as a CSV of a layout the CSV importer reads.
     const first = workbook.SheetNames[0];
@@ -172,34 +251,44 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   const unknownSeries: string[] = [];
   let skippedBlank = 0;
   let known = 0;
+  // Whether a date can repeat within a series: a series in two columns, or a column whose dates
+  // are not strictly in order. EIA's workbooks have neither, and the check below then has nothing to find.
+  const seriesColumns = new Set<string>();
+  let mayRepeat = false;
   for (const sheet of eiaSheets) {
-    const ids = (sheet.rows[1] ?? []).map((cell) => String(cell ?? '').trim().toUpperCase());
-    const columns: Array<{ column: number; target: SeriesTarget; dates: string[] }> = [];
+    const ids = Array.from({ length: sheet.columnCount }, (_, column) => String(sheet.value(1, column) ?? '').trim().toUpperCase());
+    // A column's dates as days from 1970-01-01, for the checks below.
+    const columns: Array<{ column: number; target: SeriesTarget; days: number[] }> = [];
     ids.forEach((id, column) => {
       if (column === 0 || !id) return;
       const target = targets.get(id);
-      if (target) columns.push({ column, target, dates: [] });
+      if (target) {
+        // Two ids of one product (its EIA and FRED ids) are one series.
+        const series = `${target.code}|${target.forwardPeriod}`;
+        if (seriesColumns.has(series)) mayRepeat = true;
+        seriesColumns.add(series);
+        columns.push({ column, target, days: [] });
+      }
       else unknownSeries.push(id);
     });
     if (columns.length === 0) continue;
     known += columns.length;
-    for (let index = 3; index < sheet.rows.length; index += 1) {
-      const row = sheet.rows[index] ?? [];
+    for (let index = 3; index < sheet.rowCount; index += 1) {
       const line = index + 1;
-      const rawDate = row[0];
+      const rawDate = sheet.value(index, 0);
       if (rawDate === null || rawDate === undefined || rawDate === '') {
-        if (columns.some(({ column }) => row[column] !== null && row[column] !== undefined && row[column] !== '')) {
+        if (columns.some(({ column }) => { const cell = sheet.value(index, column); return cell !== null && cell !== undefined && cell !== ''; })) {
           rejected.push({ line, reason: withParams(m.sheetValueWithoutDate, { sheet: sheet.name }) });
         }
         continue;
       }
-      const date = typeof rawDate === 'number' ? excelSerialToIsoDate(rawDate, date1904) : null;
-      if (!date) {
+      const day = typeof rawDate === 'number' ? dayOfSerial(rawDate) : null;
+      if (!day) {
         rejected.push({ line, reason: withParams(m.sheetNotExcelDate, { sheet: sheet.name, value: String(rawDate).slice(0, 40) }) });
         continue;
       }
       for (const entry of columns) {
-        const cell = row[entry.column];
+        const cell = sheet.value(index, entry.column);
         if (cell === null || cell === undefined || cell === '') {
           skippedBlank += 1;
           continue;
@@ -209,12 +298,13 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
           rejected.push({ line, reason: withParams(m.sheetNotNumber, { sheet: sheet.name, series: ids[entry.column]!, value: String(cell).slice(0, 40) }) });
           continue;
         }
-        entry.dates.push(date);
-        observations.push({ line, productCode: entry.target.code, date, forwardPeriod: entry.target.forwardPeriod, value });
+        entry.days.push(day.epochDay);
+        observations.push({ line, productCode: entry.target.code, date: day.date, forwardPeriod: entry.target.forwardPeriod, value });
       }
     }
     for (const entry of columns) {
-      if (entry.dates.length >= 10 && medianGapDays(entry.dates) >= 6) {
+      if (!mayRepeat && !strictlyOrdered(entry.days)) mayRepeat = true;
+      if (entry.days.length >= 10 && medianGapOfDays(Float64Array.from(entry.days)) >= 6) {
         return {
           ok: false,
           format: 'eia-workbook',
@@ -237,8 +327,8 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
   }
   // A date twice in one series (a workbook edited by hand): the first is kept.
   const seen = new Map<string, number>();
-  const unique: PriceObservation[] = [];
-  for (const observation of observations) {
+  const unique: PriceObservation[] = mayRepeat ? [] : observations;
+  if (mayRepeat) for (const observation of observations) {
     const key = `${observation.productCode}|${observation.forwardPeriod}|${observation.date}`;
     const first = seen.get(key);
     if (first !== undefined) {

@@ -49,7 +49,11 @@ export function parseObservationValue(text: string, series?: string): ValueResul
  * date and sorted as numbers.
  */
 export function medianGapDays(dates: string[]): number {
-  const days = Float64Array.from(dates, isoEpochDay);
+  return medianGapOfDays(Float64Array.from(dates, isoEpochDay));
+}
+
+/** medianGapDays of dates given as days from 1970-01-01 (sorted in place). */
+export function medianGapOfDays(days: Float64Array): number {
   days.sort();
   const gaps = new Float64Array(Math.max(0, days.length - 1));
   for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;

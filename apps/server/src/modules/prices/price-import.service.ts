@@ -18,7 +18,7 @@ import { parsePriceFile } from '../../integrations/market-data/eia-files';
 import { importReasonText, refusalText } from '../../integrations/market-data/import-messages';
 import { parsePriceUpload } from '../../integrations/market-data/price-upload';
 import { AppError } from '../../lib/app-error';
-import { timeOrderedIds } from '../../lib/time-ordered-ids';
+import { createOrderedIds } from '../../lib/ordered-ids';
 import type { Lang } from '../../lib/messages';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
@@ -140,10 +140,9 @@ async function writeObservations(
   // A first import of its products (the demo history just removed) has nothing to conflict with.
   const productsHaveNoPoints = await noPointsOfProducts(tx, productIds);
   // Ids made here (see upsertPricePoints): a first import's suspect flags name the rows without looking them up.
-  // Time-ordered: the primary key takes them side by side (lib/time-ordered-ids.ts).
-  const ids = timeOrderedIds(observations.length);
-  const points = observations.map((observation, index) => ({
-    id: ids[index]!,
+  const nextId = createOrderedIds();
+  const points = observations.map((observation) => ({
+    id: nextId(),
     productId: products.get(observation.productCode)!.id,
     publicationDate: observation.date,
     forwardPeriod: observation.forwardPeriod,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createOrderedIds } from '../../lib/ordered-ids';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, priceSuspects, products, users } from '../../db/schema';
@@ -196,7 +196,7 @@ export interface ChangedPoint {
  * build and send. Building a multi-row VALUES list through the query builder cost more than the
  * database's own work (README Benchmarks has the figures). Array literals are text, so the same statement works on
  * PGlite and node-postgres, and values stay text all the way to `numeric`.
- * The ids are made here (crypto.randomUUID) rather than by the column's gen_random_uuid() default:
+ * The ids are made here (ascending version-7 ids, lib/ordered-ids.ts) rather than by the column's gen_random_uuid() default:
  * PostgreSQL's pg_strong_random without OpenSSL (PGlite's build) opens, reads and closes
  * /dev/urandom for every value, and in PGlite that is Emscripten's virtual file system: path lookup,
  * open, a read that calls out to JavaScript's crypto, close — a visible share of an import's CPU
@@ -218,10 +218,11 @@ export async function upsertPricePoints(
   const productIds = [...new Set(points.map((point) => point.productId))];
   const productNumber = new Map(productIds.map((id, index) => [id, index + 1]));
   const now = origin.now.toISOString();
+  const nextId = createOrderedIds();
   const rows = sql`select r.id, (${arrayLiteral(productIds)}::uuid[])[r.product] as product_id, r.publication_date, r.forward_period, r.value,
             ${origin.source}, ${origin.importedBy}::uuid, ${now}::timestamptz, ${now}::timestamptz
           from unnest(
-            ${arrayLiteral(points.map((point) => point.id ?? randomUUID()))}::uuid[],
+            ${arrayLiteral(points.map((point) => point.id ?? nextId()))}::uuid[],
             ${`{${points.map((point) => productNumber.get(point.productId)).join(',')}}`}::int[],
             ${arrayLiteral(points.map((point) => point.publicationDate))}::date[],
             ${arrayLiteral(points.map((point) => point.forwardPeriod))}::text[],
