@@ -42,6 +42,15 @@ export async function insertSuspects(db: DbOrTx, suspects: NewSuspect[], origin:
 }
 
 /** Open flags of points a later import rewrote: the new value is judged afresh, the old flag is superseded. */
+/** The flags of the products' demo points: the cascade deleteDemoPoints carries out in one statement (prices.repository.ts). */
+export async function deleteFlagsOfDemoPoints(db: DbOrTx, productIds: string[]): Promise<void> {
+  await db.execute(
+    sql`delete from ${priceSuspects} where price_point_id in (
+          select id from ${pricePoints} where product_id = any(${arrayLiteral(productIds)}::uuid[]) and source = 'demo'
+        )`,
+  );
+}
+
 export async function supersedeOpenSuspects(db: DbOrTx, pricePointIds: string[], at: Date): Promise<void> {
   if (pricePointIds.length === 0) return;
   await db.execute(

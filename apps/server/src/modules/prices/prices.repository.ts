@@ -2,6 +2,7 @@ import { createOrderedIds } from '../../lib/ordered-ids';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, priceSuspects, products, users } from '../../db/schema';
+import { deleteFlagsOfDemoPoints } from './price-suspects.repository';
 
 export type ProductRecord = typeof products.$inferSelect;
 
@@ -338,7 +339,7 @@ export async function deleteDemoPoints(db: DbOrTx, productIds: string[], options
   if (productIds.length === 0) return 0;
   const demoOfProducts = sql`${inArray(pricePoints.productId, productIds)} and ${pricePoints.source} = 'demo'`;
   if (options.cascadeOnce) {
-    await db.execute(sql`delete from ${priceSuspects} where price_point_id in (select id from ${pricePoints} where ${demoOfProducts})`);
+    await deleteFlagsOfDemoPoints(db, productIds);
     await db.execute(sql`set local session_replication_role = replica`);
   }
   // Counted by the database: returning the ids sent every row back to be counted on a fresh install's first import.
