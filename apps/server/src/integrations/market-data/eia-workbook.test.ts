@@ -18,7 +18,7 @@ function eiaWorkbook(ids: string[], rows: unknown[][]): Buffer {
   return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
 }
 
-const parse = (bytes: Uint8Array) => inEnglish(parsePriceWorkbook({ name: 'prices.xls', bytes, products }));
+const parse = async (bytes: Uint8Array) => inEnglish(await parsePriceWorkbook({ name: 'prices.xls', bytes, products }));
 
 // 45293 is 2024-01-02 in Excel's 1900 system.
 const JAN_2 = 45293;
@@ -58,8 +58,8 @@ describe('cellDecimal', () => {
 });
 
 describe('parsePriceWorkbook: a date twice in one series', () => {
-  it('reads a workbook whose series each have their dates in order, newest or oldest first, as they are', () => {
-    const parsed = parse(
+  it('reads a workbook whose series each have their dates in order, newest or oldest first, as they are', async () => {
+    const parsed = await parse(
       eiaWorkbook(['RWTC', 'RBRTE'], [
         [JAN_2 + 1, 71.25, 76.5],
         [JAN_2, 70.38, null],
@@ -73,8 +73,8 @@ describe('parsePriceWorkbook: a date twice in one series', () => {
     ]);
   });
 
-  it('keeps the first of a date repeated in a column and rejects the others, naming the first row', () => {
-    const parsed = parse(
+  it('keeps the first of a date repeated in a column and rejects the others, naming the first row', async () => {
+    const parsed = await parse(
       eiaWorkbook(['RWTC', 'RBRTE'], [
         [JAN_2, 70.38, 76.1],
         [JAN_2 + 1, 71.25, 76.5],
@@ -90,8 +90,8 @@ describe('parsePriceWorkbook: a date twice in one series', () => {
     expect(parsed.rejected).toEqual([{ line: 6, reason: 'Repeats the date 2024-01-02 of row 4' }]);
   });
 
-  it("takes a product's EIA and FRED columns as one series: a date in both is stored once", () => {
-    const parsed = parse(
+  it("takes a product's EIA and FRED columns as one series: a date in both is stored once", async () => {
+    const parsed = await parse(
       eiaWorkbook(['RWTC', 'DCOILWTICO'], [
         [JAN_2, 70.38, 70.38],
         [JAN_2 + 1, null, 71.25],
@@ -106,7 +106,7 @@ describe('parsePriceWorkbook: a date twice in one series', () => {
 });
 
 describe('parsePriceWorkbook: cells that are not prices', () => {
-  it('skips blank and error cells as days without a value, rejects text and booleans, and names a value without a date', () => {
+  it('skips blank and error cells as days without a value, rejects text and booleans, and names a value without a date', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([
       ['Back to Contents', 'Data 1'],
       ['Sourcekey', 'RWTC', 'RBRTE'],
@@ -121,7 +121,7 @@ describe('parsePriceWorkbook: cells that are not prices', () => {
     sheet.C5 = { t: 'b', v: true };
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(workbook, sheet, 'Data 1');
-    const parsed = parse(XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    const parsed = await parse(XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer);
     expect(parsed.ok && parsed.observations.map((observation) => [observation.line, observation.productCode, observation.value])).toEqual([[4, 'WTI', '70.38']]);
     expect(parsed).toMatchObject({ skippedBlank: 1 });
     expect(parsed.rejected).toEqual([

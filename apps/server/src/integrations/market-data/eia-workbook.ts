@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
+import type * as SheetJs from '@e965/xlsx';
 import { isoEpochDay, priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { parsePriceFile } from './eia-files';
 import { normalizeDecimal } from './decimal';
@@ -155,7 +155,7 @@ interface SheetCells {
  * blank, stub or error cell. A sheet that does not start at A1, or with a cell whose number format
  * would make sheet_to_json turn it into a date (BIFF2's formats) or a date cell, is read by sheet_to_json.
  */
-function readSheet(name: string, sheet: XLSX.WorkSheet): SheetCells {
+function readSheet(XLSX: typeof SheetJs, name: string, sheet: SheetJs.WorkSheet): SheetCells {
   const data = sheet['!data'];
   const ref = sheet['!ref'];
   if (data && ref) {
@@ -189,7 +189,7 @@ function strictlyOrdered(dates: readonly number[]): boolean {
   return ascending || descending;
 }
 
-function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
+function readWorkbook(XLSX: typeof SheetJs, bytes: Uint8Array): SheetJs.WorkBook {
   return XLSX.read(bytes, {
     type: 'buffer',
     dense: true,
@@ -209,17 +209,26 @@ export interface ParseWorkbookInput {
   products: readonly WorkbookProduct[];
 }
 
+/**
+ * SheetJS only when a workbook is read: imported with the module, its 1 MB of source was parsed and
+ * held in the heap by every start of the server, though only a workbook upload uses it. The ES build,
+ * as the static import loaded (the CommonJS one also loads the 470 KB code-page tables).
+ */
+let sheetJs: Promise<typeof SheetJs> | undefined;
+const loadSheetJs = () => (sheetJs ??= import('@e965/xlsx'));
+
 /** Parses one spreadsheet upload; never throws on bad content (a refusal says why). */
-export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
+export async function parsePriceWorkbook(input: ParseWorkbookInput): Promise<ParsedPriceFile> {
   const kind = detectSpreadsheet(input.bytes);
   if (!kind) return { ok: false, format: null, reason: m.notExcel, line: null, rejected: [] };
   if (kind === 'xlsx') {
     const bomb = checkZipBomb(input.bytes);
     if (bomb) return { ok: false, format: null, reason: bomb, line: null, rejected: [] };
   }
-  let workbook: XLSX.WorkBook;
+  const XLSX = await loadSheetJs();
+  let workbook: SheetJs.WorkBook;
   try {
-    workbook = readWorkbook(input.bytes);
+    workbook = readWorkbook(XLSX, input.bytes);
   } catch {
     return { ok: false, format: null, reason: withParams(m.unreadableWorkbook, { extension: kind === 'xls' ? '.xls' : '.xlsx' }), line: null, rejected: [] };
   }
@@ -235,7 +244,7 @@ export function parsePriceWorkbook(input: ParseWorkbookInput): ParsedPriceFile {
     }
     return day;
   };
-  const sheets = workbook.SheetNames.map((sheetName) => readSheet(sheetName, workbook.Sheets[sheetName]!));
+  const sheets = workbook.SheetNames.map((sheetName) => readSheet(XLSX, sheetName, workbook.Sheets[sheetName]!));
   const eiaSheets = sheets.filter((sheet) => String(sheet.value(1, 0) ?? '').trim().toLowerCase() === 'sourcekey');
   if (eiaSheets.length === 0) {
     // Not EIA's layout: the first sheet as a CSV of a layout the CSV importer reads.

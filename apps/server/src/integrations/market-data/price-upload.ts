@@ -8,7 +8,7 @@ import type { ParsedPriceFile } from './types';
  * name) or UTF-8 text. Text in another encoding is refused rather than guessed: a Windows-1252 or
  * UTF-16 file read as UTF-8 would store nothing right.
  */
-export function parsePriceUpload(input: { name: string; bytes: Uint8Array; products: readonly WorkbookProduct[] }): ParsedPriceFile {
+export async function parsePriceUpload(input: { name: string; bytes: Uint8Array; products: readonly WorkbookProduct[] }): Promise<ParsedPriceFile> {
   const { bytes } = input;
   if (bytes.length === 0) return refuse(m.empty);
   if (detectSpreadsheet(bytes)) return parsePriceWorkbook(input);

@@ -279,10 +279,10 @@ function refusal(file: string, format: string | null, reason: Message, line: num
 }
 
 /** Reads one file against the configured products: a refusal, or what to store. No database work. */
-function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFileInput): PreparedFile {
+async function prepareFile(products: Map<string, ProductRecord>, input: ImportPriceFileInput): Promise<PreparedFile> {
   const active = [...products.values()].filter((product) => product.active && product.kind !== 'spread');
   const parsed = input.bytes
-    ? parsePriceUpload({ name: input.name, bytes: input.bytes, products: active })
+    ? await parsePriceUpload({ name: input.name, bytes: input.bytes, products: active })
     : parsePriceFile({ name: input.name, text: input.text, products: active });
   if (!parsed.ok) return refusal(input.name, parsed.format, parsed.reason, parsed.line, parsed.rejected);
   if (input.strict && parsed.rejected.length > 0) {
@@ -315,7 +315,7 @@ async function importPriceFileUnrecorded(
   actor: ImportActor,
 ): Promise<{ report: ImportReport; messages: ReportMessages }> {
   const products = await loadProductsByCode(ctx);
-  const prepared = prepareFile(products, input);
+  const prepared = await prepareFile(products, input);
   if ('refused' in prepared) return { report: prepared.refused, messages: prepared.messages };
   const report = await storeObservations(ctx, products, { ...prepared.store, importId, actor });
   return { report, messages: { refusal: null, rejected: prepared.store.rejected } };
@@ -386,7 +386,7 @@ export async function importPriceFiles(ctx: AppContext, files: PriceFileToImport
     let prepared: PreparedFile;
     try {
       const content = await file.read();
-      prepared = prepareFile(
+      prepared = await prepareFile(
         products,
         typeof content === 'string' ? { name: file.name, text: content, strict: options.strict } : { name: file.name, text: '', bytes: content, strict: options.strict },
       );
