@@ -17,7 +17,7 @@ import { downsampleMinMax, type DatedValue } from './history-downsample';
 import { getPriceCache } from './prices.cache';
 import { listHistory, type ProductRecord } from './prices.repository';
 import { assertOrderedRange, loadCatalog, loadLatestDate, unitsLabel } from './prices.service';
-import { buildSpreadSeries, isSpread } from './spreads.service';
+import { buildSpreadCharts, isSpread } from './spreads.service';
 
 async function resolveProducts(ctx: AppContext, codes: string[]): Promise<ProductRecord[]> {
   const catalog = await loadCatalog(ctx);
@@ -51,7 +51,7 @@ async function buildPriceHistory(
   const spreads = products.filter(isSpread);
   const [records, spreadSeries] = await Promise.all([
     listHistory(ctx.db, products.filter((product) => !isSpread(product)).map((product) => product.id), start, end),
-    buildSpreadSeries(ctx, spreads, await loadCatalog(ctx), start, end),
+    buildSpreadCharts(ctx, spreads, await loadCatalog(ctx), start, end),
   ]);
   const byProduct = new Map<string, typeof records>();
   for (const record of records) {
@@ -62,17 +62,17 @@ async function buildPriceHistory(
   const downsample = <T extends DatedValue>(points: T[]) => (maxPoints ? downsampleMinMax(points, start, end, maxPoints) : points);
   const series = products.map((product) => {
     if (isSpread(product)) {
-      const points = spreadSeries.get(product.code) ?? [];
+      const chart = spreadSeries.get(product.code);
       return {
         code: product.code,
         name: product.name,
         category: product.category,
         units: unitsLabel(product),
         decimal_places: product.decimalPlaces,
-        is_demo: points.some((point) => point.demo),
+        is_demo: chart?.demo ?? false,
         kind: product.kind,
         formula: product.formula,
-        points: downsample(points.map((point) => ({ date: point.date, value: point.value, diff_base_value: point.diff }))),
+        points: downsample(chart?.points ?? []),
       };
     }
     const points = byProduct.get(product.id) ?? [];

@@ -50,6 +50,16 @@ function createPriceCache(now: () => number): PriceCache {
 }
 
 const caches = new WeakMap<AppContext, PriceCache>();
+const catalogCaches = new WeakMap<AppContext, PriceCache>();
+
+/** The `source` of a `prices_updated` published after a product was created or changed. */
+export const PRODUCTS_CHANGED_SOURCE = 'products';
+
+/** True for `prices_updated` of an import or a review (its source names it); a product change, or an event saying nothing, clears the catalog too. */
+function onlyPricesChanged(data: unknown): boolean {
+  const source = (data as { source?: unknown } | null | undefined)?.source;
+  return typeof source === 'string' && source !== PRODUCTS_CHANGED_SOURCE;
+}
 
 /** The cache of this app instance, subscribed to `prices_updated` on first use. */
 export function getPriceCache(ctx: AppContext): PriceCache {
@@ -63,4 +73,29 @@ export function getPriceCache(ctx: AppContext): PriceCache {
     cache = created;
   }
   return cache;
+}
+
+/**
+ * The product catalog's cache, apart from the prices': an import or a review changes prices, never
+ * products, so the catalog (~3 ms to reload on PGlite) outlives them. Cleared when a product is
+ * created or changed (`clearProductCaches`), and by any `prices_updated` from another instance but
+ * an import's or a review's.
+ */
+export function getCatalogCache(ctx: AppContext): PriceCache {
+  let cache = catalogCaches.get(ctx);
+  if (!cache) {
+    const created = createPriceCache(() => Date.now());
+    ctx.events.subscribe((event) => {
+      if (event.type === PRICES_UPDATED_EVENT && !onlyPricesChanged(event.data)) created.clear();
+    });
+    catalogCaches.set(ctx, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/** After a product change on this instance: the catalog and everything computed with it. */
+export function clearProductCaches(ctx: AppContext): void {
+  getCatalogCache(ctx).clear();
+  getPriceCache(ctx).clear();
 }

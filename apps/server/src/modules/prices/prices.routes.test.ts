@@ -245,6 +245,20 @@ describe('GET /api/prices', () => {
       expect(response.json(), url).toMatchObject({ code: 'VALIDATION_ERROR', detail: expect.stringMatching(detail) });
     }
   });
+
+  it('keeps the product catalog through a price change, reloads it after a product change', async () => {
+    const name = async () => (await get('/api/prices/history?codes=WTI&from=2024-01-08&to=2024-01-08')).json().series[0].name;
+    expect(await name()).toBe('WTI Cushing');
+    await t.ctx.db.update(products).set({ name: 'WTI renamed' }).where(sql`${products.code} = 'WTI'`);
+    // An import or a review on another instance: prices only (the history is recomputed, the catalog kept).
+    await t.ctx.events.publish({ userId: null, type: 'prices_updated', data: { product_codes: ['WTI'], inserted: 1, updated: 0, source: 'csv' } });
+    expect(await name()).toBe('WTI Cushing');
+    await t.ctx.events.publish({ userId: null, type: 'prices_updated', data: { product_codes: ['WTI'], inserted: 0, updated: 0, source: 'products' } });
+    expect(await name()).toBe('WTI renamed');
+    await t.ctx.db.update(products).set({ name: 'WTI Cushing' }).where(sql`${products.code} = 'WTI'`);
+    await t.ctx.events.publish({ userId: null, type: 'prices_updated' });
+    expect(await name()).toBe('WTI Cushing');
+  });
 });
 
 describe('GET /api/prices/dates', () => {

@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../../context';
 import { averageDecimals, compareDecimals, normalizeDecimal } from '../../integrations/market-data/decimal';
 import { AppError } from '../../lib/app-error';
-import { getPriceCache } from './prices.cache';
+import { getCatalogCache, getPriceCache } from './prices.cache';
 import { isSpread, listSpreadDay, type SpreadDayRecord } from './spreads.service';
 import {
   findLatestPublicationDate,
@@ -47,7 +47,7 @@ function hashOf(value: unknown): string {
 
 /** Products by id and by code, from the cache. */
 export async function loadCatalog(ctx: AppContext) {
-  return getPriceCache(ctx).get('catalog', async () => {
+  return getCatalogCache(ctx).get('catalog', async () => {
     const all = await listAllProducts(ctx.db);
     return { byId: new Map(all.map((product) => [product.id, product])), byCode: new Map(all.map((product) => [product.code, product])) };
   });

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { getPriceCache } from './prices.cache';
+import { clearProductCaches, PRODUCTS_CHANGED_SOURCE } from './prices.cache';
 import type { ProductRecord } from './prices.repository';
 import {
   findProductByCode,
@@ -79,9 +79,9 @@ function isUniqueViolation(error: unknown): boolean {
  * makes open browsers refetch their tables and pickers.
  */
 async function announceProductChange(ctx: AppContext, code: string) {
-  getPriceCache(ctx).clear();
+  clearProductCaches(ctx);
   try {
-    await ctx.events.publish({ userId: null, type: PRICES_UPDATED_EVENT, data: { product_codes: [code], inserted: 0, updated: 0, source: 'products' } });
+    await ctx.events.publish({ userId: null, type: PRICES_UPDATED_EVENT, data: { product_codes: [code], inserted: 0, updated: 0, source: PRODUCTS_CHANGED_SOURCE } });
   } catch (error) {
     ctx.log.warn({ err: error }, 'could not publish prices_updated after a product change');
   }

@@ -1,7 +1,7 @@
 import { shiftIsoDate } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { ProductRecord } from './prices.repository';
-import { computeSpreadColumns, computeSpreadSeries, spreadPercentChange, type LegColumns, type LegPoint, type SpreadDefinition, type SpreadPoint } from './spreads';
+import { computeSpreadChart, computeSpreadColumns, computeSpreadSeries, spreadPercentChange, type LegColumns, type LegPoint, type SpreadChartPoint, type SpreadDefinition, type SpreadPoint } from './spreads';
 import { listLegSeries, listNewestCompleteLegPoints } from './spreads.repository';
 
 /** How far before a range a spread's previous point is looked for (its first point's change). */
@@ -37,18 +37,10 @@ export interface SpreadHistoryPoint extends SpreadPoint {
 }
 
 /**
- * The spreads' series between two dates, each point with its change against the spread's previous
- * date (which may lie before `from`). Computed from the legs' stored values in one query.
+ * The legs' stored values from a month before `from` (a spread's previous point) to `to`, by leg
+ * code, read in one query.
  */
-export async function buildSpreadSeries(
-  ctx: AppContext,
-  spreads: ProductRecord[],
-  catalog: Catalog,
-  from: string,
-  to: string,
-): Promise<Map<string, SpreadHistoryPoint[]>> {
-  const result = new Map<string, SpreadHistoryPoint[]>();
-  if (spreads.length === 0) return result;
+async function readLegColumns(ctx: AppContext, spreads: ProductRecord[], catalog: Catalog, from: string, to: string): Promise<Map<string, LegColumns>> {
   const legs = legProducts(spreads, catalog);
   const records = await listLegSeries(
     ctx.db,
@@ -64,6 +56,23 @@ export async function buildSpreadSeries(
       demoDates: record.demo_dates ? new Set(record.demo_dates.split(',')) : null,
     });
   }
+  return byCode;
+}
+
+/**
+ * The spreads' series between two dates, each point with its change against the spread's previous
+ * date (which may lie before `from`). Computed from the legs' stored values in one query.
+ */
+export async function buildSpreadSeries(
+  ctx: AppContext,
+  spreads: ProductRecord[],
+  catalog: Catalog,
+  from: string,
+  to: string,
+): Promise<Map<string, SpreadHistoryPoint[]>> {
+  const result = new Map<string, SpreadHistoryPoint[]>();
+  if (spreads.length === 0) return result;
+  const byCode = await readLegColumns(ctx, spreads, catalog, from, to);
   for (const spread of spreads) {
     const series = computeSpreadColumns(spreadDefinition(spread), byCode);
     let start = 0;
@@ -71,6 +80,24 @@ export async function buildSpreadSeries(
     const points: SpreadHistoryPoint[] = start === 0 ? series : series.slice(start);
     result.set(spread.code, points);
   }
+  return result;
+}
+
+/**
+ * The spreads' history charts between two dates: the points of `buildSpreadSeries` in the history
+ * answer's shape, made once, and whether a leg value behind them is demo data.
+ */
+export async function buildSpreadCharts(
+  ctx: AppContext,
+  spreads: ProductRecord[],
+  catalog: Catalog,
+  from: string,
+  to: string,
+): Promise<Map<string, { points: SpreadChartPoint[]; demo: boolean }>> {
+  const result = new Map<string, { points: SpreadChartPoint[]; demo: boolean }>();
+  if (spreads.length === 0) return result;
+  const byCode = await readLegColumns(ctx, spreads, catalog, from, to);
+  for (const spread of spreads) result.set(spread.code, computeSpreadChart(spreadDefinition(spread), byCode, from));
   return result;
 }
 

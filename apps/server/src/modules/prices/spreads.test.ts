@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSpreadColumns, spreadDifference, spreadValueDecimal, spreadValueFast, type LegColumns, type SpreadDefinition } from './spreads';
+import { computeSpreadChart, computeSpreadColumns, spreadDifference, spreadValueDecimal, spreadValueFast, type LegColumns, type SpreadDefinition } from './spreads';
 
 /**
  * The scaled-integer path must give the decimal path's text exactly (values and changes), wherever
@@ -87,6 +87,14 @@ describe('spread arithmetic on scaled integers', () => {
         const usesB = definition.legs.some((leg) => leg.code === 'B');
         expect(point.demo).toBe(usesB && legs.get('B')!.demoDates!.has(point.date));
       });
+      // The history chart: the same points from `from` on, in the answer's shape, each change still
+      // against the previous point (before `from` for the first one); demo when one of them is.
+      for (const from of ['2019-06-01', dates[3]!, dates[150]!, '2030-01-01']) {
+        const kept = series.filter((point) => point.date >= from);
+        const chart = computeSpreadChart(definition, legs, from);
+        expect(chart.points).toEqual(kept.map((point) => ({ date: point.date, value: point.value, diff_base_value: point.diff })));
+        expect(chart.demo).toBe(kept.some((point) => point.demo));
+      }
     }
   });
 });

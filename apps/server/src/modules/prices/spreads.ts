@@ -312,22 +312,24 @@ function parseLeg(columns: LegColumns): ParsedLeg {
 
 const NO_LEG: LegColumns = { dates: [], values: [], demoDates: null };
 
+/** Receives each point of a spread's series in date order (its change against the previous point). */
+type SpreadEmit = (date: string, value: string, diff: string | null, demo: boolean, previousDate: string | null, previousValue: string | null) => void;
+
 /**
  * The spread's series from its legs' columns (each sorted by date): one point per date on which every
  * leg has a value, in date order, with its change against the previous point. A merge join over the
  * sorted dates; each value on scaled integers, or in decimal when the fast path gives up.
  */
-export function computeSpreadColumns(definition: SpreadDefinition, legColumns: ReadonlyMap<string, LegColumns>): SpreadSeriesPoint[] {
+function joinSpread(definition: SpreadDefinition, legColumns: ReadonlyMap<string, LegColumns>, emit: SpreadEmit): void {
   const compiled = compile(definition);
   const count = compiled.codes.length;
-  if (count === 0) return [];
+  if (count === 0) return;
   const legs = compiled.codes.map((code) => parseLeg(legColumns.get(code) ?? NO_LEG));
   const first = legs[0]!;
   const cursors = new Array<number>(count).fill(0);
   const units = new Float64Array(count);
   const scales = new Int8Array(count);
   const texts = new Array<string>(count);
-  const result: SpreadSeriesPoint[] = [];
   const coefficients = compiled.fast;
   let previousDate: string | null = null;
   let previousText: string | null = null;
@@ -363,14 +365,50 @@ export function computeSpreadColumns(definition: SpreadDefinition, legColumns: R
     }
     let demo = false;
     for (let index = 0; index < count; index += 1) if (legs[index]!.demoDates?.has(date)) demo = true;
-    result.push({ date, value, demo, diff, previousDate, previousValue: previousText });
+    emit(date, value, diff, demo, previousDate, previousText);
     previousDate = date;
     previousText = value;
     previousExact = exact;
     previousWhole = resultWhole;
     previousFrac = resultFrac;
   }
+}
+
+
+/** The spread's series from its legs' columns (each sorted by date), every point with its previous one. */
+export function computeSpreadColumns(definition: SpreadDefinition, legColumns: ReadonlyMap<string, LegColumns>): SpreadSeriesPoint[] {
+  const result: SpreadSeriesPoint[] = [];
+  joinSpread(definition, legColumns, (date, value, diff, demo, previousDate, previousValue) => {
+    result.push({ date, value, demo, diff, previousDate, previousValue });
+  });
   return result;
+}
+
+/** A point of a history chart, in the answer's shape (`diff_base_value`: the change against the previous point). */
+export interface SpreadChartPoint {
+  date: string;
+  value: string;
+  diff_base_value: string | null;
+}
+
+/**
+ * The spread's points from `from` on in the history answer's shape, built once (a ten-year reading of
+ * eight spreads has 20,000: no intermediate point per date), and whether one of them uses demo data.
+ * The points before `from` only give the first one its change.
+ */
+export function computeSpreadChart(
+  definition: SpreadDefinition,
+  legColumns: ReadonlyMap<string, LegColumns>,
+  from: string,
+): { points: SpreadChartPoint[]; demo: boolean } {
+  const points: SpreadChartPoint[] = [];
+  let anyDemo = false;
+  joinSpread(definition, legColumns, (date, value, diff, demo) => {
+    if (date < from) return;
+    points.push({ date, value, diff_base_value: diff });
+    if (demo) anyDemo = true;
+  });
+  return { points, demo: anyDemo };
 }
 
 /**
