@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
+import { drizzleClient, installIdentityParsers, rawParsersOf, restorePgliteTypes, type RawParsers } from './pglite-parsers';
 import { unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -108,17 +109,21 @@ export const WASM_TIERING_BUDGET = 1_000_000_000;
  */
 export const BULK_WASM_TIERING_BUDGET = 100_000_000;
 
-/** Raw SQL on a PGlite client, for pg-boss. */
-export function pgliteExecutor(client: PGlite): SqlExecutor {
+/**
+ * Raw SQL on a PGlite client, for pg-boss. `rawParsers`: the parsers installIdentityParsers replaced
+ * on this client (pglite-parsers.ts), applied to the result so that its values are PGlite's own.
+ */
+export function pgliteExecutor(client: PGlite, rawParsers?: RawParsers): SqlExecutor {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) {
         const result = await client.query(text, values);
-        return { rows: result.rows as any[] };
+        return { rows: (rawParsers ? restorePgliteTypes(result, rawParsers) : result).rows as any[] };
       }
       // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as any[] };
+      const last = (await client.exec(text)).at(-1);
+      if (!last) return { rows: [] };
+      return { rows: (rawParsers ? restorePgliteTypes(last, rawParsers) : last).rows as any[] };
     },
   };
 }
@@ -129,12 +134,14 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
  * node-postgres client or PGlite's transaction, both with `query(text, values)`.
  */
 export function transactionExecutor(tx: DbOrTx): SqlExecutor {
-  const client = (tx as unknown as { session?: { client?: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } } }).session?.client;
+  const client = (tx as unknown as { session?: { client?: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; fields: { name: string; dataTypeID: number }[] }> } } }).session?.client;
   if (!client) throw new Error('transactionExecutor needs a drizzle transaction');
+  // PGlite's transaction as drizzleClient hands it over: its types drizzle reads as text are parsed as PGlite parses them.
+  const rawParsers = rawParsersOf(client);
   return {
     async executeSql(text, values) {
       const result = await client.query(text, values ?? []);
-      return { rows: result.rows as any[] };
+      return { rows: (rawParsers ? restorePgliteTypes(result, rawParsers) : result).rows as any[] };
     },
   };
 }
@@ -164,15 +171,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  const executor = pgliteExecutor(client);
+  // drizzle's queries without their per-query parser table, the raw paths with PGlite's own parsing (pglite-parsers.ts).
+  const rawParsers = installIdentityParsers(client);
+  const forDrizzle = drizzleClient(client, rawParsers);
+  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Database;
+  const executor = pgliteExecutor(client, rawParsers);
   return {
     db,
     kind: 'pglite',
     pglite: client,
     ...executor,
     async migrate() {
-      if (!(await migrationsAreCurrent(executor))) await migratePglite(drizzlePglite(client), { migrationsFolder });
+      if (!(await migrationsAreCurrent(executor))) await migratePglite(drizzlePglite(forDrizzle), { migrationsFolder });
     },
     exclusive: (_name, task) => task(),
     async ping() {
