@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createJobQueue } from './queue';
 import { useTestContext } from '../../test/test-context';
 import { listHeartbeats } from '../modules/system/system.repository';
 import { HEARTBEAT_JOB } from '../modules/system/system.service';
@@ -48,5 +49,37 @@ describe('a job sent while the queue starts', () => {
     const { rows } = await t.ctx.database.executeSql('SELECT name, data FROM pgboss.job WHERE id = $1', [id]);
     expect(rows).toEqual([{ name, data: { sent: 'while starting' } }]);
     expect(t.ctx.jobs.startQueue()).toBe(starting);
+  });
+});
+
+describe('stopping the queue', () => {
+  const t = useTestContext({ startJobs: false });
+
+  it('returns only once the last job’s completion is written, so the database can close after it', async () => {
+    const name = `slow-completion-${crypto.randomUUID()}`;
+    let ran = false;
+    let completions = 0;
+    // The completion's statement is slow (a loaded machine): longer than pg-boss's 500 ms stop poll.
+    const queue = createJobQueue({
+      runWorkers: true,
+      pollingIntervalSeconds: 0.5,
+      executor: {
+        async executeSql(text, values) {
+          if (/completed_on = now\(\),\s+state = 'completed'/.test(text)) {
+            completions += 1;
+            await new Promise((resolve) => setTimeout(resolve, 1_500));
+          }
+          return t.ctx.database.executeSql(text, values);
+        },
+      },
+    });
+    queue.define({ name, handler: async () => void (ran = true) });
+    await queue.start();
+    const id = await queue.send(name, {});
+    await vi.waitFor(() => expect(ran).toBe(true), { timeout: 15_000, interval: 20 });
+    await queue.stop();
+    expect(completions).toBe(1);
+    const { rows } = await t.ctx.database.executeSql('SELECT state FROM pgboss.job WHERE id = $1', [id]);
+    expect(rows).toEqual([{ state: 'completed' }]);
   });
 });

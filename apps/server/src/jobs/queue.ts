@@ -61,6 +61,13 @@ export interface JobQueueOptions {
  * by a command that sends no job.
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
+  /**
+   * pg-boss's statements not yet answered. pg-boss records a job's completion (or failure) without
+   * waiting for it, so its graceful stop can return while that statement still runs; stop() waits
+   * for them, or the database closed under it and the completion was lost (an unhandled "PGlite is
+   * closed" in CI, on a loaded machine).
+   */
+  const pending = new Set<Promise<unknown>>();
   let loading: Promise<PgBoss> | null = null;
   const getBoss = () =>
     (loading ??= import('pg-boss').then(({ default: PgBossClass }) => {
@@ -70,9 +77,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           // and the queue's start after `listen` (pg-boss's checks, a worker's first fetch and a
           // schedule per queue, a few dozen statements) ran as one chain of promises, which kept
           // the first requests, /api/health among them, waiting until it ended.
-          executeSql: async (text, values) => {
-            await new Promise((resolve) => setImmediate(resolve));
-            return options.executor.executeSql(text, values);
+          executeSql: (text, values) => {
+            const statement = new Promise((resolve) => setImmediate(resolve)).then(() => options.executor.executeSql(text, values));
+            pending.add(statement);
+            const settled = () => void pending.delete(statement);
+            statement.then(settled, settled);
+            return statement;
           },
         },
         schedule: options.runWorkers,
@@ -161,6 +171,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!started) return;
       started = false;
       await (await getBoss()).stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+      // The completions of the last jobs (and whatever they set off) are written before the database may close.
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
   return queue;
