@@ -84,7 +84,7 @@ describe('PGlite template of a fresh install', () => {
     } finally {
       rmSync(path.dirname(copy), { recursive: true, force: true });
     }
-  });
+  }, 120_000); // Two templates, each every migration on PGlite: ~10 s idle, 44 s once on CI's loaded machine.
 
   it('gives a fresh directory every migration and the initdb settings, and a second open finds it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fd-fresh-'));
