@@ -32,6 +32,14 @@ describe('shiftIsoDate', () => {
         expect(shiftIsoDate(date, { days })).toBe(expected);
       }),
     );
+    // Every day of fifty years (the EIA files' span and beyond, 2000 included), by the quality check's two shifts.
+    for (let day = Date.UTC(1986, 0, 1); day <= Date.UTC(2035, 11, 31); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      for (const days of [60, -75]) {
+        const expected = formatISO(addDays(parseISO(date, inUtc), days, inUtc), { representation: 'date', ...inUtc });
+        if (shiftIsoDate(date, { days }) !== expected) expect(shiftIsoDate(date, { days })).toBe(expected);
+      }
+    }
     expect(shiftIsoDate('2024-01-03', {})).toBe('2024-01-03');
     // A day the calendar lacks is date-fns's to judge, as before: it throws.
     expect(() => formatISO(addDays(parseISO('2023-02-29', inUtc), 1, inUtc))).toThrow(RangeError);
