@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysBetweenIsoDates, fromIsoDate, listIsoDays, shiftIsoDate, toIsoDate } from './iso-date';
 import { tz } from '@date-fns/tz';
-import { eachDayOfInterval, formatISO, parseISO } from 'date-fns';
+import { addDays, eachDayOfInterval, formatISO, parseISO } from 'date-fns';
 
 const isoDates = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map(toIsoDate);
 
@@ -22,6 +22,28 @@ describe('shiftIsoDate', () => {
         expect(shiftIsoDate(moved, { days: -days })).toBe(date);
       }),
     );
+  });
+
+  it('moves by days as date-fns in UTC does (its epoch-arithmetic path), a day the calendar lacks included', () => {
+    const inUtc = { in: tz('UTC') };
+    fc.assert(
+      fc.property(isoDates, fc.integer({ min: -40_000, max: 40_000 }), (date, days) => {
+        const expected = formatISO(addDays(parseISO(date, inUtc), days, inUtc), { representation: 'date', ...inUtc });
+        expect(shiftIsoDate(date, { days })).toBe(expected);
+      }),
+    );
+    // Every day of fifty years (the EIA files' span and beyond, 2000 included), by the quality check's two shifts.
+    for (let day = Date.UTC(1986, 0, 1); day <= Date.UTC(2035, 11, 31); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      for (const days of [60, -75]) {
+        const expected = formatISO(addDays(parseISO(date, inUtc), days, inUtc), { representation: 'date', ...inUtc });
+        if (shiftIsoDate(date, { days }) !== expected) expect(shiftIsoDate(date, { days })).toBe(expected);
+      }
+    }
+    expect(shiftIsoDate('2024-01-03', {})).toBe('2024-01-03');
+    // A day the calendar lacks is date-fns's to judge, as before: it throws.
+    expect(() => formatISO(addDays(parseISO('2023-02-29', inUtc), 1, inUtc))).toThrow(RangeError);
+    expect(() => shiftIsoDate('2023-02-29', { days: 1 })).toThrow(RangeError);
   });
 
   it('lands in the target month on the same day or its last day', () => {

@@ -78,6 +78,13 @@ export interface IsoDateShift {
  * its last day: 31 March − 1 month is 28 (or 29) February, 29 February − 1 year is 28 February.
  */
 export function shiftIsoDate(date: string, shift: IsoDateShift): string {
+  // Days alone, of a YYYY-MM-DD: epoch arithmetic, as above. date-fns's UTC context built its first
+  // TZDate through Intl, whose time-zone data took ~0.1 s of CPU to load in a price import (its
+  // quality check shifts a few dates; nothing else of the import needs Intl).
+  if (!shift.months && !shift.years) {
+    const day = isoEpochDay(date);
+    if (!Number.isNaN(day)) return new Date((day + (shift.days ?? 0)) * DAY_MS).toISOString().slice(0, 10);
+  }
   return toIsoDate(add(fromIsoDate(date), shift, inUtc));
 }
 
