@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { WASM_TIERING_BUDGET, setWasmTieringBudget } from './db/wasm-tiering';
+import { WASM_TIERING_BUDGET, setWasmCompileFlags } from './db/wasm-tiering';
 import { registerCodeCache, runCachedScript } from './lib/code-cache';
 
 /**
@@ -8,7 +8,7 @@ import { registerCodeCache, runCachedScript } from './lib/code-cache';
  * openDatabase sets is set first, so that the flags V8 compiles the server under are those the cache is
  * later written under.
  */
-setWasmTieringBudget(WASM_TIERING_BUDGET);
+setWasmCompileFlags(WASM_TIERING_BUDGET);
 const bundle = path.join(import.meta.dirname, 'main-bundle.cjs');
 const run = runCachedScript(bundle, `${bundle}.v8-cache`);
 registerCodeCache(run);

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
 import { drizzleClient, installIdentityParsers, rawParsersOf, restorePgliteTypes, type RawParsers } from './pglite-parsers';
 import { unpackPgliteTemplate } from './pglite-template';
-import { setWasmTieringBudget, WASM_TIERING_BUDGET } from './wasm-tiering';
+import { setWasmCompileFlags, WASM_TIERING_BUDGET } from './wasm-tiering';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -140,7 +140,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dir = path.resolve(options.dataDir, 'pglite');
   const release = inMemory ? () => {} : await acquireDirectoryLock(path.resolve(options.dataDir));
   let client: PGlite;
-  setWasmTieringBudget(options.wasmTieringBudget ?? WASM_TIERING_BUDGET);
+  setWasmCompileFlags(options.wasmTieringBudget ?? WASM_TIERING_BUDGET);
   try {
     // A fresh directory is unpacked from the migrated template instead of running initdb (pglite-template.ts).
     if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) await unpackPgliteTemplate(dir, migrationsFolder, PGLITE_START_PARAMS);
