@@ -11,6 +11,7 @@ import { buildStartupBanner, describeDatabase, resolveLogFormat } from './lib/lo
 import { demoAccounts } from './modules/auth/demo-accounts.seed';
 import { isOutboxAvailable } from './modules/dev/dev.service';
 import { createRuntime } from './runtime';
+import { codeCacheState, saveCodeCache } from './lib/code-cache';
 
 /**
  * Everything after the configuration: the runtime on the database main.ts is opening, the start-up
@@ -29,11 +30,14 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
     // (jobs/queue.ts); a failure still stops the server.
     await ctx.jobs.startQueue();
     ctx.log.info(
-      { startup_ms: Math.round(performance.now()) },
+      { startup_ms: Math.round(performance.now()), code_cache: codeCacheState() },
       `FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`,
     );
     // Workers and schedules start once requests are served; a job sent meanwhile waits in its queue.
     await ctx.jobs.startWorkers();
+    // The compiled server's code cache, when it has none yet for this build (lib/code-cache.ts): now that the
+    // start's functions are compiled, and before favourMemoryFromNowOn changes V8's flags.
+    saveCodeCache();
     if (config.embedded) favourMemoryFromNowOn();
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
@@ -52,6 +56,7 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
   } else {
     await ctx.jobs.startQueue();
     await ctx.jobs.startWorkers();
+    saveCodeCache();
     // The report and watchlist jobs screen names: the index is built now rather than by the first
     // report (seconds of one thread), and from then on rebuilt when new lists are announced.
     warmScreeningIndex(ctx);

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
 import { drizzleClient, installIdentityParsers, rawParsersOf, restorePgliteTypes, type RawParsers } from './pglite-parsers';
 import { unpackPgliteTemplate } from './pglite-template';
+import { setWasmCompileFlags, WASM_TIERING_BUDGET } from './wasm-tiering';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -86,28 +86,7 @@ const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_00
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'];
 
-/**
- * How much a WebAssembly function runs before V8 recompiles it with its optimizing compiler: far above
- * V8's default (1,800,000). PGlite is PostgreSQL compiled to WebAssembly; V8 first compiles it quickly
- * and, at the default, recompiled every PostgreSQL function a start touched within its first second,
- * on both cores of a 2-core machine. The start waited for the cores, and more: whenever Node drains
- * V8's tasks (its event loop momentarily empty), the main thread blocks until every such compilation
- * has ended (seen as idle time in the CPU profile and as one long futex wait in strace).
- * With this budget only what keeps running (an import's inner loops, a long query) is recompiled.
- * Paired runs on a 2-core machine (figures in README's Benchmarks): restarts and the EIA import are
- * faster at this budget than at the default or a smaller multiple of it; /api/prices under load the same.
- * V8 reads it when a module is compiled: set before PGlite starts.
- */
-export const WASM_TIERING_BUDGET = 1_000_000_000;
-
-/**
- * The budget of a command that spends its time in a few PostgreSQL functions (the price import's
- * upserts: index inserts, array parsing, WAL records), 55 times V8's default: they are recompiled
- * within the first file instead of hardly ever. A start-up loses by it (restart 1.11x in 10 paired
- * runs), the 22-file import gains (0.93x wall in 8 pairs; 10 times the default gave the same wall
- * for more CPU).
- */
-export const BULK_WASM_TIERING_BUDGET = 100_000_000;
+export { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } from './wasm-tiering';
 
 /**
  * Raw SQL on a PGlite client, for pg-boss. `rawParsers`: the parsers installIdentityParsers replaced
@@ -161,7 +140,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dir = path.resolve(options.dataDir, 'pglite');
   const release = inMemory ? () => {} : await acquireDirectoryLock(path.resolve(options.dataDir));
   let client: PGlite;
-  v8.setFlagsFromString(`--wasm-tiering-budget=${options.wasmTieringBudget ?? WASM_TIERING_BUDGET}`);
+  setWasmCompileFlags(options.wasmTieringBudget ?? WASM_TIERING_BUDGET);
   try {
     // A fresh directory is unpacked from the migrated template instead of running initdb (pglite-template.ts).
     if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) await unpackPgliteTemplate(dir, migrationsFolder, PGLITE_START_PARAMS);

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { WASM_TIERING_BUDGET, setWasmCompileFlags } from './db/wasm-tiering';
+import { registerCodeCache, runCachedScript } from './lib/code-cache';
+
+/**
+ * The compiled server's entry (apps/server/dist/main.js; `npm run dev` runs main.ts itself): runs the
+ * server, bundled as one CommonJS file, through V8's code cache (lib/code-cache.ts). The tier-up budget
+ * openDatabase sets is set first, so that the flags V8 compiles the server under are those the cache is
+ * later written under.
+ */
+setWasmCompileFlags(WASM_TIERING_BUDGET);
+const bundle = path.join(import.meta.dirname, 'main-bundle.cjs');
+const run = runCachedScript(bundle, `${bundle}.v8-cache`);
+registerCodeCache(run);
