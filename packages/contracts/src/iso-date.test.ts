@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysBetweenIsoDates, fromIsoDate, listIsoDays, shiftIsoDate, toIsoDate } from './iso-date';
+import { daysBetweenIsoDates, fromIsoDate, isoDateOfEpochDay, isoEpochDay, listIsoDays, shiftIsoDate, toIsoDate } from './iso-date';
 import { tz } from '@date-fns/tz';
 import { addDays, eachDayOfInterval, formatISO, parseISO } from 'date-fns';
 
@@ -136,6 +136,22 @@ describe('the YYYY-MM-DD fast path', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('writes the day of an epoch day number as Date does, and reads it back', () => {
+    const DAY_MS = 86_400_000;
+    const epochDays = fc.integer({ min: Math.floor(Date.UTC(-1, 0, 1) / DAY_MS), max: Math.floor(Date.UTC(10_001, 0, 1) / DAY_MS) });
+    fc.assert(
+      fc.property(epochDays, (epochDay) => {
+        const date = isoDateOfEpochDay(epochDay);
+        expect(date).toBe(new Date(epochDay * DAY_MS).toISOString().slice(0, date.length));
+        if (/^\d{4}-\d{2}-\d{2}$/.test(date)) expect(isoEpochDay(date)).toBe(epochDay);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(isoDateOfEpochDay(0)).toBe('1970-01-01');
+    expect(isoDateOfEpochDay(-1)).toBe('1969-12-31');
+    expect(isoDateOfEpochDay(isoEpochDay('2024-02-29'))).toBe('2024-02-29');
   });
 
   it('refuses a day the calendar lacks instead of rolling it over', () => {

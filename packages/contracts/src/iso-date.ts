@@ -56,6 +56,37 @@ export function isoEpochDay(date: string): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
+/**
+ * The YYYY-MM-DD of a day counted from 1970-01-01: isoEpochDay's inverse, by the same integer
+ * arithmetic (days-to-civil in 400-year eras). A ten-year spread history writes tens of thousands of
+ * dates from the database's day numbers; Date's toISOString took ten times as long. Years outside
+ * 0000–9999 are written as toIsoDate writes them.
+ */
+export function isoDateOfEpochDay(epochDay: number): string {
+  const shifted = epochDay + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = era * 400 + yearOfEra + (month <= 2 ? 1 : 0);
+  if (!(year >= 0 && year <= 9999)) return toIsoDate(epochDay * DAY_MS);
+  return String.fromCharCode(
+    48 + Math.floor(year / 1000),
+    48 + (Math.floor(year / 100) % 10),
+    48 + (Math.floor(year / 10) % 10),
+    48 + (year % 10),
+    45,
+    48 + Math.floor(month / 10),
+    48 + (month % 10),
+    45,
+    48 + Math.floor(day / 10),
+    48 + (day % 10),
+  );
+}
+
 /** Midnight UTC of a YYYY-MM-DD (an Invalid Date for a day the calendar lacks, such as 2023-02-29). */
 export function fromIsoDate(date: string): Date {
   if (!ISO_DAY.test(date)) return parseISO(date, inUtc);

@@ -1,7 +1,7 @@
 import { shiftIsoDate } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
 import type { ProductRecord } from './prices.repository';
-import { computeSpreadChart, computeSpreadColumns, computeSpreadSeries, spreadPercentChange, type LegColumns, type LegPoint, type SpreadChartPoint, type SpreadDefinition, type SpreadPoint } from './spreads';
+import { computeSpreadChart, computeSpreadColumns, computeSpreadSeries, parseSpreadLegs, spreadPercentChange, type LegLists, type LegPoint, type SpreadChartPoint, type SpreadDefinition, type SpreadLegs, type SpreadPoint } from './spreads';
 import { listLegSeries, listNewestCompleteLegPoints } from './spreads.repository';
 
 /** How far before a range a spread's previous point is looked for (its first point's change). */
@@ -40,7 +40,7 @@ export interface SpreadHistoryPoint extends SpreadPoint {
  * The legs' stored values from a month before `from` (a spread's previous point) to `to`, by leg
  * code, read in one query.
  */
-async function readLegColumns(ctx: AppContext, spreads: ProductRecord[], catalog: Catalog, from: string, to: string): Promise<Map<string, LegColumns>> {
+async function readSpreadLegs(ctx: AppContext, spreads: ProductRecord[], catalog: Catalog, from: string, to: string): Promise<SpreadLegs> {
   const legs = legProducts(spreads, catalog);
   const records = await listLegSeries(
     ctx.db,
@@ -48,15 +48,11 @@ async function readLegColumns(ctx: AppContext, spreads: ProductRecord[], catalog
     shiftIsoDate(from, { days: -PREVIOUS_POINT_LOOKBACK_DAYS }),
     to,
   );
-  const byCode = new Map<string, LegColumns>();
+  const byCode = new Map<string, LegLists>();
   for (const record of records) {
-    byCode.set(catalog.byId.get(record.product_id)!.code, {
-      dates: record.dates.split(','),
-      values: record.values.split(','),
-      demoDates: record.demo_dates ? new Set(record.demo_dates.split(',')) : null,
-    });
+    byCode.set(catalog.byId.get(record.product_id)!.code, { days: record.days, values: record.values, demoDays: record.demo_days });
   }
-  return byCode;
+  return parseSpreadLegs(byCode);
 }
 
 /**
@@ -72,9 +68,9 @@ export async function buildSpreadSeries(
 ): Promise<Map<string, SpreadHistoryPoint[]>> {
   const result = new Map<string, SpreadHistoryPoint[]>();
   if (spreads.length === 0) return result;
-  const byCode = await readLegColumns(ctx, spreads, catalog, from, to);
+  const legs = await readSpreadLegs(ctx, spreads, catalog, from, to);
   for (const spread of spreads) {
-    const series = computeSpreadColumns(spreadDefinition(spread), byCode);
+    const series = computeSpreadColumns(spreadDefinition(spread), legs);
     let start = 0;
     while (start < series.length && series[start]!.date < from) start += 1;
     const points: SpreadHistoryPoint[] = start === 0 ? series : series.slice(start);
@@ -96,8 +92,8 @@ export async function buildSpreadCharts(
 ): Promise<Map<string, { points: SpreadChartPoint[]; demo: boolean }>> {
   const result = new Map<string, { points: SpreadChartPoint[]; demo: boolean }>();
   if (spreads.length === 0) return result;
-  const byCode = await readLegColumns(ctx, spreads, catalog, from, to);
-  for (const spread of spreads) result.set(spread.code, computeSpreadChart(spreadDefinition(spread), byCode, from));
+  const legs = await readSpreadLegs(ctx, spreads, catalog, from, to);
+  for (const spread of spreads) result.set(spread.code, computeSpreadChart(spreadDefinition(spread), legs, from));
   return result;
 }
 

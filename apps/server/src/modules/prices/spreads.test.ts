@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSpreadChart, computeSpreadColumns, spreadDifference, spreadValueDecimal, spreadValueFast, type LegColumns, type SpreadDefinition } from './spreads';
+import { computeSpreadChart, computeSpreadColumns, legListsOf, parseSpreadLegs, spreadDifference, spreadValueDecimal, spreadValueFast, type LegLists, type SpreadDefinition } from './spreads';
 
 /**
  * The scaled-integer path must give the decimal path's text exactly (values and changes), wherever
@@ -53,8 +53,16 @@ describe('spread arithmetic on scaled integers', () => {
     const definition = DEFINITIONS[1]!;
     const huge = ['123456789012.3456', '1', '2'];
     expect(spreadValueFast(definition, huge)).toBeNull();
-    const legs = new Map<string, LegColumns>(
-      ['A', 'B', 'C'].map((code, index) => [code, { dates: ['2024-01-02', '2024-01-03'], values: [huge[index]!, ['1.5', '1', '2'][index]!], demoDates: null }]),
+    const legs = parseSpreadLegs(
+      new Map(
+        ['A', 'B', 'C'].map((code, index) => [
+          code,
+          legListsOf([
+            { date: '2024-01-02', value: huge[index]!, source: 'eia' },
+            { date: '2024-01-03', value: ['1.5', '1', '2'][index]!, source: 'eia' },
+          ]),
+        ]),
+      ),
     );
     const [first, second] = computeSpreadColumns(definition, legs);
     expect(first!.value).toBe(spreadValueDecimal(definition, huge));
@@ -64,15 +72,19 @@ describe('spread arithmetic on scaled integers', () => {
   it('joins the legs on their common dates, with each change against the previous common date', () => {
     const random = generator(7);
     const dates = Array.from({ length: 400 }, (_, index) => new Date(Date.UTC(2020, 0, 1 + index)).toISOString().slice(0, 10));
-    const legs = new Map<string, LegColumns>();
+    const columns = new Map<string, { dates: string[]; values: string[]; demoDates: Set<string> }>();
+    const lists = new Map<string, LegLists>();
     for (const code of ['A', 'B', 'C']) {
       const kept = dates.filter(() => random() < 0.9);
-      legs.set(code, { dates: kept, values: legValues(random, kept.length), demoDates: code === 'B' ? new Set(kept.slice(0, 5)) : null });
+      const leg = { dates: kept, values: legValues(random, kept.length), demoDates: new Set(code === 'B' ? kept.slice(0, 5) : []) };
+      columns.set(code, leg);
+      lists.set(code, legListsOf(kept.map((date, index) => ({ date, value: leg.values[index]!, source: leg.demoDates.has(date) ? 'demo' : 'eia' }))));
     }
+    const legs = parseSpreadLegs(lists);
     for (const definition of DEFINITIONS) {
       const byDate = definition.legs.map((leg) => {
-        const columns = legs.get(leg.code)!;
-        return new Map(columns.dates.map((date, index) => [date, columns.values[index]!]));
+        const { dates: legDates, values } = columns.get(leg.code)!;
+        return new Map(legDates.map((date, index) => [date, values[index]!]));
       });
       const expected: { date: string; value: string }[] = [];
       for (const date of dates) {
@@ -85,7 +97,7 @@ describe('spread arithmetic on scaled integers', () => {
         expect(point.previousDate).toBe(previous?.date ?? null);
         expect(point.diff).toBe(previous ? spreadDifference(point.value, previous.value) : null);
         const usesB = definition.legs.some((leg) => leg.code === 'B');
-        expect(point.demo).toBe(usesB && legs.get('B')!.demoDates!.has(point.date));
+        expect(point.demo).toBe(usesB && columns.get('B')!.demoDates.has(point.date));
       });
       // The history chart: the same points from `from` on, in the answer's shape, each change still
       // against the previous point (before `from` for the first one); demo when one of them is.

@@ -1,3 +1,4 @@
+import { isoDateOfEpochDay, isoEpochDay } from '@fueldesk/contracts';
 import Decimal from 'decimal.js';
 import type { SpreadLegRecord } from '../../db/schema/prices';
 
@@ -87,22 +88,22 @@ interface Scaled {
 const POW10 = Array.from({ length: 16 }, (_, index) => 10 ** index);
 
 /**
- * The decimal text (PostgreSQL's numeric text: optional sign, digits, optional fraction) as
- * units × 10^-scale into units[at] and scales[at]; scale -1 when it is no such text or has more
- * than 15 digits. By character codes: no intermediate strings.
+ * The decimal text text[from, to) (PostgreSQL's numeric text: optional sign, digits, optional
+ * fraction) as units × 10^-scale into units[at] and scales[at]; scale -1 when it is no such text or
+ * has more than 15 digits. By character codes: no intermediate strings.
  */
-function parseScaledInto(text: string, units: Float64Array, scales: Int8Array, at: number): void {
-  let index = 0;
+function parseScaledInto(text: string, from: number, to: number, units: Float64Array, scales: Int8Array, at: number): void {
+  let index = from;
   let negative = false;
-  const head = text.charCodeAt(0);
+  const head = from < to ? text.charCodeAt(from) : -1;
   if (head === 45 || head === 43) {
     negative = head === 45;
-    index = 1;
+    index = from + 1;
   }
   let value = 0;
   let digits = 0;
   let scale = -1;
-  for (; index < text.length; index += 1) {
+  for (; index < to; index += 1) {
     const code = text.charCodeAt(index);
     if (code === 46 && scale === -1 && digits > 0) {
       scale = 0;
@@ -127,7 +128,7 @@ function parseScaledInto(text: string, units: Float64Array, scales: Int8Array, a
 function parseScaled(text: string): Scaled | null {
   const units = new Float64Array(1);
   const scales = new Int8Array(1);
-  parseScaledInto(text, units, scales, 0);
+  parseScaledInto(text, 0, text.length, units, scales, 0);
   return scales[0] === -1 ? null : { units: units[0]!, scale: scales[0]! };
 }
 
@@ -211,32 +212,32 @@ function evaluateFast(fast: NonNullable<CompiledSpread['fast']>, units: Float64A
 
 const ZEROS = '000000000000';
 
+/** n (0 ≤ n < 10^6) as six decimals, without their trailing zeros when `trim` (n > 0 then): 340000 → '34'. */
+function sixDecimals(n: number, trim: boolean): string {
+  let digits = n;
+  let places = 6;
+  if (trim) {
+    while (digits % 10 === 0) {
+      digits /= 10;
+      places -= 1;
+    }
+  }
+  const text = String(digits);
+  return text.length === places ? text : ZEROS.slice(0, places - text.length) + text;
+}
+
 /** The text of whole + frac × 10^-12 (same signs), as decimal.js's toFixed() writes it. */
 function formatFast(whole: number, frac: number): string {
   const negative = whole < 0 || frac < 0;
   let text = String(Math.abs(whole));
   if (frac !== 0) {
-    // Trailing zeros off in four steps (8, 4, 2, 1 of them), not one division per zero.
-    let digits = Math.abs(frac);
-    let places = 12;
-    if (digits % 1e8 === 0) {
-      digits /= 1e8;
-      places -= 8;
-    }
-    if (digits % 1e4 === 0) {
-      digits /= 1e4;
-      places -= 4;
-    }
-    if (digits % 100 === 0) {
-      digits /= 100;
-      places -= 2;
-    }
-    if (digits % 10 === 0) {
-      digits /= 10;
-      places -= 1;
-    }
-    const tail = String(digits);
-    text += `.${ZEROS.slice(0, places - tail.length)}${tail}`;
+    // The twelve decimals in two halves of six: a remainder of a number beyond 32 bits is a
+    // floating-point one, and four of them per value were a third of a ten-year reading's
+    // JavaScript time; the halves' are integer ones.
+    const digits = Math.abs(frac);
+    const high = Math.floor(digits / 1e6);
+    const low = digits - high * 1e6;
+    text += low === 0 ? `.${sixDecimals(high, true)}` : `.${sixDecimals(high, false)}${sixDecimals(low, true)}`;
   }
   return negative ? `-${text}` : text;
 }
@@ -268,11 +269,17 @@ export interface LegPoint {
   source: string;
 }
 
-/** A leg's series in columns: dates ascending, their values, the dates holding demo data. */
-export interface LegColumns {
-  dates: readonly string[];
-  values: readonly string[];
-  demoDates: ReadonlySet<string> | null;
+/**
+ * A leg's series as the database lists it: its days (counted from 1970-01-01) ascending and their
+ * values (PostgreSQL's numeric text), each comma-separated, in the same order, and the days whose value
+ * is demo data (null when none). Parsed by character codes, never split: a ten-year reading of the
+ * eight spreads' legs has 20,000 values, and a string per day and per value was a third of its
+ * JavaScript time (most of it in the garbage collector).
+ */
+export interface LegLists {
+  days: string;
+  values: string;
+  demoDays: string | null;
 }
 
 export interface SpreadPoint {
@@ -289,84 +296,147 @@ export interface SpreadSeriesPoint extends SpreadPoint {
   previousValue: string | null;
 }
 
-/** A leg's columns with its values parsed once (shared by every spread using the leg). */
-interface ParsedLeg extends LegColumns {
+/** A leg's series in columns, its values parsed once (shared by every spread using the leg). */
+interface ParsedLeg {
+  days: Int32Array;
   units: Float64Array;
   scales: Int8Array;
+  /** The text of value i is values[valueStarts[i], valueStarts[i + 1] - 1). */
+  values: string;
+  valueStarts: Int32Array;
+  demoDays: ReadonlySet<number> | null;
 }
 
-const parsedLegs = new WeakMap<LegColumns, ParsedLeg>();
-
-function parseLeg(columns: LegColumns): ParsedLeg {
-  let parsed = parsedLegs.get(columns);
-  if (!parsed) {
-    const { values } = columns;
-    const units = new Float64Array(values.length);
-    const scales = new Int8Array(values.length);
-    for (let index = 0; index < values.length; index += 1) parseScaledInto(values[index]!, units, scales, index);
-    parsed = { dates: columns.dates, values, demoDates: columns.demoDates, units, scales };
-    parsedLegs.set(columns, parsed);
+/** The integers of a comma-separated list (empty text: none). */
+function parseDayList(text: string): Int32Array {
+  if (text.length === 0) return new Int32Array(0);
+  let count = 1;
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === 44) count += 1;
+  const days = new Int32Array(count);
+  let at = 0;
+  let value = 0;
+  let negative = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 44) {
+      days[at++] = negative ? -value : value;
+      value = 0;
+      negative = false;
+    } else if (code === 45) negative = true;
+    else value = value * 10 + (code - 48);
   }
-  return parsed;
+  days[at] = negative ? -value : value;
+  return days;
 }
 
-const NO_LEG: LegColumns = { dates: [], values: [], demoDates: null };
+function parseLeg(lists: LegLists): ParsedLeg {
+  const days = parseDayList(lists.days);
+  const { values } = lists;
+  const units = new Float64Array(days.length);
+  const scales = new Int8Array(days.length);
+  const valueStarts = new Int32Array(days.length + 1);
+  let start = 0;
+  for (let index = 0; index < days.length; index += 1) {
+    let end = values.indexOf(',', start);
+    if (end === -1) end = values.length;
+    valueStarts[index] = start;
+    parseScaledInto(values, start, end, units, scales, index);
+    start = end + 1;
+  }
+  valueStarts[days.length] = start;
+  return { days, units, scales, values, valueStarts, demoDays: lists.demoDays === null ? null : new Set(parseDayList(lists.demoDays)) };
+}
 
-/** Receives each point of a spread's series in date order (its change against the previous point). */
-type SpreadEmit = (date: string, value: string, diff: string | null, demo: boolean, previousDate: string | null, previousValue: string | null) => void;
+function valueText(leg: ParsedLeg, row: number): string {
+  return leg.values.slice(leg.valueStarts[row]!, leg.valueStarts[row + 1]! - 1);
+}
 
 /**
- * The spread's series from its legs' columns (each sorted by date): one point per date on which every
- * leg has a value, in date order, with its change against the previous point. A merge join over the
- * sorted dates; each value on scaled integers, or in decimal when the fast path gives up.
+ * The legs of one reading by code, each parsed once for all the spreads computed from them, and their
+ * dates' YYYY-MM-DD texts, each written once (eight spreads over ten years share 2,600 dates).
  */
-function joinSpread(definition: SpreadDefinition, legColumns: ReadonlyMap<string, LegColumns>, emit: SpreadEmit): void {
+export interface SpreadLegs {
+  legs: ReadonlyMap<string, ParsedLeg>;
+  dateOf(day: number): string;
+}
+
+export function parseSpreadLegs(lists: ReadonlyMap<string, LegLists>): SpreadLegs {
+  const legs = new Map<string, ParsedLeg>();
+  let firstDay = 0;
+  let lastDay = -1;
+  for (const [code, leg] of lists) {
+    const parsed = parseLeg(leg);
+    legs.set(code, parsed);
+    if (parsed.days.length === 0) continue;
+    if (lastDay < firstDay) [firstDay, lastDay] = [parsed.days[0]!, parsed.days.at(-1)!];
+    firstDay = Math.min(firstDay, parsed.days[0]!);
+    lastDay = Math.max(lastDay, parsed.days.at(-1)!);
+  }
+  const texts = new Array<string | undefined>(Math.max(0, lastDay - firstDay + 1));
+  return {
+    legs,
+    dateOf(day) {
+      const index = day - firstDay;
+      return (texts[index] ??= isoDateOfEpochDay(day));
+    },
+  };
+}
+
+const NO_LEG = parseLeg({ days: '', values: '', demoDays: null });
+
+/** Receives each point of a spread's series in date order (its change against the previous point); -1: no previous day. */
+type SpreadEmit = (day: number, value: string, diff: string | null, demo: boolean, previousDay: number, previousValue: string | null) => void;
+
+/**
+ * The spread's series from its legs (each sorted by day): one point per day on which every leg has a
+ * value, in day order, with its change against the previous point. A merge join over the sorted
+ * days; each value on scaled integers, or in decimal when the fast path gives up.
+ */
+function joinSpread(definition: SpreadDefinition, spreadLegs: SpreadLegs, emit: SpreadEmit): void {
   const compiled = compile(definition);
   const count = compiled.codes.length;
   if (count === 0) return;
-  const legs = compiled.codes.map((code) => parseLeg(legColumns.get(code) ?? NO_LEG));
+  const legs = compiled.codes.map((code) => spreadLegs.legs.get(code) ?? NO_LEG);
   const first = legs[0]!;
-  const cursors = new Array<number>(count).fill(0);
+  const cursors = new Int32Array(count);
   const units = new Float64Array(count);
   const scales = new Int8Array(count);
-  const texts = new Array<string>(count);
   const coefficients = compiled.fast;
-  let previousDate: string | null = null;
+  let previousDay = -1;
   let previousText: string | null = null;
   let previousExact = false;
   let previousWhole = 0;
   let previousFrac = 0;
-  for (let row = 0; row < first.dates.length; row += 1) {
-    const date = first.dates[row]!;
+  for (let row = 0; row < first.days.length; row += 1) {
+    const day = first.days[row]!;
+    cursors[0] = row;
     units[0] = first.units[row]!;
     scales[0] = first.scales[row]!;
-    texts[0] = first.values[row]!;
     let complete = true;
     for (let index = 1; index < count; index += 1) {
       const leg = legs[index]!;
       let cursor = cursors[index]!;
-      while (cursor < leg.dates.length && leg.dates[cursor]! < date) cursor += 1;
+      while (cursor < leg.days.length && leg.days[cursor]! < day) cursor += 1;
       cursors[index] = cursor;
-      if (cursor === leg.dates.length || leg.dates[cursor] !== date) {
+      if (cursor === leg.days.length || leg.days[cursor] !== day) {
         complete = false;
         break;
       }
       units[index] = leg.units[cursor]!;
       scales[index] = leg.scales[cursor]!;
-      texts[index] = leg.values[cursor]!;
     }
     if (!complete) continue;
     const exact = coefficients !== null && evaluateFast(coefficients, units, scales);
-    const value = exact ? formatFast(resultWhole, resultFrac) : evaluate(compiled, texts);
+    const value = exact ? formatFast(resultWhole, resultFrac) : evaluate(compiled, legs.map((leg, index) => valueText(leg, cursors[index]!)));
     let diff: string | null = null;
     if (previousText !== null) {
       diff = exact && previousExact ? formatDifference(resultWhole, resultFrac, previousWhole, previousFrac) : null;
       diff ??= spreadDifference(value, previousText);
     }
     let demo = false;
-    for (let index = 0; index < count; index += 1) if (legs[index]!.demoDates?.has(date)) demo = true;
-    emit(date, value, diff, demo, previousDate, previousText);
-    previousDate = date;
+    for (let index = 0; index < count; index += 1) if (legs[index]!.demoDays?.has(day)) demo = true;
+    emit(day, value, diff, demo, previousDay, previousText);
+    previousDay = day;
     previousText = value;
     previousExact = exact;
     previousWhole = resultWhole;
@@ -374,12 +444,11 @@ function joinSpread(definition: SpreadDefinition, legColumns: ReadonlyMap<string
   }
 }
 
-
-/** The spread's series from its legs' columns (each sorted by date), every point with its previous one. */
-export function computeSpreadColumns(definition: SpreadDefinition, legColumns: ReadonlyMap<string, LegColumns>): SpreadSeriesPoint[] {
+/** The spread's series from its legs, every point with its previous one. */
+export function computeSpreadColumns(definition: SpreadDefinition, legs: SpreadLegs): SpreadSeriesPoint[] {
   const result: SpreadSeriesPoint[] = [];
-  joinSpread(definition, legColumns, (date, value, diff, demo, previousDate, previousValue) => {
-    result.push({ date, value, demo, diff, previousDate, previousValue });
+  joinSpread(definition, legs, (day, value, diff, demo, previousDay, previousValue) => {
+    result.push({ date: legs.dateOf(day), value, demo, diff, previousDate: previousDay === -1 ? null : legs.dateOf(previousDay), previousValue });
   });
   return result;
 }
@@ -396,19 +465,26 @@ export interface SpreadChartPoint {
  * eight spreads has 20,000: no intermediate point per date), and whether one of them uses demo data.
  * The points before `from` only give the first one its change.
  */
-export function computeSpreadChart(
-  definition: SpreadDefinition,
-  legColumns: ReadonlyMap<string, LegColumns>,
-  from: string,
-): { points: SpreadChartPoint[]; demo: boolean } {
+export function computeSpreadChart(definition: SpreadDefinition, legs: SpreadLegs, from: string): { points: SpreadChartPoint[]; demo: boolean } {
   const points: SpreadChartPoint[] = [];
+  const fromDay = isoEpochDay(from);
   let anyDemo = false;
-  joinSpread(definition, legColumns, (date, value, diff, demo) => {
-    if (date < from) return;
-    points.push({ date, value, diff_base_value: diff });
+  joinSpread(definition, legs, (day, value, diff, demo) => {
+    if (day < fromDay) return;
+    points.push({ date: legs.dateOf(day), value, diff_base_value: diff });
     if (demo) anyDemo = true;
   });
   return { points, demo: anyDemo };
+}
+
+/** A leg's points (sorted by date) as the database lists them. */
+export function legListsOf(points: readonly LegPoint[]): LegLists {
+  const demo = points.filter((point) => point.source === 'demo');
+  return {
+    days: points.map((point) => isoEpochDay(point.date)).join(','),
+    values: points.map((point) => point.value).join(','),
+    demoDays: demo.length > 0 ? demo.map((point) => isoEpochDay(point.date)).join(',') : null,
+  };
 }
 
 /**
@@ -416,16 +492,9 @@ export function computeSpreadChart(
  * every leg has a value, in date order.
  */
 export function computeSpreadSeries(definition: SpreadDefinition, legSeries: ReadonlyMap<string, readonly LegPoint[]>): SpreadPoint[] {
-  const columns = new Map<string, LegColumns>();
-  for (const [code, points] of legSeries) {
-    const demo = points.filter((point) => point.source === 'demo').map((point) => point.date);
-    columns.set(code, {
-      dates: points.map((point) => point.date),
-      values: points.map((point) => point.value),
-      demoDates: demo.length > 0 ? new Set(demo) : null,
-    });
-  }
-  return computeSpreadColumns(definition, columns).map(({ date, value, demo }) => ({ date, value, demo }));
+  const lists = new Map<string, LegLists>();
+  for (const [code, points] of legSeries) lists.set(code, legListsOf(points));
+  return computeSpreadColumns(definition, parseSpreadLegs(lists)).map(({ date, value, demo }) => ({ date, value, demo }));
 }
 
 /** The decimal path alone (the reference the fast path is tested against). */
@@ -438,6 +507,6 @@ export function spreadValueFast(definition: SpreadDefinition, legValues: readonl
   const compiled = compile(definition);
   const units = new Float64Array(legValues.length);
   const scales = new Int8Array(legValues.length);
-  legValues.forEach((text, index) => parseScaledInto(text, units, scales, index));
+  legValues.forEach((text, index) => parseScaledInto(text, 0, text.length, units, scales, index));
   return compiled.fast && evaluateFast(compiled.fast, units, scales) ? formatFast(resultWhole, resultFrac) : null;
 }
