@@ -4,9 +4,10 @@
 // import and a 10 s load run on GET /api/prices, its two arenas held 64 MB for 16 MB of blocks in use
 // (malloc_stats), free blocks between used ones that glibc returns only when told to (malloc_trim,
 // which Node cannot call; called from a debugger it took the server from 221 to 179 MiB).
-// jemalloc gives back the pages of its free blocks itself once they have been unused for
-// dirty_decay_ms: 1 s instead of its 10 s, so that a load run's garbage leaves soon after the run;
-// two arenas, as glibc's. Resident memory after the import and a load run: README's Benchmarks.
+// jemalloc gives back the pages of its free blocks itself, gradually over its 10 s dirty_decay_ms.
+// Two arenas, as glibc's: with its default (four per core) resident memory after a load run stayed
+// as high as glibc's in two runs of three. A 1 s decay left no less memory and cost CPU per request.
+// Resident memory after the import and a load run, and throughput: README's Benchmarks.
 // Used on Linux when one of the usual paths holds it (package libjemalloc2 on Debian and Ubuntu,
 // jemalloc on Fedora, Arch, Alpine) and the user set no LD_PRELOAD: `LD_PRELOAD= npm start` keeps
 // glibc's malloc. A MALLOC_CONF of the user's replaces ours.
@@ -19,7 +20,7 @@ export const JEMALLOC_PATHS = [
   '/usr/lib/libjemalloc.so.2',
 ];
 
-export const JEMALLOC_CONF = 'narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0';
+export const JEMALLOC_CONF = 'narenas:2';
 
 /**
  * The variables that load jemalloc into the server (LD_PRELOAD, MALLOC_CONF), or none.
