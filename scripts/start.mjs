@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, newestMtime, serverBuildIsStale, serverDist } from './build-server.mjs';
+import { jemallocEnvironment } from './jemalloc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -80,10 +81,11 @@ if (steps.length > 0) {
 // Other C libraries ignore the variable; one set by the user replaces it.
 const GLIBC_TUNABLES =
   process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608:glibc.malloc.arena_max=2';
+// jemalloc instead of glibc's malloc when the system has it (scripts/jemalloc.mjs says why).
 const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...serverArgs], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: dataDir },
+  env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: dataDir, ...jemallocEnvironment(process.env) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

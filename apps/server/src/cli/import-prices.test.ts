@@ -10,7 +10,7 @@ vi.mock('../db/client', async (original) => ({
   },
 }));
 
-const { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } = await import('../db/client');
+const { BULK_SHARED_BUFFERS, BULK_WASM_TIERING_BUDGET, PGLITE_START_PARAMS, WASM_TIERING_BUDGET } = await import('../db/client');
 const { openImportRuntime } = await import('./import-prices');
 
 describe('the import command’s database', () => {
@@ -19,5 +19,13 @@ describe('the import command’s database', () => {
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({ wasmTieringBudget: BULK_WASM_TIERING_BUDGET, dataDir: expect.any(String) });
     expect(BULK_WASM_TIERING_BUDGET).toBeLessThan(WASM_TIERING_BUDGET);
+  });
+
+  it('keeps 16 MB of shared buffers for the bulk write (the server opens with 8 MB)', async () => {
+    opened.length = 0;
+    await expect(openImportRuntime()).rejects.toThrow('opened');
+    expect(opened[0]).toMatchObject({ sharedBuffers: BULK_SHARED_BUFFERS });
+    expect(BULK_SHARED_BUFFERS).toBe('16MB');
+    expect(PGLITE_START_PARAMS).toContain('shared_buffers=8MB');
   });
 });

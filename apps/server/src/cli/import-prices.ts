@@ -4,7 +4,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { ImportReport } from '@fueldesk/contracts';
 import { loadConfig } from '../config';
-import { BULK_WASM_TIERING_BUDGET, databaseOptions, openDatabase } from '../db/client';
+import { BULK_SHARED_BUFFERS, BULK_WASM_TIERING_BUDGET, databaseOptions, openDatabase } from '../db/client';
 import { syncEiaApi } from '../modules/prices/eia-sync.service';
 import { importPriceFiles } from '../modules/prices/price-import.service';
 import { createRuntime, type Runtime } from '../runtime';
@@ -23,7 +23,7 @@ const REJECTED_LINES_SHOWN = 20;
 /** The configured database, its WebAssembly tuned for a bulk write when it is PGlite. */
 export function openImportRuntime(): Promise<Runtime> {
   const config = loadConfig();
-  const database = openDatabase({ ...databaseOptions(config), wasmTieringBudget: BULK_WASM_TIERING_BUDGET });
+  const database = openDatabase({ ...databaseOptions(config), wasmTieringBudget: BULK_WASM_TIERING_BUDGET, sharedBuffers: BULK_SHARED_BUFFERS });
   return createRuntime({ config, database, runWorkers: false, defineJobs: false });
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestContext } from '../../test/test-context';
-import { arrayLiteral, migrationsAreCurrent, openDatabase, queryRows } from './client';
+import { arrayLiteral, BULK_SHARED_BUFFERS, migrationsAreCurrent, openDatabase, queryRows } from './client';
 import { lockSocketPath } from './directory-lock';
 
 describe('database', () => {
@@ -121,6 +121,18 @@ describe('database', () => {
     await database.close();
   });
 
+  it('opens PGlite with the shared buffers a bulk command asks for', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fd-bulk-buffers-'));
+    const database = await openDatabase({ dataDir: dir, sharedBuffers: BULK_SHARED_BUFFERS });
+    try {
+      const rows = await database.executeSql("select setting from pg_settings where name = 'shared_buffers'");
+      // 8 kB pages: 16 MB.
+      expect(rows.rows).toEqual([{ setting: '2048' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('opens PGlite with small buffers and keeps the data directory\'s own settings', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fd-settings-'));
     for (let round = 0; round < 2; round += 1) {
@@ -133,7 +145,7 @@ describe('database', () => {
         expect(rows.rows).toEqual([
           { name: 'TimeZone', setting: 'UTC' },
           { name: 'maintenance_work_mem', setting: '16384' },
-          { name: 'shared_buffers', setting: '2048' },
+          { name: 'shared_buffers', setting: '1024' },
           { name: 'wal_init_zero', setting: 'off' },
         ]);
       } finally {

@@ -51,6 +51,8 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** PGlite's tier-up budget (see WASM_TIERING_BUDGET); a bulk command passes BULK_WASM_TIERING_BUDGET. */
   wasmTieringBudget?: number;
+  /** PGlite's shared_buffers when not PGLITE_START_PARAMS's; a bulk command passes BULK_SHARED_BUFFERS. */
+  sharedBuffers?: string;
 }
 
 export interface DatabaseTimeouts {
@@ -77,14 +79,27 @@ const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_00
 /**
  * PGlite's own defaults are a server's: shared_buffers 128 MB (and wal_buffers 4 MB derived from it)
  * and maintenance_work_mem 64 MB, all resident once touched, for a database far smaller with the ten
- * years of EIA prices. 16 MB of buffers holds the hot pages; the files stay in the OS page cache.
+ * years of EIA prices. 8 MB of buffers holds the hot pages (a price history, the latest prices);
+ * the files stay in the OS page cache. PGlite touches all its buffers when it opens, so each MB of
+ * them is a MB of the server's resident memory from its start: 8 MB instead of 16 MB left 8 MiB less
+ * after the import and a load run on GET /api/prices (paired runs, README's Benchmarks), for the same
+ * CPU reading every product's whole history three times (more of it from the page cache). The price
+ * import (a bulk command) keeps 16 MB: BULK_SHARED_BUFFERS.
  * wal_init_zero=off: a new 16 MB WAL segment is not first filled with zeros (a full import writes
  * a few, a large share of its writes through Emscripten's file system; paired runs were faster). Only its last byte is written, as PostgreSQL does on copy-on-write
  * file systems; the server's recovery does not depend on the zeros.
  * Passed as start parameters (not `postgresqlconf`, which replaces the data directory's
  * postgresql.conf and with it TimeZone=UTC and the other initdb settings).
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'];
+
+/** The shared_buffers of a bulk command (the price import writes the whole price table and its indexes): the 16 MB all had before the server's 8 MB; the import with 8 MB was not measured. */
+export const BULK_SHARED_BUFFERS = '16MB';
+
+/** PGLITE_START_PARAMS with other shared buffers (a later -c of the same setting wins). */
+export function pgliteStartParams(sharedBuffers?: string): string[] {
+  return sharedBuffers ? [...PGLITE_START_PARAMS, '-c', `shared_buffers=${sharedBuffers}`] : PGLITE_START_PARAMS;
+}
 
 export { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } from './wasm-tiering';
 
@@ -144,7 +159,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     // A fresh directory is unpacked from the migrated template instead of running initdb (pglite-template.ts).
     if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) await unpackPgliteTemplate(dir, migrationsFolder, PGLITE_START_PARAMS);
-    client = new PGlite(inMemory ? undefined : dir, { startParams: PGLITE_START_PARAMS });
+    client = new PGlite(inMemory ? undefined : dir, { startParams: pgliteStartParams(options.sharedBuffers) });
     await client.waitReady;
   } catch (error) {
     release();
