@@ -129,7 +129,7 @@ export default function MarketDashboardPage() {
         {crude.isError ? (
           <ErrorState error={crude.error} title={t('chart.error')} onRetry={() => void crude.refetch()} />
         ) : crudeSeries.length > 0 ? (
-          <LineChart series={crudeSeries} height={280} label={t('chart.label', { products: crudeSeries.map((item) => item.name).join(', ') })} />
+          <LineChart series={crudeSeries} height={280} drawNearView label={t('chart.label', { products: crudeSeries.map((item) => item.name).join(', ') })} />
         ) : to && crude.isPending ? (
           <LoadingState label={t('chart.loading')} />
         ) : (
