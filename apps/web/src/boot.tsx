@@ -50,10 +50,10 @@ async function primeEarlyData(queryClient: ReturnType<typeof createQueryClient>,
     timer = setTimeout(resolve, EARLY_DATA_WAIT_MS);
   });
   // The page's chunk carries its data's queries: no request of their own (the entry has asked for it).
-  // A page whose largest element is its first data (app/signed-in-pages.ts), in its plain view, gets
-  // it the same way, in the language the texts are in; elsewhere the entry asked for the signed-in user only (the layout shows it).
+  // A page with first data (app/signed-in-pages.ts) in its plain view gets it the same way, in the
+  // language the texts are in; elsewhere the entry asked for the signed-in user only (the layout shows it).
   const page = isHomePath(pathname) ? null : signedInPageOf(pathname);
-  const pageData = page?.firstData?.primeBeforeRender && pageFirstGets(page, search).length > 0 ? page.firstData : null;
+  const pageData = page?.firstData && pageFirstGets(page, search).length > 0 ? page.firstData : null;
   const primed = Promise.all([
     isHomePath(pathname) ? loadHomePage().then(({ primeHomeData }) => primeHomeData(queryClient)) : undefined,
     pageData ? language.then((current) => pageData.prime(queryClient, current)) : undefined,

@@ -8,23 +8,16 @@ import type { LazyNamespace } from '@/lib/i18n';
 // (app/early-start.ts): the router loads them through the same functions, so nothing is fetched twice.
 
 /**
- * A page's first data, in its plain view (its address without a query string): the entry script
- * asks for it with the signed-in user (app/early-start.ts) instead of one round trip after the
- * framework has run. Where the page's largest element is that data, the app's start loads those
- * answers into the page's queries before the first render (app/boot.tsx), so that the first render
- * shows them instead of a loading state.
+ * The data a page's largest element waits for, in the page's plain view (its address without a
+ * query string): the entry script asks for it with the signed-in user (app/early-start.ts), and the
+ * app's start loads those answers into the page's queries before the first render (app/boot.tsx), so
+ * that the page's first render shows them instead of a loading state one round trip longer.
  */
 export interface PageFirstData {
   /** GETs under /api exactly as the page's queries send them (the API client takes an answer by its address). */
   gets: (language: Language) => readonly string[];
   /** Loads those queries into the cache (through the page's module: its chunk is on its way already). */
   prime: (queryClient: QueryClient, language: Language) => Promise<unknown>;
-  /**
-   * Whether the first render waits for that data (primed): true where the page's largest element
-   * is that data. Where it is not (a heading's text), the first render goes ahead and the page's
-   * queries take the early answers as they come.
-   */
-  primeBeforeRender: boolean;
 }
 
 /** A page's module, the feature namespaces (lib/i18n.ts) it renders with and its first data. */
@@ -42,10 +35,8 @@ function pageWithData<M>(
   load: () => Promise<M>,
   gets: PageFirstData['gets'],
   prime: (module: M, queryClient: QueryClient, language: Language) => Promise<unknown>,
-  primeBeforeRender = true,
 ): PageCode<M> & { firstData: PageFirstData } {
-  const primeFromModule: PageFirstData['prime'] = (queryClient, language) => load().then((module) => prime(module, queryClient, language));
-  return { load, texts, firstData: { gets, prime: primeFromModule, primeBeforeRender } };
+  return { load, texts, firstData: { gets, prime: (queryClient, language) => load().then((module) => prime(module, queryClient, language)) } };
 }
 
 // The first GETs below are the pages' default queries written out (checked against the queries by
@@ -63,8 +54,6 @@ const priceTableWith = (category?: 'gasoline' | 'diesel') =>
     loadPriceTable,
     () => priceTableGets(category),
     (module, queryClient) => module.primePriceTableData(queryClient, category),
-    // Its largest element is the heading's description: the table fills in after the first render.
-    false,
   );
 
 const newsList = pageWithData(

@@ -57,8 +57,8 @@ function writeParams(params: PriceTableParams, fixedCategory: PriceCategory | un
 
 /**
  * Loads the table's plain view (no query string; the category its path fixes) and the calendar's
- * days into the cache, as the page asks for them: the GETs the entry script sends early for the
- * table (app/signed-in-pages.ts) are checked against it. Never rejects.
+ * days into the cache, as the page asks for them: the app's start awaits it before the first render
+ * when the entry script has asked for them early (app/signed-in-pages.ts). Never rejects.
  */
 export function primePriceTableData(queryClient: QueryClient, fixedCategory?: PriceCategory): Promise<unknown> {
   return Promise.all([
