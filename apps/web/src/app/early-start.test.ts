@@ -90,7 +90,7 @@ describe("startEarly on a page with first data (app/signed-in-pages.ts)", () => 
     clearEarlyRequests();
     sent.mockClear();
     startEarly('/news', '?q=opec');
-    startEarly('/marketprice', '?lng=es');
+    startEarly('/market-price', '?lng=es');
     expect(sent.mock.calls.map(([url]) => String(url))).toEqual([...PAGE_EARLY_GETS, ...PAGE_EARLY_GETS].map((path) => `/api${path}`));
   });
 

@@ -41,21 +41,9 @@ function pageWithData<M>(
 
 // The first GETs below are the pages' default queries written out (checked against the queries by
 // signed-in-pages.test.ts): importing the features' parameter code here would bring it, and the
-// contracts' schemas, into the entry script.
-const priceTableGets = (category?: string) => [
-  `/prices?${category ? `category=${category}&` : ''}page=1&page_size=25&sort=product_name&order=asc`,
-  '/prices/dates',
-];
-const loadPriceTable = () => import('@/features/prices/pages/price-table-page');
-/** The price table, on /marketprice or with its category fixed by the path (gasoline, diesel). */
-const priceTableWith = (category?: 'gasoline' | 'diesel') =>
-  pageWithData(
-    [],
-    loadPriceTable,
-    () => priceTableGets(category),
-    (module, queryClient) => module.primePriceTableData(queryClient, category),
-  );
-
+// contracts' schemas, into the entry script. Only pages whose largest element is that data have
+// some: /marketprice's is its heading's description, and its table and calendar days (56 KB of JSON)
+// asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP 1.16x).
 const newsList = pageWithData(
   ['news', 'forms'],
   () => import('@/features/news/pages/news-list-page'),
@@ -63,7 +51,7 @@ const newsList = pageWithData(
   (module, queryClient, language) => module.primeNewsListData(queryClient, language),
 );
 const newsDetail = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
-const priceTable = pageWithTexts([], loadPriceTable);
+const priceTable = pageWithTexts([], () => import('@/features/prices/pages/price-table-page'));
 const bank = pageWithTexts(['bank'], () => import('@/features/bank/pages/bank-page'));
 const bankVerification = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
 const sendEmail = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
@@ -74,9 +62,9 @@ export const signedInPages = {
   news: newsList,
   'news/:newsId': newsDetail,
   'news/id/:newsId': newsDetail,
-  marketprice: priceTableWith(),
-  'marketprice/gasoline': priceTableWith('gasoline'),
-  'marketprice/diesel': priceTableWith('diesel'),
+  marketprice: priceTable,
+  'marketprice/gasoline': priceTable,
+  'marketprice/diesel': priceTable,
   'marketprice/curve': pageWithTexts(['analytics'], () => import('@/features/prices/pages/curve-page')),
   'marketprice/spreads': pageWithTexts(['analytics'], () => import('@/features/prices/pages/spreads-page')),
   'marketprice/:slug': priceTable,

@@ -1,5 +1,4 @@
 import { priceCategories, priceSortFields, ROWS_PER_PAGE_OPTIONS, type PriceCategory, type PriceSortField } from '@fueldesk/contracts';
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -7,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { resolveErrorMessage } from '@/lib/api-client';
 import { useExportPrices } from '../api/export-prices';
-import { priceDatesQueryOptions, usePriceDates } from '../api/get-price-dates';
-import { pricesQueryOptions, usePrices, type PriceTableParams } from '../api/get-prices';
+import { usePriceDates } from '../api/get-price-dates';
+import { usePrices, type PriceTableParams } from '../api/get-prices';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DayCalendar } from '../components/day-calendar';
 import { PriceTable } from '../components/price-table';
@@ -53,18 +52,6 @@ function writeParams(params: PriceTableParams, fixedCategory: PriceCategory | un
   if (params.page > 1) search.set('page', String(params.page));
   if (params.pageSize !== DEFAULT_PAGE_SIZE) search.set('page_size', String(params.pageSize));
   return search;
-}
-
-/**
- * Loads the table's plain view (no query string; the category its path fixes) and the calendar's
- * days into the cache, as the page asks for them: the app's start awaits it before the first render
- * when the entry script has asked for them early (app/signed-in-pages.ts). Never rejects.
- */
-export function primePriceTableData(queryClient: QueryClient, fixedCategory?: PriceCategory): Promise<unknown> {
-  return Promise.all([
-    queryClient.prefetchQuery(pricesQueryOptions(readParams(new URLSearchParams(), fixedCategory))),
-    queryClient.prefetchQuery(priceDatesQueryOptions()),
-  ]);
 }
 
 /** The daily price table: calendar filter (days with data only), category, sorting, rows per page and CSV export. */
