@@ -88,6 +88,45 @@ test.describe('news at desktop width', () => {
 test.describe('news at mobile width', () => {
   test.use({ viewport: viewports.mobile });
 
+  test('opening /news asks the API for its first page once, while the framework is on its way', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const session = await signInThroughApi(page, request);
+    try {
+      const firstPage = '/api/news?page=1&page_size=10&lang=en';
+      const gets: string[] = [];
+      let listAsked: () => void = () => undefined;
+      const listSeen = new Promise<void>((resolve) => (listAsked = resolve));
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (sent.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
+        gets.push(`${url.pathname}${url.search}`);
+        if (`${url.pathname}${url.search}` === firstPage) listAsked();
+      });
+      // As on /home (prices.spec.ts): the framework is held until the list's request has been sent,
+      // for at most 10 s; only the entry script can send it meanwhile.
+      let frameworkReleased: (askedWhileHeld: boolean) => void = () => undefined;
+      const askedWhileFrameworkHeld = new Promise<boolean>((resolve) => (frameworkReleased = resolve));
+      await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+        let timer: NodeJS.Timeout | undefined;
+        const asked = await Promise.race([
+          listSeen.then(() => true),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
+        ]);
+        clearTimeout(timer);
+        frameworkReleased(asked);
+        await route.continue();
+      });
+      await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+      await page.goto('/news');
+      expect(await askedWhileFrameworkHeld, `${firstPage} asked while the framework was on its way`).toBe(true);
+      await expect(cards(page)).toHaveCount(10);
+      expect(gets.filter((url) => url === firstPage), gets.join(', ')).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await signOutThroughApi(request, session);
+    }
+  });
+
   test('the list and an article fit the screen', async ({ page, request }) => {
     const errors = watchConsole(page);
     const session = await signInThroughApi(page, request);

@@ -1,10 +1,12 @@
+import type { Language } from '@fueldesk/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { canHydrate, resolveLazyRoutes } from '@/app/hydration';
-import { isHomePath, loadHomePage } from '@/app/early-start';
+import { isHomePath, loadHomePage, pageFirstGets } from '@/app/early-start';
+import { signedInPageOf } from '@/app/signed-in-pages';
 import { createAppRouter, preloadMatches, routes } from '@/app/router';
 import { primeSessionUser } from '@/lib/auth-store';
 import { readAccessToken, readRefreshToken } from '@/lib/auth-storage';
@@ -42,14 +44,21 @@ function whenInitialized(router: ReturnType<typeof createAppRouter>): Promise<vo
  * for while the app's code downloaded: the page's first render is then the page itself, not a
  * loading state followed by one render per answer (each a long task on a phone).
  */
-async function primeEarlyData(queryClient: ReturnType<typeof createQueryClient>, pathname: string): Promise<void> {
+async function primeEarlyData(queryClient: ReturnType<typeof createQueryClient>, pathname: string, search: string, language: Promise<Language>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, EARLY_DATA_WAIT_MS);
   });
   // The page's chunk carries its data's queries: no request of their own (the entry has asked for it).
-  // Elsewhere the entry asked for the signed-in user only (the layout shows it).
-  const primed = Promise.all([isHomePath(pathname) ? loadHomePage().then(({ primeHomeData }) => primeHomeData(queryClient)) : undefined, primeSessionUser()]);
+  // A page with first data (app/signed-in-pages.ts) in its plain view gets it the same way, in the
+  // language the texts are in; elsewhere the entry asked for the signed-in user only (the layout shows it).
+  const page = isHomePath(pathname) ? null : signedInPageOf(pathname);
+  const pageData = page?.firstData && pageFirstGets(page, search).length > 0 ? page.firstData : null;
+  const primed = Promise.all([
+    isHomePath(pathname) ? loadHomePage().then(({ primeHomeData }) => primeHomeData(queryClient)) : undefined,
+    pageData ? language.then((current) => pageData.prime(queryClient, current)) : undefined,
+    primeSessionUser(),
+  ]);
   await Promise.race([primed, late]).finally(() => clearTimeout(timer));
 }
 
@@ -95,7 +104,12 @@ export async function startApp(): Promise<void> {
     await nextTask();
     // The page's code, its texts and (on the signed-in home) its first data before the first render,
     // so that this render is the page and not the router's loading fallback, then the page's.
-    await Promise.all([initLanguage(), whenInitialized(router), hasEarlyRequests() ? primeEarlyData(queryClient, pathname) : undefined]);
+    const language = initLanguage();
+    await Promise.all([
+      language,
+      whenInitialized(router),
+      hasEarlyRequests() ? primeEarlyData(queryClient, pathname, window.location.search, language) : undefined,
+    ]);
   }
   const appRouter = router ?? createAppRouter();
   const app = () => (

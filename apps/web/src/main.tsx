@@ -48,5 +48,5 @@ async function loadApp(): Promise<typeof import('./boot') | null> {
 const app = loadApp();
 // Then the signed-in home's code, texts and first data, while the framework downloads: asked for
 // after it, so that it is not queued behind them, and in a task of their own (app/early-start.ts).
-setTimeout(() => startEarly(window.location.pathname), 0);
+setTimeout(() => startEarly(window.location.pathname, window.location.search), 0);
 await (await app)?.startApp();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardsQueryOptions } from '@/features/prices/api/get-dashboards';
 import { priceMoversQueryOptions } from '@/features/prices/api/get-price-movers';
 import { priceSummaryQueryOptions } from '@/features/prices/api/get-price-summary';
+import { pricesQueryOptions } from '@/features/prices/api/get-prices';
 import { productsQueryOptions } from '@/features/prices/api/get-products';
 import { HOME_MOVERS_LIMIT, primeHomeData } from '@/features/prices/api/home-first-data';
 import { clearEarlyRequests, hasEarlyRequests } from '@/lib/early-requests';
@@ -10,6 +11,7 @@ import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
 import { futureExp, makeToken } from '@/test/render-app';
 import { HOME_EARLY_GETS, PAGE_EARLY_GETS, guessLanguage, seesClientHome, startEarly } from './early-start';
 import { createQueryClient } from './providers';
+import { signedInPages } from './signed-in-pages';
 import { SETTLE_WAIT } from '@/test/waits';
 
 let server: ReturnType<typeof mockApi>;
@@ -71,6 +73,39 @@ describe('startEarly on the other signed-in pages', () => {
     startEarly('/bank/send-email/12');
     await vi.waitFor(() => expect(sentPaths()).toEqual([...PAGE_EARLY_GETS]), SETTLE_WAIT);
     expect(hasEarlyRequests()).toBe(true);
+  });
+});
+
+describe("startEarly on a page with first data (app/signed-in-pages.ts)", () => {
+  it("asks for the page's first data with the signed-in user, at once, in the plain view only", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
+    const sent = vi.spyOn(globalThis, 'fetch');
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    startEarly('/news', '');
+    const newsGets = signedInPages.news.firstData.gets('en');
+    expect(sent.mock.calls.map(([url]) => String(url))).toEqual([...PAGE_EARLY_GETS, ...newsGets].map((path) => `/api${path}`));
+    vi.useRealTimers();
+
+    // A filtered view (or an address naming its language) asks for the signed-in user only.
+    clearEarlyRequests();
+    sent.mockClear();
+    startEarly('/news', '?q=opec');
+    startEarly('/market-price', '?lng=es');
+    expect(sent.mock.calls.map(([url]) => String(url))).toEqual([...PAGE_EARLY_GETS, ...PAGE_EARLY_GETS].map((path) => `/api${path}`));
+  });
+
+  it('has the page primed from those answers, asking for none of them again', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, makeToken({ sub: '1', role: 'user', exp: futureExp() }));
+    const board = { date: '2026-11-26', latest_date: '2026-11-26', total: 0, rows: [] };
+    server = mockApi({}, { fallback: ({ url }) => jsonResponse(200, url.pathname === '/api/prices' ? board : {}) });
+    startEarly('/market-price');
+    const gets = [...PAGE_EARLY_GETS, ...signedInPages['market-price'].firstData.gets('en')].sort();
+    await vi.waitFor(() => expect(sentPaths()).toEqual(gets), SETTLE_WAIT);
+
+    const queryClient = createQueryClient();
+    await signedInPages['market-price'].firstData.prime(queryClient, 'en');
+    expect(queryClient.getQueryData(pricesQueryOptions({ page: 1, pageSize: 100, sort: 'category', order: 'asc' }).queryKey)).toEqual(board);
+    expect(sentPaths()).toEqual(gets);
   });
 });
 

@@ -48,6 +48,17 @@ export function guessLanguage(codes: readonly string[] = guessLanguageCodes()): 
   return null;
 }
 
+/**
+ * The GETs of `page`'s first data (app/signed-in-pages.ts) in its plain view (no query string), in
+ * the language the texts will most likely be in: sent with the first request, since the page's
+ * largest element waits for them. A wrong guess costs a download: the page's query asks for its own.
+ */
+export function pageFirstGets(page: PageCode | null, search: string): readonly string[] {
+  if (!page?.firstData || (search !== '' && search !== '?')) return [];
+  const language = guessLanguage();
+  return language ? page.firstData.gets(language) : [];
+}
+
 /** Runs each step in a task of its own, in order: none holds the main thread for long. */
 function inSeparateTasks(steps: readonly (() => void)[]): void {
   const [step, ...rest] = steps;
@@ -73,7 +84,7 @@ function pageTextLoaders(page: PageCode, language: Language): (() => Promise<unk
  * framework has run, and the page's texts only with it). The home also gets its first data; the
  * other pages the signed-in user the layout shows.
  */
-export function startEarly(pathname: string, now: number = Date.now()): void {
+export function startEarly(pathname: string, search: string = '', now: number = Date.now()): void {
   const home = HOME_PATH.test(pathname);
   const page = home ? null : signedInPageOf(pathname);
   if (!home && !page) return;
@@ -81,7 +92,7 @@ export function startEarly(pathname: string, now: number = Date.now()): void {
   // A session without a live access token is restored first; its home is chosen afterwards.
   if (!token || isTokenExpired(token, now) || seesClientHome(decodeTokenPayload(token))) return;
   const [first, ...others] = home ? HOME_EARLY_GETS : PAGE_EARLY_GETS;
-  startEarlyRequests([first], token, now);
+  startEarlyRequests([first, ...pageFirstGets(page, search)], token, now);
   const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   inSeparateTasks([
     () => {

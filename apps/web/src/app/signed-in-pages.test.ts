@@ -1,6 +1,9 @@
 import { isValidElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { LANGUAGES } from '@fueldesk/contracts';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi } from '@/lib/testing/mock-api';
+import { createQueryClient } from './providers';
 import { routes } from './router';
 import { signedInPageOf, signedInPages } from './signed-in-pages';
 
@@ -56,6 +59,24 @@ describe('signedInPageOf', () => {
   it('is null for the home, the public pages and unknown paths', () => {
     for (const path of ['/home', '/home/crude', '/', '/login', '/Policy', '/no/such/page', '/news/a/b/c']) {
       expect(signedInPageOf(path), path).toBeNull();
+    }
+  });
+});
+
+describe("a page's first data", () => {
+  it("lists, for each language, exactly the GETs the page's queries send in its plain view", async () => {
+    const withData = Object.entries(signedInPages).filter(([, page]) => 'firstData' in page);
+    expect(withData.map(([path]) => path).sort()).toEqual(['market-price', 'news']);
+    for (const [path, page] of withData) {
+      for (const language of LANGUAGES) {
+        const server = mockApi({}, { fallback: () => jsonResponse(200, {}) });
+        const queryClient = createQueryClient();
+        await page.firstData!.prime(queryClient, language);
+        const sent = server.calls.map((call) => `${call.url.pathname.replace(/^\/api/, '')}${call.url.search}`);
+        expect(sent.sort(), `${path} (${language})`).toEqual([...page.firstData!.gets(language)].sort());
+        // Primed: the page's queries have their answers and ask for nothing on the first render.
+        expect(queryClient.getQueryCache().getAll().every((query) => query.state.status === 'success'), path).toBe(true);
+      }
     }
   });
 });

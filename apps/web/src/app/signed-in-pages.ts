@@ -1,3 +1,5 @@
+import type { Language } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LazyNamespace } from '@/lib/i18n';
 
 // The code and the feature texts of every signed-in page but the home (app/early-start.ts has its
@@ -5,15 +7,49 @@ import type { LazyNamespace } from '@/lib/i18n';
 // that the entry script can start their download while the framework downloads
 // (app/early-start.ts): the router loads them through the same functions, so nothing is fetched twice.
 
-/** A page's module and the feature namespaces (lib/i18n.ts) it renders with. */
+/**
+ * The data a page's largest element waits for, in the page's plain view (its address without a
+ * query string): the entry script asks for it with the signed-in user (app/early-start.ts), and the
+ * app's start loads those answers into the page's queries before the first render (app/boot.tsx), so
+ * that the page's first render shows them instead of a loading state one round trip longer.
+ */
+export interface PageFirstData {
+  /** GETs under /api exactly as the page's queries send them (the API client takes an answer by its address). */
+  gets: (language: Language) => readonly string[];
+  /** Loads those queries into the cache (through the page's module: its chunk is on its way already). */
+  prime: (queryClient: QueryClient, language: Language) => Promise<unknown>;
+}
+
+/** A page's module, the feature namespaces (lib/i18n.ts) it renders with and its first data. */
 export interface PageCode<M = unknown> {
   load: () => Promise<M>;
   texts: readonly LazyNamespace[];
+  firstData?: PageFirstData;
 }
 
 const pageWithTexts = <M>(texts: readonly LazyNamespace[], load: () => Promise<M>): PageCode<M> => ({ load, texts });
 
-const newsList = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page'));
+/** A page with first data: `prime` gets the page's module once loaded. */
+function pageWithData<M>(
+  texts: readonly LazyNamespace[],
+  load: () => Promise<M>,
+  gets: PageFirstData['gets'],
+  prime: (module: M, queryClient: QueryClient, language: Language) => Promise<unknown>,
+): PageCode<M> & { firstData: PageFirstData } {
+  return { load, texts, firstData: { gets, prime: (queryClient, language) => load().then((module) => prime(module, queryClient, language)) } };
+}
+
+// The first GETs below are the pages' default queries written out (checked against the queries by
+// signed-in-pages.test.ts): importing the features' parameter code here would bring it, and the
+// contracts' schemas, into the entry script. Only pages whose largest element is that data have
+// some: /marketprice's is its heading's description, and its table and calendar days (56 KB of JSON)
+// asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP 1.16x).
+const newsList = pageWithData(
+  ['news', 'forms'],
+  () => import('@/features/news/pages/news-list-page'),
+  (language) => [`/news?page=1&page_size=10&lang=${language}`],
+  (module, queryClient, language) => module.primeNewsListData(queryClient, language),
+);
 const newsDetail = pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-detail-page'));
 const priceTable = pageWithTexts([], () => import('@/features/prices/pages/price-table-page'));
 const bank = pageWithTexts(['bank'], () => import('@/features/bank/pages/bank-page'));
@@ -34,7 +70,12 @@ export const signedInPages = {
   'marketprice/:slug': priceTable,
   'marketprice/alerts': pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
   'marketprice/graphics': pageWithTexts([], () => import('@/features/prices/pages/price-chart-page')),
-  'market-price': pageWithTexts([], () => import('@/features/prices/pages/market-dashboard-page')),
+  'market-price': pageWithData(
+    [],
+    () => import('@/features/prices/pages/market-dashboard-page'),
+    () => ['/prices?page=1&page_size=100&sort=category&order=asc', '/prices/movers?limit=5', '/prices/summary'],
+    (module, queryClient) => module.primeMarketDashboardData(queryClient),
+  ),
   bank,
   'bank/:slug': bank,
   'bank/verification': bankVerification,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { formatTimeTick } from '../lib/chart-axis';
@@ -25,19 +25,46 @@ function useIsDark(): boolean {
   return isDark;
 }
 
+/** How close to the viewport a chart drawn on demand (`drawNearView`) starts loading and drawing. */
+const NEAR_VIEW_MARGIN = '200px';
+
+/**
+ * Whether the element has come within NEAR_VIEW_MARGIN of the viewport (true from the start when
+ * `enabled` is false or the browser cannot tell). Stays true once it has.
+ */
+function useNearView(element: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [near, setNear] = useState(() => !enabled || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEW_MARGIN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
+}
+
 /**
  * A line chart drawn with lightweight-charts (loaded on demand). One line per series; the left
- * scale is shown only when some series uses it.
+ * scale is shown only when some series uses it. With `drawNearView` (a chart below the fold) its
+ * code is loaded and the chart drawn only once its place comes near the viewport: a phone's first
+ * screen does not wait for, nor share the main thread with, a chart no one sees yet.
  */
-export function LineChart({ series, height = 320, label }: { series: ChartSeries[]; height?: number; label: string }) {
+export function LineChart({ series, height = 320, label, drawNearView = false }: { series: ChartSeries[]; height?: number; label: string; drawNearView?: boolean }) {
   const { t } = useTranslation('prices');
   const container = useRef<HTMLDivElement>(null);
   const isDark = useIsDark();
   const [failed, setFailed] = useState(false);
+  const near = useNearView(container, drawNearView);
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !near) return;
     let disposed = false;
     let remove: (() => void) | null = null;
     import('lightweight-charts')
@@ -101,7 +128,7 @@ export function LineChart({ series, height = 320, label }: { series: ChartSeries
       disposed = true;
       remove?.();
     };
-  }, [series, height, isDark]);
+  }, [series, height, isDark, near]);
 
   if (failed) {
     return (

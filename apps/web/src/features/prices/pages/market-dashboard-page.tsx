@@ -1,10 +1,13 @@
 import { priceCategories, shiftIsoDate } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { usePriceHistory } from '../api/get-price-history';
-import { usePrices } from '../api/get-prices';
+import { priceMoversQueryOptions } from '../api/get-price-movers';
+import { priceSummaryQueryOptions } from '../api/get-price-summary';
+import { pricesQueryOptions, usePrices, type PriceTableParams } from '../api/get-prices';
 import { usePricesLiveRefresh } from '../api/use-prices-live-refresh';
 import { DemoBadge } from '../components/demo-badge';
 import { LineChart, type ChartSeries } from '../components/line-chart';
@@ -18,6 +21,23 @@ import { useProductLabels } from '../lib/product-labels';
 import { PricePageHeader } from '../components/price-page-header';
 
 const BENCHMARKS = ['WTI', 'BRENT'];
+/** Every latest price, by category: the board. */
+const LATEST_PARAMS: PriceTableParams = { page: 1, pageSize: 100, sort: 'category', order: 'asc' };
+/** The movers panel's default size (MoversPanel). */
+const MOVERS_LIMIT = 5;
+
+/**
+ * Loads the board, the movers and the summary into the cache, as the page and its panels ask for
+ * them: the app's start awaits it before the first render when the entry script has asked for them
+ * early (app/signed-in-pages.ts). Never rejects.
+ */
+export function primeMarketDashboardData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(pricesQueryOptions(LATEST_PARAMS)),
+    queryClient.prefetchQuery(priceMoversQueryOptions({ limit: MOVERS_LIMIT })),
+    queryClient.prefetchQuery(priceSummaryQueryOptions({})),
+  ]);
+}
 
 /** /market-price: the whole market at a glance — latest prices by category, movers, summary, crude benchmarks. */
 export default function MarketDashboardPage() {
@@ -25,7 +45,7 @@ export default function MarketDashboardPage() {
   const { t } = useTranslation('prices');
   const labels = useProductLabels();
   const nameOf = labels.name;
-  const latest = usePrices({ page: 1, pageSize: 100, sort: 'category', order: 'asc' });
+  const latest = usePrices(LATEST_PARAMS);
   const to = latest.data?.latest_date ?? undefined;
   const crude = usePriceHistory({ codes: to ? BENCHMARKS : [], from: to ? shiftIsoDate(to, { months: -12 }) : undefined, to });
 
@@ -102,14 +122,14 @@ export default function MarketDashboardPage() {
       />
       {board}
       <div className="grid gap-4 lg:grid-cols-2">
-        <MoversPanel />
+        <MoversPanel limit={MOVERS_LIMIT} />
         <SummaryPanel />
       </div>
       <Panel title={t('market.crudeTitle')} actions={crude.data?.is_demo ? <DemoBadge /> : null}>
         {crude.isError ? (
           <ErrorState error={crude.error} title={t('chart.error')} onRetry={() => void crude.refetch()} />
         ) : crudeSeries.length > 0 ? (
-          <LineChart series={crudeSeries} height={280} label={t('chart.label', { products: crudeSeries.map((item) => item.name).join(', ') })} />
+          <LineChart series={crudeSeries} height={280} drawNearView label={t('chart.label', { products: crudeSeries.map((item) => item.name).join(', ') })} />
         ) : to && crude.isPending ? (
           <LoadingState label={t('chart.loading')} />
         ) : (
