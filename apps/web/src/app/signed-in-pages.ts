@@ -30,13 +30,12 @@ export interface PageCode<M = unknown> {
 const pageWithTexts = <M>(texts: readonly LazyNamespace[], load: () => Promise<M>): PageCode<M> => ({ load, texts });
 
 /** A page with first data: `prime` gets the page's module once loaded. */
-function pageWithData<M>(
-  texts: readonly LazyNamespace[],
-  load: () => Promise<M>,
+function withFirstData<M>(
+  page: PageCode<M>,
   gets: PageFirstData['gets'],
   prime: (module: M, queryClient: QueryClient, language: Language) => Promise<unknown>,
 ): PageCode<M> & { firstData: PageFirstData } {
-  return { load, texts, firstData: { gets, prime: (queryClient, language) => load().then((module) => prime(module, queryClient, language)) } };
+  return { ...page, firstData: { gets, prime: (queryClient, language) => page.load().then((module) => prime(module, queryClient, language)) } };
 }
 
 // The first GETs below are the pages' default queries written out (checked against the queries by
@@ -44,9 +43,8 @@ function pageWithData<M>(
 // contracts' schemas, into the entry script. Only pages whose largest element is that data have
 // some: /marketprice's is its heading's description, and its table and calendar days (56 KB of JSON)
 // asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP 1.16x).
-const newsList = pageWithData(
-  ['news', 'forms'],
-  () => import('@/features/news/pages/news-list-page'),
+const newsList = withFirstData(
+  pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page')),
   (language) => [`/news?page=1&page_size=10&lang=${language}`],
   (module, queryClient, language) => module.primeNewsListData(queryClient, language),
 );
@@ -70,9 +68,8 @@ export const signedInPages = {
   'marketprice/:slug': priceTable,
   'marketprice/alerts': pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
   'marketprice/graphics': pageWithTexts([], () => import('@/features/prices/pages/price-chart-page')),
-  'market-price': pageWithData(
-    [],
-    () => import('@/features/prices/pages/market-dashboard-page'),
+  'market-price': withFirstData(
+    pageWithTexts([], () => import('@/features/prices/pages/market-dashboard-page')),
     () => ['/prices?page=1&page_size=100&sort=category&order=asc', '/prices/movers?limit=5', '/prices/summary'],
     (module, queryClient) => module.primeMarketDashboardData(queryClient),
   ),
