@@ -188,3 +188,32 @@ export async function expectNoSidewaysScroll(page: Page) {
     )
     .toEqual([]);
 }
+
+/**
+ * Records the page's GETs under /api (path and query) and holds the web app's framework chunk on its
+ * way until a GET `awaited` accepts has been sent, for at most 10 s: a local server delivers the chunk
+ * in a few milliseconds, so comparing timings would race. Sent by the entry script, that request comes
+ * while the framework is held; sent by the page once the framework ran, it could not come before the
+ * 10 s are up. `askedWhileFrameworkHeld` tells which. Call before the page's first navigation.
+ */
+export async function holdFrameworkUntilAsked(page: Page, awaited: (pathAndQuery: string) => boolean) {
+  const gets: string[] = [];
+  let asked: () => void = () => undefined;
+  const seen = new Promise<void>((resolve) => (asked = resolve));
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (sent.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
+    gets.push(`${url.pathname}${url.search}`);
+    if (awaited(`${url.pathname}${url.search}`)) asked();
+  });
+  let frameworkReleased: (askedWhileHeld: boolean) => void = () => undefined;
+  const askedWhileFrameworkHeld = new Promise<boolean>((resolve) => (frameworkReleased = resolve));
+  await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+    let timer: NodeJS.Timeout | undefined;
+    const askedInTime = await Promise.race([seen.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000)))]);
+    clearTimeout(timer);
+    frameworkReleased(askedInTime);
+    await route.continue();
+  });
+  return { gets, askedWhileFrameworkHeld };
+}

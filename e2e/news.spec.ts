@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, holdFrameworkUntilAsked, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
 
 // News journey on the demo articles a fresh embedded install loads: filter, search, open, come back.
 
@@ -93,29 +93,8 @@ test.describe('news at mobile width', () => {
     const session = await signInThroughApi(page, request);
     try {
       const firstPage = '/api/news?page=1&page_size=10&lang=en';
-      const gets: string[] = [];
-      let listAsked: () => void = () => undefined;
-      const listSeen = new Promise<void>((resolve) => (listAsked = resolve));
-      page.on('request', (sent) => {
-        const url = new URL(sent.url());
-        if (sent.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
-        gets.push(`${url.pathname}${url.search}`);
-        if (`${url.pathname}${url.search}` === firstPage) listAsked();
-      });
-      // As on /home (prices.spec.ts): the framework is held until the list's request has been sent,
-      // for at most 10 s; only the entry script can send it meanwhile.
-      let frameworkReleased: (askedWhileHeld: boolean) => void = () => undefined;
-      const askedWhileFrameworkHeld = new Promise<boolean>((resolve) => (frameworkReleased = resolve));
-      await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
-        let timer: NodeJS.Timeout | undefined;
-        const asked = await Promise.race([
-          listSeen.then(() => true),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
-        ]);
-        clearTimeout(timer);
-        frameworkReleased(asked);
-        await route.continue();
-      });
+      // As on /home (prices.spec.ts): only the entry script can ask while the framework is held.
+      const { gets, askedWhileFrameworkHeld } = await holdFrameworkUntilAsked(page, (url) => url === firstPage);
       await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
       await page.goto('/news');
       expect(await askedWhileFrameworkHeld, `${firstPage} asked while the framework was on its way`).toBe(true);

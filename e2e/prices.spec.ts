@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, releaseSession, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
+import { expectNoSeriousA11yViolations, holdFrameworkUntilAsked, releaseSession, signInThroughApi, signOutThroughApi, viewports, watchConsole } from './helpers';
 
 // Market-data journey on the demo history a fresh embedded install generates: sign in, build the
 // personal dashboard (5 products, a 6th refused), move the daily table to another day, and check
@@ -133,31 +133,7 @@ test.describe('market data at mobile width', () => {
     const errors = watchConsole(page);
     const session = await signInThroughApi(page, request);
     try {
-      const gets: string[] = [];
-      let dashboardsAsked: () => void = () => undefined;
-      const dashboardsSeen = new Promise<void>((resolve) => (dashboardsAsked = resolve));
-      page.on('request', (sent) => {
-        const url = new URL(sent.url());
-        if (sent.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
-        gets.push(`${url.pathname}${url.search}`);
-        if (url.pathname === '/api/dashboards') dashboardsAsked();
-      });
-      // The framework is held on its way until the dashboard's request has been sent, for at most
-      // 10 s: a local server delivers it in a few milliseconds, so comparing timings would race.
-      // Sent by the entry script, the request comes while the framework is held; sent by the page
-      // once the framework ran, it could not come before the 10 s are up.
-      let frameworkReleased: (askedWhileHeld: boolean) => void = () => undefined;
-      const askedWhileFrameworkHeld = new Promise<boolean>((resolve) => (frameworkReleased = resolve));
-      await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
-        let timer: NodeJS.Timeout | undefined;
-        const asked = await Promise.race([
-          dashboardsSeen.then(() => true),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
-        ]);
-        clearTimeout(timer);
-        frameworkReleased(asked);
-        await route.continue();
-      });
+      const { gets, askedWhileFrameworkHeld } = await holdFrameworkUntilAsked(page, (url) => url.split('?')[0] === '/api/dashboards');
       // As a first visit: the app's code from the network, not from the landing page's visit.
       await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
       await page.goto('/home');
