@@ -10,7 +10,8 @@ vi.mock('../db/client', async (original) => ({
   },
 }));
 
-const { BULK_SHARED_BUFFERS, BULK_WASM_TIERING_BUDGET, PGLITE_START_PARAMS, WASM_TIERING_BUDGET } = await import('../db/client');
+const { BULK_SHARED_BUFFERS, PGLITE_START_PARAMS } = await import('../db/client');
+const { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } = await import('../db/wasm-tiering');
 const { openImportRuntime } = await import('./import-prices');
 
 describe('the import command’s database', () => {

@@ -101,8 +101,6 @@ export function pgliteStartParams(sharedBuffers?: string): string[] {
   return sharedBuffers ? [...PGLITE_START_PARAMS, '-c', `shared_buffers=${sharedBuffers}`] : PGLITE_START_PARAMS;
 }
 
-export { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } from './wasm-tiering';
-
 /**
  * Raw SQL on a PGlite client, for pg-boss. `rawParsers`: the parsers installIdentityParsers replaced
  * on this client (pglite-parsers.ts), applied to the result so that its values are PGlite's own.
