@@ -18,7 +18,7 @@ import { parsePriceFile } from '../../integrations/market-data/eia-files';
 import { importReasonText, refusalText } from '../../integrations/market-data/import-messages';
 import { parsePriceUpload } from '../../integrations/market-data/price-upload';
 import { AppError } from '../../lib/app-error';
-import { createOrderedIds } from '../../lib/ordered-ids';
+import { createOrderedIdRange } from '../../lib/ordered-ids';
 import type { Lang } from '../../lib/messages';
 import type { PriceFileFormat, PriceObservation, RejectedLine } from '../../integrations/market-data/types';
 import { getPriceCache } from './prices.cache';
@@ -139,10 +139,10 @@ async function writeObservations(
   if (source !== 'demo') counts.demoRemoved = await deleteDemoPoints(tx, productIds, { cascadeOnce: database.checkReferencesOnce });
   // A first import of its products (the demo history just removed) has nothing to conflict with.
   const productsHaveNoPoints = await noPointsOfProducts(tx, productIds);
-  // Ids made here (see upsertPricePoints): a first import's suspect flags name the rows without looking them up.
-  const nextId = createOrderedIds();
+  // The rows' ids, a range the database makes them from (see upsertPricePoints): a first import's
+  // suspect flags name the rows they flag by their position, without looking them up.
+  const ids = createOrderedIdRange();
   const points = observations.map((observation) => ({
-    id: nextId(),
     productId: products.get(observation.productCode)!.id,
     publicationDate: observation.date,
     forwardPeriod: observation.forwardPeriod,
@@ -151,7 +151,7 @@ async function writeObservations(
   const written = await upsertPricePoints(
     tx,
     points,
-    { source, importedBy, now, checkReferencesOnce: database.checkReferencesOnce, productsHaveNoPoints, returnChanged: source !== 'demo' },
+    { source, importedBy, now, checkReferencesOnce: database.checkReferencesOnce, productsHaveNoPoints, returnChanged: source !== 'demo', ids },
   );
   counts.inserted = written.inserted;
   counts.updated = written.updated;
@@ -160,8 +160,8 @@ async function writeObservations(
   // behaviour are flagged in the same transaction (generated demo values are not judged).
   if (source !== 'demo') {
     counts.suspects = await flagSuspectValues(tx, {
-      firstImport: productsHaveNoPoints,
-      changed: productsHaveNoPoints ? points : (written.changed ?? []),
+      firstImport: productsHaveNoPoints ? { points, ids } : null,
+      changed: productsHaveNoPoints ? [] : (written.changed ?? []),
       origin: {
         importId: origin.importId,
         file: source === 'eia-api' ? origin.file : path.basename(origin.file),

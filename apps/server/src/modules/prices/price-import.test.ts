@@ -3,6 +3,7 @@ import { toIsoDate } from '@fueldesk/contracts';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/test-context';
+import { createOrderedIdRange } from '../../lib/ordered-ids';
 import { createSignedInUser } from '../../../test/factories';
 import {
   difference,
@@ -202,6 +203,59 @@ describe('a first import of its products', () => {
     expect(await importPriceFile(t.ctx, { name: 'RWTC.csv', text: file })).toMatchObject({ inserted: 1, updated: 0, unchanged: 1 });
     await t.ctx.db.delete(pricePoints);
     expect(await importPriceFile(t.ctx, { name: 'RWTC.csv', text: file })).toMatchObject({ inserted: 2, updated: 0, unchanged: 0 });
+  });
+});
+
+describe('the ids of a write', () => {
+  it('are made by the database from the write\'s id range, row i taking idAt(i), on an insert and on an upsert; points with ids keep theirs', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const wti = await productId('WTI');
+    const brent = await productId('BRENT');
+    const origin = { source: 'csv', importedBy: null, now: new Date() };
+    // Two products and unsorted dates: the position in the write names the id, not the product or the date.
+    const points = [
+      { productId: wti, publicationDate: '2024-01-03', forwardPeriod: '', value: '71.25' },
+      { productId: brent, publicationDate: '2024-01-02', forwardPeriod: '', value: '75' },
+      { productId: wti, publicationDate: '2024-01-02', forwardPeriod: '', value: '70.5' },
+    ];
+    const ids = createOrderedIdRange();
+    expect(await upsertPricePoints(t.ctx.db, points, { ...origin, productsHaveNoPoints: true, ids })).toEqual({ inserted: 3, updated: 0 });
+    const stored = async () =>
+      (await t.ctx.db.select({ id: pricePoints.id, productId: pricePoints.productId, date: pricePoints.publicationDate }).from(pricePoints)).sort((a, b) =>
+        a.id < b.id ? -1 : 1,
+      );
+    expect(await stored()).toEqual(points.map((point, index) => ({ id: ids.idAt(index), productId: point.productId, date: point.publicationDate })));
+
+    // The upsert: a new row takes its position's id, a changed row keeps its own, and the changed rows come back with theirs.
+    const next = createOrderedIdRange();
+    const written = await upsertPricePoints(
+      t.ctx.db,
+      [
+        { productId: wti, publicationDate: '2024-01-03', forwardPeriod: '', value: '72' },
+        { productId: wti, publicationDate: '2024-01-04', forwardPeriod: '', value: '73' },
+      ],
+      { ...origin, returnChanged: true, ids: next },
+    );
+    expect(written.changed?.map(({ id, inserted }) => ({ id, inserted })).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+      [
+        { id: ids.idAt(0), inserted: false },
+        { id: next.idAt(1), inserted: true },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+
+    // Points that carry an id are stored with it (and those beside them without one take their position's).
+    const own = randomUUID();
+    const mixed = createOrderedIdRange();
+    await upsertPricePoints(
+      t.ctx.db,
+      [
+        { productId: brent, publicationDate: '2024-01-05', forwardPeriod: '', value: '76', id: own },
+        { productId: brent, publicationDate: '2024-01-08', forwardPeriod: '', value: '77' },
+      ],
+      { ...origin, ids: mixed },
+    );
+    const ofBrent = (await stored()).filter((row) => row.productId === brent && row.date >= '2024-01-05');
+    expect(ofBrent.map((row) => row.id).sort()).toEqual([own, mixed.idAt(1)].sort());
   });
 });
 

@@ -34,6 +34,7 @@ import {
 import { getPriceCache } from './prices.cache';
 import { loadCatalog } from './prices.service';
 import { listSeriesValues, listWeekdayGaps, updatePricePointValue, type ChangedPoint } from './prices.repository';
+import type { OrderedIdRange } from '../../lib/ordered-ids';
 
 /** Beyond the window, so that the change into the window's first value is known too. */
 const CONTEXT_DAYS = SUSPECT_WINDOW_DAYS + 15;
@@ -41,8 +42,8 @@ const CONTEXT_DAYS = SUSPECT_WINDOW_DAYS + 15;
 interface Series {
   productId: string;
   forwardPeriod: string;
-  /** `id`: the stored row's, known for the points the import wrote. */
-  points: (SeriesPoint & { text: string; id: string | null })[];
+  /** `id`: the stored row's; of a first import's points, their position in its write instead (`at`). */
+  points: (SeriesPoint & { text: string; id: string | null; at?: number })[];
   /** Dates the import wrote (the points judged). */
   candidates: Set<string> | null;
   /**
@@ -70,12 +71,21 @@ function decimalText(value: number): string {
 
 export interface FlagInput {
   /**
-   * The products had no stored point: `changed` (every point written, with the ids it was inserted
-   * with) is their whole series. Otherwise `changed` holds the points the upsert inserted or changed.
+   * The products had no stored point: the points written are their whole series, the one at
+   * position i inserted with the id `ids.idAt(i)`. Null otherwise, and `changed` holds the points
+   * the upsert inserted or changed.
    */
-  firstImport: boolean;
-  changed: (ChangedPoint & { value?: string })[];
+  firstImport: { points: readonly FirstImportPoint[]; ids: OrderedIdRange } | null;
+  changed: ChangedPoint[];
   origin: SuspectOrigin;
+}
+
+/** A point of a first import, as written (its id is its position's in the write's id range). */
+export interface FirstImportPoint {
+  productId: string;
+  forwardPeriod: string;
+  publicationDate: string;
+  value: string;
 }
 
 /** The series to judge: the file's own (a first import) or the stored values around the changed points. */
@@ -92,9 +102,11 @@ async function seriesToJudge(tx: DbOrTx, input: FlagInput): Promise<Series[]> {
     return series;
   };
   if (input.firstImport) {
-    for (const point of input.changed) {
-      const text = point.value!;
-      seriesOf(point.productId, point.forwardPeriod, null).points.push({ date: point.publicationDate, value: Number(text), text, id: point.id });
+    const { points } = input.firstImport;
+    for (let at = 0; at < points.length; at += 1) {
+      const point = points[at]!;
+      const text = point.value;
+      seriesOf(point.productId, point.forwardPeriod, null).points.push({ date: point.publicationDate, value: Number(text), text, id: null, at });
     }
   } else {
     if (input.changed.length === 0) return [];
@@ -163,16 +175,17 @@ export async function flagSuspectValues(tx: DbOrTx, input: FlagInput): Promise<n
       const point = series.points[move.index]!;
       const previous = series.points[move.index - 1]!;
       // Every judged point has its id: the stored row's, or the one a first import inserted it with.
-      if (!point.id) continue;
+      const id = point.id ?? (point.at !== undefined ? input.firstImport?.ids.idAt(point.at) : undefined);
+      if (!id) continue;
       flagged.add(move.index);
       if (rechecked.has(move.index)) {
-        const status = liveFlag.get(point.id);
+        const status = liveFlag.get(id);
         // An admin reviewed this very value: their word stands.
         if (status === 'confirmed' || status === 'corrected') continue;
         // Still suspect, against a new previous value: the flag says so (the old one is superseded).
-        if (status === 'open') dropped.push(point.id);
+        if (status === 'open') dropped.push(id);
       }
-      suspects.push({ pricePointId: point.id, value: point.text, previousDate: previous.date, previousValue: previous.text, medianChange: decimalText(move.medianChange) });
+      suspects.push({ pricePointId: id, value: point.text, previousDate: previous.date, previousValue: previous.text, medianChange: decimalText(move.medianChange) });
     }
     // A value flagged (and not reviewed) that no longer breaks the rule: its flag is dropped.
     for (const index of series.rechecks) {

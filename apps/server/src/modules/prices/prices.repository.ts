@@ -1,4 +1,4 @@
-import { createOrderedIds } from '../../lib/ordered-ids';
+import { createOrderedIdRange, type OrderedIdRange } from '../../lib/ordered-ids';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, priceSuspects, products, users } from '../../db/schema';
@@ -176,6 +176,11 @@ export interface PricePointsOrigin {
   productsHaveNoPoints?: boolean;
   /** Also return which points the write inserted or changed (the quality check judges those). */
   returnChanged?: boolean;
+  /**
+   * The ids of points that carry none: the point at position i is inserted as `ids.idAt(i)` (made
+   * here when not given). When no point carries an id, the database makes them from the range.
+   */
+  ids?: OrderedIdRange;
 }
 
 /** A point an upsert inserted or changed. */
@@ -189,8 +194,9 @@ export interface ChangedPoint {
 }
 
 /**
- * Writes points with one statement: the rows travel as five array parameters (ids, product positions
- * in a sixth array of the write's products, dates, forward periods, values) unpacked side by side by
+ * Writes points with one statement: the rows travel as four array parameters (product positions
+ * in a fifth array of the write's products, dates, forward periods, values; and the ids when the points
+ * carry their own, else the database makes them: see `ids`) unpacked side by side by
  * unnest: an upsert, or a plain insert when the caller knows none of the products has a stored
  * point. One JSON parameter unpacked by json_to_recordset cost PostgreSQL more than parsing the
  * typed arrays, and JSON.stringify of every row object with its repeated keys is much more text to
@@ -219,16 +225,22 @@ export async function upsertPricePoints(
   const productIds = [...new Set(points.map((point) => point.productId))];
   const productNumber = new Map(productIds.map((id, index) => [id, index + 1]));
   const now = origin.now.toISOString();
-  const nextId = createOrderedIds();
-  const rows = sql`select r.id, (${arrayLiteral(productIds)}::uuid[])[r.product] as product_id, r.publication_date, r.forward_period, r.value,
+  const ids = origin.ids ?? createOrderedIdRange();
+  const ownIds = points.some((point) => point.id !== undefined);
+  // Without ids of their own, the rows' ids are the range's, made by the database from each row's
+  // position (unnest's ordinality, from 1): the range's prefix and its start plus the position, as
+  // eight hex digits (lib/ordered-ids.ts). Sending them as an array was 39 of every row's ~60 bytes.
+  const id = ownIds ? sql`r.id` : sql`(${ids.prefix} || lpad(to_hex(${ids.start}::bigint + r.n - 1), 8, '0'))::uuid`;
+  const idColumn = ownIds ? sql`${arrayLiteral(points.map((point, index) => point.id ?? ids.idAt(index)))}::uuid[],` : sql``;
+  const rows = sql`select ${id}, (${arrayLiteral(productIds)}::uuid[])[r.product] as product_id, r.publication_date, r.forward_period, r.value,
             ${origin.source}, ${origin.importedBy}::uuid, ${now}::timestamptz, ${now}::timestamptz
           from unnest(
-            ${arrayLiteral(points.map((point) => point.id ?? nextId()))}::uuid[],
+            ${idColumn}
             ${`{${points.map((point) => productNumber.get(point.productId)).join(',')}}`}::int[],
             ${arrayLiteral(points.map((point) => point.publicationDate))}::date[],
             ${arrayLiteral(points.map((point) => point.forwardPeriod))}::text[],
             ${arrayLiteral(points.map((point) => point.value))}::numeric[]
-          ) as r(id, product, publication_date, forward_period, value)`;
+          ) with ordinality as r(${ownIds ? sql`id, ` : sql``}product, publication_date, forward_period, value, n)`;
   const columns = sql`(id, product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)`;
   if (origin.checkReferencesOnce) await checkReferencesOnce(db, productIds, origin.importedBy);
   let written: { inserted: number; updated: number; changed?: ChangedPoint[] };
