@@ -67,6 +67,29 @@ describe('parsePriceFile', () => {
     ]);
   });
 
+  it("tells a repeated date however it is written, down to the first and the last day it accepts; a daily series newest first is daily", () => {
+    const text = ['Date,Price', '1900-01-01,1', '2200-12-31,2', '1/2/1900,3', '01/01/1900,4', '12/31/2200,5', '2200-12-31,6'].join('\n');
+    const parsed = parsePriceFile({ name: 'wti-daily.csv', text, products });
+    expect(parsed.ok && parsed.observations.map((row) => [row.line, row.date])).toEqual([
+      [2, '1900-01-01'],
+      [3, '2200-12-31'],
+      [4, '1900-01-02'],
+    ]);
+    expect(parsed.rejected).toEqual([
+      { line: 5, reason: 'Repeats the date 1900-01-01 of line 2' },
+      { line: 6, reason: 'Repeats the date 2200-12-31 of line 3' },
+      { line: 7, reason: 'Repeats the date 2200-12-31 of line 3' },
+    ]);
+    // 20 weekdays newest first (gaps of 1 and 3 days): daily; every third of them only: not daily.
+    const weekdays = dailyRows(28).filter((date) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())).reverse();
+    expect(parsePriceFile({ name: 'RBRTE.csv', text: ['Date,Price', ...weekdays.map((date) => `${date},80`)].join('\n'), products }).ok).toBe(true);
+    const sparse = dailyRows(80).filter((_, index) => index % 6 === 0);
+    expect(parsePriceFile({ name: 'RBRTE.csv', text: ['Date,Price', ...sparse.map((date) => `${date},80`)].join('\n'), products })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/6 days apart/),
+    });
+  });
+
   it('refuses files it cannot read as a whole', () => {
     const refusals = [
       { name: 'x.csv', text: '', reason: /empty/ },

@@ -1,7 +1,7 @@
-import { priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
+import { isoEpochDay, priceImportMessages as m, withParams, type Message } from '@fueldesk/contracts';
 import { splitCsvRecord, splitLines } from './csv';
 import { findEiaDownloadHeader, parseEiaCsvDownload } from './eia-csv-download';
-import { medianGapDays, parseObservationDate, parseObservationValue } from './observations';
+import { FIRST_OBSERVATION_DAY, LAST_OBSERVATION_DAY, medianGapDays, medianGapOfDays, parseObservationDate, parseObservationValue } from './observations';
 import type { ParsedPriceFile, PriceFileFormat, PriceObservation, RejectedLine, SeriesProduct } from './types';
 
 /**
@@ -156,6 +156,11 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
   const observations: PriceObservation[] = [];
   const rejected: RejectedLine[] = [];
   const seen = new Map<string, number>();
+  // A series file's dates as days from 1970-01-01: the line that first gave each day (a typed array
+  // indexed by the day, where a Map keyed by the date's text hashed a new string per row), and the
+  // days of its observations in order, for the frequency check below.
+  const firstLineOfDay = oneSeries ? new Int32Array(LAST_OBSERVATION_DAY - FIRST_OBSERVATION_DAY + 1) : null;
+  const days = oneSeries ? new Float64Array(lines.length) : null;
   let skippedBlank = 0;
 
   for (let index = headerIndex + 1; index < lines.length; index += 1) {
@@ -201,13 +206,24 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
       rejected.push({ line, reason: value.reason });
       continue;
     }
-    const key = oneSeries ? date : `${product!.code}|${forwardPeriod}|${date}`;
-    const firstLine = seen.get(key);
-    if (firstLine !== undefined) {
-      rejected.push({ line, reason: withParams(m.repeatsDateOfLine, { date, first: firstLine }) });
-      continue;
+    if (firstLineOfDay) {
+      const day = isoEpochDay(date);
+      const firstLine = firstLineOfDay[day - FIRST_OBSERVATION_DAY]!;
+      if (firstLine !== 0) {
+        rejected.push({ line, reason: withParams(m.repeatsDateOfLine, { date, first: firstLine }) });
+        continue;
+      }
+      firstLineOfDay[day - FIRST_OBSERVATION_DAY] = line;
+      days![observations.length] = day;
+    } else {
+      const key = `${product!.code}|${forwardPeriod}|${date}`;
+      const firstLine = seen.get(key);
+      if (firstLine !== undefined) {
+        rejected.push({ line, reason: withParams(m.repeatsDateOfLine, { date, first: firstLine }) });
+        continue;
+      }
+      seen.set(key, line);
     }
-    seen.set(key, line);
     observations.push({ line, productCode: product!.code, date, forwardPeriod, value: value.value });
   }
 
@@ -221,7 +237,7 @@ export function parsePriceFile(input: ParsePriceFileInput): ParsedPriceFile {
     };
   }
   if (layout.format !== 'generic-csv' && observations.length >= FREQUENCY_SAMPLE_MIN) {
-    const gap = medianGapDays(observations.map((observation) => observation.date));
+    const gap = days ? medianGapOfDays(days.subarray(0, observations.length)) : medianGapDays(observations.map((observation) => observation.date));
     if (gap >= 6) {
       return {
         ok: false,

@@ -21,6 +21,9 @@ export function parseObservationDate(text: string): string | null {
 
 const FIRST_DATE = '1900-01-01';
 const LAST_DATE = '2200-12-31';
+/** The first and the last date parseObservationDate accepts, as days from 1970-01-01. */
+export const FIRST_OBSERVATION_DAY = isoEpochDay(FIRST_DATE);
+export const LAST_OBSERVATION_DAY = isoEpochDay(LAST_DATE);
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 type ValueResult = { kind: 'blank' } | { kind: 'value'; value: string } | { kind: 'error'; reason: Message };
@@ -54,11 +57,50 @@ export function medianGapDays(dates: string[]): number {
 
 /** medianGapDays of dates given as days from 1970-01-01 (sorted in place). */
 export function medianGapOfDays(days: Float64Array): number {
-  days.sort();
+  sortDays(days);
+  // A daily series' gaps are a few whole days: counted, their median is read off the counts, where
+  // sorting them was a third of this function's time (two sorts of the 22-file import's 83k dates
+  // were 34 ms of its client CPU). Any other gap (a fraction, a long one, NaN) sorts them as before.
+  const counts = new Uint32Array(SMALL_GAPS);
+  let small = true;
+  for (let i = 1; i < days.length; i += 1) {
+    const gap = days[i]! - days[i - 1]!;
+    if (gap >= 0 && gap < SMALL_GAPS && Number.isInteger(gap)) counts[gap] += 1;
+    else {
+      small = false;
+      break;
+    }
+  }
+  if (small) {
+    // The element at floor(n / 2) of the n sorted gaps (none: 0).
+    const rank = Math.floor((days.length - 1) / 2);
+    let seen = 0;
+    for (let gap = 0; gap < SMALL_GAPS; gap += 1) {
+      seen += counts[gap]!;
+      if (seen > rank) return gap;
+    }
+    return 0;
+  }
   const gaps = new Float64Array(Math.max(0, days.length - 1));
   for (let i = 1; i < days.length; i += 1) gaps[i - 1] = days[i]! - days[i - 1]!;
   gaps.sort();
   return gaps[Math.floor(gaps.length / 2)] ?? 0;
+}
+
+const SMALL_GAPS = 64;
+
+/** Sorts ascending, as a typed array's sort does; a file's dates usually come in order, oldest or newest first: no sort then. */
+function sortDays(days: Float64Array) {
+  let ascending = true;
+  let descending = true;
+  for (let i = 1; i < days.length && (ascending || descending); i += 1) {
+    // NaN compares false both ways: such an array is sorted (NaN last, as sort puts it).
+    if (!(days[i - 1]! <= days[i]!)) ascending = false;
+    if (!(days[i - 1]! >= days[i]!)) descending = false;
+  }
+  if (ascending) return;
+  if (descending) days.reverse();
+  else days.sort();
 }
 
 export interface SeriesTarget {
