@@ -25,6 +25,11 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
   const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    // The compiled server's code cache, when it has none yet for this build (lib/code-cache.ts): the functions
+    // a start compiles up to here, written before the first request is answered (this runs in the same turn
+    // as listen's callback). A start stopped at its first answer wrote none when it came later: every
+    // restart of `node bench/run-all.mjs` compiled the server from its source.
+    saveCodeCache();
     // The job queue starts once requests are served: loading pg-boss and starting it took a share of a
     // restart on PGlite, whose queries run on this thread. A job sent before it is ready waits for it
     // (jobs/queue.ts); a failure still stops the server.
@@ -35,9 +40,6 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
     );
     // Workers and schedules start once requests are served; a job sent meanwhile waits in its queue.
     await ctx.jobs.startWorkers();
-    // The compiled server's code cache, when it has none yet for this build (lib/code-cache.ts): now that the
-    // start's functions are compiled, and before favourMemoryFromNowOn changes V8's flags.
-    saveCodeCache();
     if (config.embedded) favourMemoryFromNowOn();
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
