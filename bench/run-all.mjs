@@ -272,9 +272,11 @@ async function benchOn(kind) {
 
 // Issue 36's goals: the server alone of a fresh install ≤ 3 s (≤ 6 s with the build of a fresh clone,
 // which this bench does not make: it starts a built tree on an empty data folder).
+// The memory goal is 140 MB (issue 36), 133.5 MiB: resident memory is read and printed in MiB.
+const MEMORY_GOAL_MIB = 140e6 / 2 ** 20;
 const GOALS = {
-  pglite: { import: 1000, restart: 600, firstStart: 3000, historyIdle: 25, memory: 140 },
-  postgres: { import: 600, restart: 600, firstStart: 3000, historyIdle: 25, memory: 140 },
+  pglite: { import: 1000, restart: 600, firstStart: 3000, historyIdle: 25, memory: MEMORY_GOAL_MIB },
+  postgres: { import: 600, restart: 600, firstStart: 3000, historyIdle: 25, memory: MEMORY_GOAL_MIB },
 };
 
 function table(kind, f) {
@@ -294,8 +296,8 @@ function table(kind, f) {
     ],
     [
       'server resident memory after import and load',
-      `${f.memory.rss.toFixed(0)} MiB (peak ${f.memory.peak.toFixed(0)})`,
-      `≤ ${goal.memory} MiB`,
+      `${f.memory.rss.toFixed(0)} MiB = ${((f.memory.rss * 2 ** 20) / 1e6).toFixed(0)} MB (peak ${f.memory.peak.toFixed(0)} MiB)`,
+      `≤ 140 MB (${goal.memory.toFixed(1)} MiB)`,
       f.memory.rss / goal.memory,
     ],
   ];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { WASM_TIERING_BUDGET, setWasmCompileFlags } from './db/wasm-tiering';
-import { registerCodeCache, runCachedScript } from './lib/code-cache';
+import { codeCacheFile, registerCodeCache, runCachedScript } from './lib/code-cache';
 
 /**
  * The compiled server's entry (apps/server/dist/main.js; `npm run dev` runs main.ts itself): runs the
@@ -10,5 +10,5 @@ import { registerCodeCache, runCachedScript } from './lib/code-cache';
  */
 setWasmCompileFlags(WASM_TIERING_BUDGET);
 const bundle = path.join(import.meta.dirname, 'main-bundle.cjs');
-const run = runCachedScript(bundle, `${bundle}.v8-cache`);
+const run = runCachedScript(bundle, codeCacheFile(bundle));
 registerCodeCache(run);

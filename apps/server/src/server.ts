@@ -25,6 +25,11 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
   const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
   if (app) {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    // The compiled server's code cache, when it has none yet for this build (lib/code-cache.ts): the functions
+    // a start compiles up to here, written before the first request is answered (this runs in the same turn
+    // as listen's callback). A start stopped at its first answer wrote none when it came later: every
+    // restart of `node bench/run-all.mjs` compiled the server from its source.
+    saveCodeCache();
     // The job queue starts once requests are served: loading pg-boss and starting it took a share of a
     // restart on PGlite, whose queries run on this thread. A job sent before it is ready waits for it
     // (jobs/queue.ts); a failure still stops the server.
@@ -35,10 +40,7 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
     );
     // Workers and schedules start once requests are served; a job sent meanwhile waits in its queue.
     await ctx.jobs.startWorkers();
-    // The compiled server's code cache, when it has none yet for this build (lib/code-cache.ts): now that the
-    // start's functions are compiled, and before favourMemoryFromNowOn changes V8's flags.
-    saveCodeCache();
-    if (config.embedded) favourMemoryFromNowOn();
+    favourMemoryFromNowOn();
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
     if (resolveLogFormat(config.LOG_FORMAT, Boolean(process.stdout.isTTY)) === 'pretty') {
@@ -87,11 +89,14 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
 }
 
 /**
- * The embedded default runs on one trader's machine: from here on V8 collects the old generation by
- * its size-first rules. The throughput-first defaults let dead objects pile up to several times the
- * live heap before collecting them; with this, resident memory after a load run on GET /api/prices
- * is lower (README Benchmarks). Set only now, because as a command-line flag it made a fresh
- * install's first start slower (collections during start-up).
+ * From here on V8 collects the old generation by its size-first rules. The throughput-first defaults let
+ * dead objects pile up to several times the live heap before collecting them; with this, resident memory
+ * after a load run on GET /api/prices is lower (README Benchmarks). First only on the embedded database
+ * (one trader's machine); on PostgreSQL too since issue 36's 140 MB goal: V8's pages there held 55-91 MiB
+ * at the end of the bench's load run against 31-36 MiB with it, the process 131-166 against 106-112 MiB
+ * (4 pairs), for ~10 % fewer requests a second on GET /api/prices under 10 connections; the history's
+ * times did not move. Set only now, because as a command-line flag it made a fresh install's first
+ * start slower (collections during start-up).
  */
 function favourMemoryFromNowOn() {
   v8.setFlagsFromString('--optimize-for-size');

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
+import { loadPgliteArtifacts } from './pglite-artifacts';
 import { drizzleClient, installIdentityParsers, rawParsersOf, restorePgliteTypes, type RawParsers } from './pglite-parsers';
 import { unpackPgliteTemplate } from './pglite-template';
 import { setWasmCompileFlags, WASM_TIERING_BUDGET } from './wasm-tiering';
@@ -151,13 +152,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const inMemory = url?.startsWith('memory://') ?? false;
   const dir = path.resolve(options.dataDir, 'pglite');
+  setWasmCompileFlags(options.wasmTieringBudget ?? WASM_TIERING_BUDGET);
+  // Read and compiled while the caller goes on (the server loads its modules meanwhile): pglite-artifacts.ts.
+  const artifacts = loadPgliteArtifacts();
   const release = inMemory ? () => {} : await acquireDirectoryLock(path.resolve(options.dataDir));
   let client: PGlite;
-  setWasmCompileFlags(options.wasmTieringBudget ?? WASM_TIERING_BUDGET);
   try {
     // A fresh directory is unpacked from the migrated template instead of running initdb (pglite-template.ts).
     if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) await unpackPgliteTemplate(dir, migrationsFolder, PGLITE_START_PARAMS);
-    client = new PGlite(inMemory ? undefined : dir, { startParams: pgliteStartParams(options.sharedBuffers) });
+    client = new PGlite(inMemory ? undefined : dir, {
+      startParams: pgliteStartParams(options.sharedBuffers),
+      pgliteWasmModule: await artifacts.pgliteWasmModule,
+      fsBundle: artifacts.fsBundle,
+    });
     await client.waitReady;
   } catch (error) {
     release();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheState, registerCodeCache, runCachedScript, saveCodeCache } from './code-cache';
+import { codeCacheFile, codeCacheState, registerCodeCache, runCachedScript, saveCodeCache } from './code-cache';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'fd-code-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -122,5 +122,14 @@ describe('the server-side hooks', () => {
     } finally {
       (globalThis as Record<symbol, unknown>)[key] = saved;
     }
+  });
+});
+
+describe('codeCacheFile', () => {
+  it('names one cache per database kind, as loadConfig reads DATABASE_URL', () => {
+    expect(codeCacheFile('/b/main-bundle.cjs', {})).toBe('/b/main-bundle.cjs.pglite.v8-cache');
+    expect(codeCacheFile('/b/main-bundle.cjs', { DATABASE_URL: '' })).toBe('/b/main-bundle.cjs.pglite.v8-cache');
+    expect(codeCacheFile('/b/main-bundle.cjs', { DATABASE_URL: 'memory://' })).toBe('/b/main-bundle.cjs.pglite.v8-cache');
+    expect(codeCacheFile('/b/main-bundle.cjs', { DATABASE_URL: 'postgres://u@h:5432/db' })).toBe('/b/main-bundle.cjs.postgres.v8-cache');
   });
 });

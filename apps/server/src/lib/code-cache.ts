@@ -108,6 +108,19 @@ export function runCachedScript(bundle: string, cacheFile: string): CachedScript
   };
 }
 
+/**
+ * The cache file of `bundle` for the database the server is about to open: one per kind. A start compiles
+ * other functions on PGlite (its client, the directory lock, its parsers) than on PostgreSQL
+ * (node-postgres and its pool), and V8 deserialises a whole cache: one written by a PGlite start held
+ * PGlite's functions in every PostgreSQL server's heap, and lacked node-postgres'. Read from the
+ * environment as loadConfig reads DATABASE_URL (empty or memory:// is the embedded database).
+ */
+export function codeCacheFile(bundle: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = env.DATABASE_URL;
+  const kind = url && !url.startsWith('memory://') ? 'postgres' : 'pglite';
+  return `${bundle}.${kind}.v8-cache`;
+}
+
 const SAVER = Symbol.for('fueldesk.codeCache');
 
 /** Lets the server, which runs inside the bundle (its own copy of this module), see and save the cache. */
@@ -126,8 +139,9 @@ export function codeCacheState(): CodeCacheState | undefined {
 
 /**
  * Writes the code cache of the running bundle when there is one to write (the entry registered it);
- * nothing when the server runs from its TypeScript sources. Called once the server is listening and
- * before any V8 flag changes: V8 rejects a cache written under other flags.
+ * nothing when the server runs from its TypeScript sources. Called as soon as the server listens, before
+ * it answers a request (a start stopped right after its first answer, as the benches do, still leaves a
+ * cache), and before any V8 flag changes: V8 rejects a cache written under other flags.
  */
 export function saveCodeCache() {
   registered()?.save();
