@@ -14,8 +14,9 @@ const SHARED_UI_MODULES =
   /[\\/]src[\\/](components[\\/]ui[\\/](icon|logo|error-state)|layouts[\\/](skip-link|navigation-progress)|lib[\\/](theme|document-title|use-dismiss|use-media-query|use-hydration-value|use-page-meta))\.tsx?$/;
 // The dashboard layout and what it mounts on every signed-in page (the report and invitation
 // watchers, which it loads lazily so that the layout imports no feature): one chunk, not eleven.
+// The header's menus (Radix, Floating UI) are not in it: they load after the first paint.
 const DASHBOARD_MODULES =
-  /[\\/]src[\\/](layouts[\\/](dashboard-layout|profile-panel-frame|header[\\/](header|user-menu|notifications-menu)|sidebar[\\/](sidebar|sidebar-config|use-custom-submenus))|features[\\/]due-diligence[\\/](components[\\/]due-report-watcher|lib[\\/]pending-contact|api[\\/]get-due-reports)|features[\\/]bank[\\/](components[\\/]invitation-notifications|api[\\/]use-invitation-notifications))\.tsx?$|[\\/]contracts[\\/]src[\\/]schemas[\\/](submenu-rules|due-diligence-status)\.ts$/;
+  /[\\/]src[\\/](layouts[\\/](dashboard-layout|profile-panel-frame|header[\\/](header|user-badge|bell-notifications|server-notifications)|sidebar[\\/](sidebar|sidebar-config|use-custom-submenus))|features[\\/]due-diligence[\\/](components[\\/]due-report-watcher|lib[\\/]pending-contact|api[\\/]get-due-reports)|features[\\/]bank[\\/](components[\\/]invitation-notifications|api[\\/]use-invitation-notifications))\.tsx?$|[\\/]contracts[\\/]src[\\/]schemas[\\/](submenu-rules|due-diligence-status)\.ts$/;
 
 // What the price pages share (the signed-in home among them): one chunk, not six.
 const PRICES_MODULES =
