@@ -6,34 +6,31 @@ import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { formatDay, fromIsoDay, toIsoDay } from '../lib/format';
+import { calendarButtonClassName, type DayCalendarProps } from './day-calendar';
 
-interface DayCalendarProps {
-  /** Publication dates with data (YYYY-MM-DD): the only selectable days. */
-  dates: string[];
-  selected: string | null;
-  onSelect: (date: string) => void;
-}
-
-/** The calendar filter: a button showing the day, opening a month view where only days with prices can be picked. */
-export function DayCalendar({ dates, selected, onSelect }: DayCalendarProps) {
+/**
+ * The calendar filter: a button showing the day, opening a month view where only days with prices
+ * can be picked. Loaded after the page's first paint (day-calendar.tsx); `defaultOpen` when its
+ * button was pressed before.
+ */
+export function DayCalendarPopover({ dates, selected, onSelect, defaultOpen = false }: DayCalendarProps & { defaultOpen?: boolean }) {
   const { t, i18n } = useTranslation('prices');
-  const [open, setOpen] = useState(false);
-  const [month, setMonth] = useState<Date | undefined>(undefined);
-  const available = useMemo(() => new Set(dates), [dates]);
   const first = dates[0];
   const last = dates.at(-1);
+  const initialMonth = () => (selected ? fromIsoDay(selected) : last ? fromIsoDay(last) : undefined);
+  const [open, setOpen] = useState(defaultOpen);
+  const [month, setMonth] = useState<Date | undefined>(defaultOpen ? initialMonth : undefined);
+  const available = useMemo(() => new Set(dates), [dates]);
 
   return (
     <Popover.Root
       open={open}
       onOpenChange={(next) => {
-        if (next) setMonth(selected ? fromIsoDay(selected) : last ? fromIsoDay(last) : undefined);
+        if (next) setMonth(initialMonth());
         setOpen(next);
       }}
     >
-      <Popover.Trigger
-        className="focus-ring inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-800"
-      >
+      <Popover.Trigger className={calendarButtonClassName}>
         <Icon name="summary" className="size-4" />
         <span className="sr-only">{t('calendar.open')}: </span>
         {selected ? formatDay(selected, 'long') : t('calendar.none')}
