@@ -54,3 +54,18 @@ export function useDeferredModule<T>(module: ReturnType<typeof deferredModule<T>
   const request = () => void module.load().then((loaded) => setValue(() => loaded), ignore);
   return { value, request };
 }
+
+/**
+ * While a menu pressed before its code arrived waits to open (`pending`), Escape calls it off, as it
+ * would close the open menu: the menu must not open later, under a reader who has moved on.
+ */
+export function useEscapeCancels(pending: boolean, cancel: () => void): void {
+  useEffect(() => {
+    if (!pending) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') cancel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [pending, cancel]);
+}

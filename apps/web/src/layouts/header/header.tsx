@@ -1,7 +1,8 @@
-import { useEffect, useState, type PointerEvent, type Ref } from 'react';
+import { useCallback, useEffect, useState, type PointerEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { afterNextPaint } from '@/lib/after-paint';
+import { useEscapeCancels } from '@/lib/deferred-module';
 import { useSession } from '@/lib/auth-store';
 import { bellClassName, UnreadDot, useBellNotifications } from './bell-notifications';
 import { getInitials, initialsClassName, userMenuButtonClassName } from './user-badge';
@@ -52,6 +53,7 @@ const MENUS_AFTER_PAINT_MS = 2_000;
 function useHeaderMenus() {
   const [menus, setMenus] = useState<HeaderMenus | null>(loadedMenus);
   const [openFirst, setOpenFirst] = useState<MenuName | null>(null);
+  const cancelOpen = useCallback(() => setOpenFirst(null), []);
   useEffect(() => {
     if (menus) return;
     let live = true;
@@ -65,6 +67,8 @@ function useHeaderMenus() {
       clearTimeout(timer);
     };
   }, [menus]);
+  // A press waiting for the menus' code is called off by Escape.
+  useEscapeCancels(openFirst !== null && menus === null, cancelOpen);
   const prefetch = () => void loadHeaderMenus().then(setMenus, ignore);
   const open = (menu: MenuName) => {
     setOpenFirst(menu);

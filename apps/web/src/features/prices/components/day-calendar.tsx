@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { deferredModule, useDeferredModule } from '@/lib/deferred-module';
+import { deferredModule, useDeferredModule, useEscapeCancels } from '@/lib/deferred-module';
 import { formatDay } from '../lib/format';
 
 // The month view (react-day-picker with date-fns's two locales, Radix Popover and Floating UI:
@@ -23,6 +23,8 @@ export function DayCalendar(props: DayCalendarProps) {
   const { t } = useTranslation('prices');
   const { value: loaded, request } = useDeferredModule(popover);
   const [openFirst, setOpenFirst] = useState(false);
+  const cancelOpen = useCallback(() => setOpenFirst(false), []);
+  useEscapeCancels(openFirst && !loaded, cancelOpen);
   if (loaded) return <loaded.DayCalendarPopover {...props} defaultOpen={openFirst} />;
   const open = () => {
     setOpenFirst(true);
