@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState, type PointerEvent, type Ref } from 'react';
+import { useCallback, useState, type PointerEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { afterNextPaint } from '@/lib/after-paint';
-import { useEscapeCancels } from '@/lib/deferred-module';
+import { deferredModule, useDeferredModule, useEscapeCancels } from '@/lib/deferred-module';
 import { useSession } from '@/lib/auth-store';
 import { bellClassName, UnreadDot, useBellNotifications } from './bell-notifications';
 import { getInitials, initialsClassName, userMenuButtonClassName } from './user-badge';
@@ -21,55 +20,22 @@ interface HeaderProps {
   onLogout: () => void;
 }
 
-type HeaderMenus = typeof import('./header-menus');
 type MenuName = 'notifications' | 'user';
 
-let loadedMenus: HeaderMenus | null = null;
-let loadingMenus: Promise<HeaderMenus> | null = null;
-
-/** The menus' code, asked for once (again after a failed download: the next press retries). */
-export function loadHeaderMenus(): Promise<HeaderMenus> {
-  loadingMenus ??= import('./header-menus').then(
-    (menus) => (loadedMenus = menus),
-    (error: unknown) => {
-      loadingMenus = null;
-      throw error;
-    },
-  );
-  return loadingMenus;
-}
-
-/** A menu that failed to load leaves its plain button; a press asks again. */
-const ignore = () => undefined;
-
-/** How long after the first paint the menus are loaded unasked: after the page's own requests. */
-const MENUS_AFTER_PAINT_MS = 2_000;
+// The menus' code (Radix DropdownMenu and Popover, Floating UI) is not needed for the page's first
+// render: lib/deferred-module.ts loads it after the first paint, or when a button is pointed at,
+// focused or pressed.
+const headerMenus = deferredModule(() => import('./header-menus'));
 
 /**
- * The menus once loaded: two seconds after the first paint, or at once when a trigger is pointed at,
- * focused or pressed (the one pressed then opens). Until then plain buttons of the same look hold
- * their place, so the page's first render neither waits for nor downloads Radix and Floating UI.
+ * The menus once loaded; until then plain buttons of the same look hold their place. The one
+ * pressed before its code arrived opens once it has; Escape calls that press off.
  */
 function useHeaderMenus() {
-  const [menus, setMenus] = useState<HeaderMenus | null>(loadedMenus);
+  const { value: menus, request: prefetch } = useDeferredModule(headerMenus);
   const [openFirst, setOpenFirst] = useState<MenuName | null>(null);
   const cancelOpen = useCallback(() => setOpenFirst(null), []);
-  useEffect(() => {
-    if (menus) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancelPaint = afterNextPaint(() => {
-      timer = setTimeout(() => void loadHeaderMenus().then((loaded) => live && setMenus(loaded), ignore), MENUS_AFTER_PAINT_MS);
-    });
-    return () => {
-      live = false;
-      cancelPaint();
-      clearTimeout(timer);
-    };
-  }, [menus]);
-  // A press waiting for the menus' code is called off by Escape.
   useEscapeCancels(openFirst !== null && menus === null, cancelOpen);
-  const prefetch = () => void loadHeaderMenus().then(setMenus, ignore);
   const open = (menu: MenuName) => {
     setOpenFirst(menu);
     prefetch();
