@@ -11,11 +11,12 @@ const TRANS_MODULES = /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Tran
 // Small modules of both the public and the dashboard layouts: in the shell, not one request each
 // (every request costs a round trip and ~1 KiB of response headers on a phone).
 const SHARED_UI_MODULES =
-  /[\\/]src[\\/](components[\\/]ui[\\/](icon|logo|error-state)|layouts[\\/](skip-link|navigation-progress)|lib[\\/](theme|document-title|use-dismiss|use-media-query|use-hydration-value|use-page-meta))\.tsx?$/;
+  /[\\/]src[\\/](components[\\/]ui[\\/](icon|logo|error-state|controls)|layouts[\\/](skip-link|navigation-progress)|lib[\\/](theme|document-title|use-dismiss|use-media-query|use-hydration-value|use-page-meta))\.tsx?$/;
 // The dashboard layout and what it mounts on every signed-in page (the report and invitation
 // watchers, which it loads lazily so that the layout imports no feature): one chunk, not eleven.
+// The header's menus (Radix, Floating UI) are not in it: they load after the first paint.
 const DASHBOARD_MODULES =
-  /[\\/]src[\\/](layouts[\\/](dashboard-layout|profile-panel-frame|header[\\/](header|user-menu|notifications-menu)|sidebar[\\/](sidebar|sidebar-config|use-custom-submenus))|features[\\/]due-diligence[\\/](components[\\/]due-report-watcher|lib[\\/]pending-contact|api[\\/]get-due-reports)|features[\\/]bank[\\/](components[\\/]invitation-notifications|api[\\/]use-invitation-notifications))\.tsx?$|[\\/]contracts[\\/]src[\\/]schemas[\\/](submenu-rules|due-diligence-status)\.ts$/;
+  /[\\/]src[\\/](layouts[\\/](dashboard-layout|profile-panel-frame|header[\\/](header|user-badge|bell-notifications|server-notifications)|sidebar[\\/](sidebar|sidebar-config|use-custom-submenus))|features[\\/]due-diligence[\\/](components[\\/]due-report-watcher|lib[\\/]pending-contact|api[\\/]get-due-reports)|features[\\/]bank[\\/](components[\\/]invitation-notifications|api[\\/]use-invitation-notifications))\.tsx?$|[\\/]contracts[\\/]src[\\/]schemas[\\/](submenu-rules|due-diligence-status)\.ts$/;
 
 // What the price pages share (the signed-in home among them): one chunk, not six.
 const PRICES_MODULES =
@@ -78,7 +79,10 @@ export default defineConfig({
               priority: 10,
             },
             { name: 'dashboard', test: DASHBOARD_MODULES, priority: 5 },
-            { name: 'prices', test: PRICES_MODULES, priority: 4 },
+            // Without its dependencies: with them the group took in the contracts' price constants and
+            // the form controls, and every page with an input (the sign-in, the news list) then loaded
+            // the price pages' code (7.9 KiB on the wire) to reach them.
+            { name: 'prices', test: PRICES_MODULES, priority: 4, includeDependenciesRecursively: false },
             // The date helpers of the contracts (YYYY-MM-DD, time zones) with the few date-fns modules
             // under them, which the price pages use: one chunk, not three.
             {

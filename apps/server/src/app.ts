@@ -8,6 +8,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
+import { compressJsonAnswer } from './lib/json-compression';
 import { requestLogLevel, resolveLogFormat } from './lib/log-output';
 import { redactUrl } from './lib/log-serializers';
 import { zodSchemaController } from './lib/schema-compilers';
@@ -95,6 +96,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(
     async (api) => {
+      // JSON answers of a KiB or more go gzip-compressed (lib/json-compression.ts).
+      api.addHook('onSend', compressJsonAnswer);
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(sessionsRoutes);

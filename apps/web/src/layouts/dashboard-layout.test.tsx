@@ -175,7 +175,7 @@ describe('header', () => {
     seedSession({ role: 'user' });
     const { user, unmount } = await renderDashboard('/news');
     await user.click(screen.getByRole('button', { name: 'Account menu for Ana Torres' }));
-    const menu = screen.getByRole('menu', { name: 'Account' });
+    const menu = await screen.findByRole('menu', { name: 'Account' });
     expect(within(menu).queryByRole('menuitem', { name: 'Admin sessions' })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'My profile' }));
@@ -190,7 +190,7 @@ describe('header', () => {
     expect(screen.getByText('news-list')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Account menu for Ana Torres' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     const settings = await screen.findByRole('region', { name: 'Settings' });
     expect(await within(settings).findByTestId('page')).toHaveTextContent('settings');
     unmount();
@@ -198,14 +198,14 @@ describe('header', () => {
     seedSession({ role: 'admin' });
     const admin = await renderDashboard('/news');
     await admin.user.click(screen.getByRole('button', { name: 'Account menu for Ana Torres' }));
-    expect(screen.getByRole('menuitem', { name: 'Admin sessions' })).toHaveAttribute('href', '/admin/sessions');
+    expect(await screen.findByRole('menuitem', { name: 'Admin sessions' })).toHaveAttribute('href', '/admin/sessions');
   });
 
   it('switches language from the user menu', async () => {
     seedSession();
     const { user } = await renderDashboard('/news');
     await user.click(screen.getByRole('button', { name: 'Account menu for Ana Torres' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Español' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Noticias' })).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('es');
     expect(document.documentElement.lang).toBe('es');

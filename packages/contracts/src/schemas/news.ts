@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { defineMessages } from '../messages';
-import { LANGUAGES, ROWS_PER_PAGE_OPTIONS } from '../constants';
+import { LANGUAGES } from '../constants';
 
-/** The three news sections (SPEC.md §2); the sidebar's News sub-items use the same values. */
-export const newsCategories = ['oil', 'market', 'regulation'] as const;
-export type NewsCategory = (typeof newsCategories)[number];
+import { NEWS_PAGE_MAX, NEWS_PAGE_SIZE_DEFAULT, NEWS_PAGE_SIZE_MAX, NEWS_SEARCH_MAX, NEWS_SLUG_MAX, newsCategories } from './news-constants';
 
-export const NEWS_PAGE_SIZE_DEFAULT = ROWS_PER_PAGE_OPTIONS[0];
-export const NEWS_PAGE_SIZE_MAX = ROWS_PER_PAGE_OPTIONS[ROWS_PER_PAGE_OPTIONS.length - 1];
-/** Deep pages cost an offset scan; nobody reads news 10,000 pages back. */
-export const NEWS_PAGE_MAX = 10_000;
-export const NEWS_SEARCH_MAX = 200;
-export const NEWS_SLUG_MAX = 120;
+export * from './news-constants';
 
 export const newsMessages = defineMessages('news', {
   unknownCategory: 'Unknown category. Use oil, market or regulation.',
@@ -214,11 +207,6 @@ export const updateNewsArticleBodySchema = z
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: newsMessages.nothingToUpdate });
 export type UpdateNewsArticleBody = z.infer<typeof updateNewsArticleBodySchema>;
-
-/** True when a /news/<segment> path names a section rather than an article. */
-export function isNewsCategory(value: unknown): value is NewsCategory {
-  return typeof value === 'string' && (newsCategories as readonly string[]).includes(value);
-}
 
 /** GET /api/admin/news/feeds: each configured feed with the outcome of its last fetch. */
 export const newsFeedStatusSchema = z.object({

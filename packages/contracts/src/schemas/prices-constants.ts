@@ -8,6 +8,10 @@ import { defineMessages } from '../messages';
 export const priceCategories = ['crude', 'gasoline', 'diesel', 'jet-fuel', 'heating-oil', 'propane', 'natural_gas', 'spreads'] as const;
 export type PriceCategory = (typeof priceCategories)[number];
 
+/** The price table's sort keys (GET /prices?sort=). */
+export const priceSortFields = ['product_name', 'category', 'value', 'diff_base_value', 'percent_change'] as const;
+export type PriceSortField = (typeof priceSortFields)[number];
+
 /** `spot`: a published series; `spread`: derived from its legs; `futures`: NYMEX contracts C1…C4 (a forward curve). */
 export const productKinds = ['spot', 'spread', 'futures'] as const;
 export type ProductKind = (typeof productKinds)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DASHBOARD_MAX_PRODUCTS, ROWS_PER_PAGE_OPTIONS } from '../constants';
-import { DASHBOARD_LIMIT_MESSAGE, DASHBOARD_NAME_MAX, DASHBOARD_SLUG_MAX, PRICE_HISTORY_MAX_PRODUCTS, PRICE_MOVERS_MAX, PRICE_PAGE_SIZE_MAX, priceCategories, productKinds } from './prices-constants';
+import { DASHBOARD_LIMIT_MESSAGE, DASHBOARD_NAME_MAX, DASHBOARD_SLUG_MAX, PRICE_HISTORY_MAX_PRODUCTS, PRICE_MOVERS_MAX, PRICE_PAGE_SIZE_MAX, priceCategories, priceSortFields, productKinds } from './prices-constants';
 
 export * from './prices-constants';
 
@@ -122,8 +122,6 @@ export const priceRowSchema = z.object({
 });
 export type PriceRow = z.infer<typeof priceRowSchema>;
 
-export const priceSortFields = ['product_name', 'category', 'value', 'diff_base_value', 'percent_change'] as const;
-export type PriceSortField = (typeof priceSortFields)[number];
 
 export const listPricesQuerySchema = z.object({
   date: isoDateSchema.optional(),

@@ -338,6 +338,36 @@ describe('GET /api/prices/history', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('compresses the other JSON answers of a KiB or more as they are sent, and leaves small ones alone', async () => {
+    const plain = await get('/api/prices/products');
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const zipped = await get('/api/prices/products', { ...user.headers, 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    const refused = await get('/api/prices/products', { ...user.headers, 'accept-encoding': 'gzip;q=0, br' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+
+    // The table keeps its ETag and its 304 when compressed.
+    const table = await get('/api/prices', { ...user.headers, 'accept-encoding': 'gzip' });
+    const tableJson = JSON.parse(
+      table.headers['content-encoding'] === 'gzip' ? gunzipSync(table.rawPayload).toString() : table.body,
+    );
+    expect(tableJson).toEqual((await get('/api/prices')).json());
+    const again = await get('/api/prices', { ...user.headers, 'accept-encoding': 'gzip', 'if-none-match': table.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+
+    const small = await get('/api/prices/summary', { ...user.headers, 'accept-encoding': 'gzip' });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual((await get('/api/prices/summary')).json());
+  });
+
   it('lets the browser keep a range that ended before the revision window, and revalidate a recent one', async () => {
     // The latest publication is 2024-01-09: values of the last 14 days before it may still be revised.
     const old = await get('/api/prices/history?codes=WTI&from=2023-06-01&to=2023-12-01');

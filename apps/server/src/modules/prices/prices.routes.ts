@@ -27,10 +27,8 @@ import {
   priceSummaryResponseSchema,
   productListResponseSchema,
 } from '@fueldesk/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyEtag from '@fastify/etag';
-import Negotiator from 'negotiator';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { currentUser, route } from '../../plugins/auth';
@@ -47,14 +45,10 @@ import { getPriceMovers, getPriceSummary, listPriceDates, listPricesJson, listPr
 import { formatMarketDataValidationError } from './validation-errors';
 import { AppError } from '../../lib/app-error';
 import { pickLanguage } from '../../lib/messages';
+import { acceptsGzip } from '../../lib/json-compression';
 import { getEiaSyncStatus, requestEiaSync } from './eia-sync-status.service';
 
 const tags = ['prices'];
-
-/** The one coding the history is kept in (gzip, compressed once per import) or none, by the client's q-values. */
-function acceptsGzip(request: FastifyRequest): boolean {
-  return new Negotiator(request.raw).encoding(['gzip', 'identity']) === 'gzip';
-}
 
 /** Market data: /api/prices/*, and the admin upload at /api/admin/prices/import. */
 export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,7 +21,7 @@ describe('notifications menu', () => {
     const { bell, user } = await openPanel();
     expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
     await user.click(bell);
-    expect(screen.getByText('No notifications yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
   });
 
   it('shows an unread dot until the panel opens, then marks everything read', async () => {
@@ -33,7 +33,7 @@ describe('notifications menu', () => {
     expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
 
     await user.click(bell);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
     expect(within(panel).getByText('Report ACME ready')).toBeInTheDocument();
     expect(within(panel).queryByText('Not mine')).not.toBeInTheDocument();
     expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('notifications menu', () => {
     addNotification(email, { text: 'Second' });
     const { bell, user } = await openPanel();
     await user.click(bell);
-    await user.click(screen.getByRole('button', { name: 'Remove notification: First' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove notification: First' }));
     expect(screen.queryByText('First')).not.toBeInTheDocument();
     expect(screen.getByText('Second')).toBeInTheDocument();
     expect(readNotifications(email).map((item) => item.text)).toEqual(['Second']);
@@ -58,7 +58,7 @@ describe('notifications menu', () => {
     addNotification(email, { text: 'Report ready', contactName: 'ACME', openUrl: '/api/due/report/123' });
     const { bell, user, router } = await openPanel();
     await user.click(bell);
-    await user.click(screen.getByRole('button', { name: /^Report ready/ }));
+    await user.click(await screen.findByRole('button', { name: /^Report ready/ }));
     await waitFor(() => expect(currentPath(router)).toBe('/due-diligence/detail?id=123'));
     expect(router.state.location.state).toEqual({ reportId: '123', title: 'ACME' });
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('notifications menu', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { bell, user, router } = await openPanel();
     await user.click(bell);
-    await user.click(screen.getByRole('button', { name: /^Prices updated/ }));
+    await user.click(await screen.findByRole('button', { name: /^Prices updated/ }));
     await waitFor(() => expect(currentPath(router)).toBe('/marketprice/diesel'));
 
     await user.click(screen.getByRole('button', { name: /^Notifications/ }));
@@ -84,7 +84,7 @@ describe('notifications menu', () => {
     addNotification(email, { text: 'No link here' });
     const { bell, user, router } = await openPanel('/news');
     await user.click(bell);
-    await user.click(screen.getByRole('button', { name: /^No link here/ }));
+    await user.click(await screen.findByRole('button', { name: /^No link here/ }));
     expect(await screen.findByText('No identifier to open detail')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/news');
   });
@@ -119,7 +119,7 @@ describe('notifications kept by the server', () => {
     const { bell, user, router } = await openPanel();
     await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (unread)'));
     await user.click(bell);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
     const texts = within(panel).getAllByRole('button', { name: /ready|rose/ }).map((button) => button.textContent);
     expect(texts[0]).toMatch(/^WTI Cushing rose/);
     expect(texts[1]).toMatch(/^Report ACME ready/);

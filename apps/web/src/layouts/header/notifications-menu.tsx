@@ -1,19 +1,13 @@
 import * as Popover from '@radix-ui/react-popover';
 import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
-import {
-  markAllNotificationsRead,
-  removeNotification,
-  resolveNotificationTarget,
-  useNotifications,
-  type AppNotification,
-} from '@/lib/notifications';
-import { useSession } from '@/lib/auth-store';
-import { useMarkServerNotificationsRead, useServerNotifications } from './server-notifications';
+import { markAllNotificationsRead, removeNotification, resolveNotificationTarget, type AppNotification } from '@/lib/notifications';
+import { bellClassName, UnreadDot, useBellNotifications } from './bell-notifications';
+import { useMarkServerNotificationsRead } from './server-notifications';
 
 function formatTime(time: string, language: string): string {
   const date = new Date(time);
@@ -21,36 +15,19 @@ function formatTime(time: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** A notification of the panel: kept in this browser (SPEC.md §3), or by the server (price alerts, watchlist). */
-type PanelItem = AppNotification & { server: boolean };
-
 /** The bell with its unread dot and the panel (SPEC.md §4 "Notification"), the server's notifications merged in by time. */
-export function NotificationsMenu() {
+export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
-  const owner = user?.email ?? null;
-  const local = useNotifications(owner);
-  // A restricted cliente (an invitee) has no server notifications: the API refuses it the list.
-  const server = useServerNotifications(Boolean(user) && (user?.role !== 'cliente' || user.is_superadmin === true));
+  const { owner, server, notifications, hasUnread } = useBellNotifications();
   const markServerRead = useMarkServerNotificationsRead();
-  const notifications: PanelItem[] = [
-    ...local.map((item) => ({ ...item, server: false })),
-    ...(server.data?.items ?? []).map((item) => ({
-      id: `server:${item.id}`,
-      text: item.text,
-      time: item.created_at,
-      contactName: null,
-      openUrl: item.url,
-      read: item.read_at !== null,
-      server: true,
-    })),
-  ].sort((a, b) => b.time.localeCompare(a.time));
-  const [open, setOpen] = useState(false);
+  // Pressed before the menu's code had arrived (header.tsx): open from the start.
+  const [open, setOpen] = useState(defaultOpen);
   // Items that were unread when the panel opened keep their highlight until it closes.
-  const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
+  const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(() =>
+    defaultOpen ? new Set(notifications.filter((item) => !item.read).map((item) => item.id)) : new Set(),
+  );
   const headingId = useId();
-  const hasUnread = notifications.some((item) => !item.read);
 
   const onOpenChange = (next: boolean) => {
     if (next) {
@@ -60,6 +37,15 @@ export function NotificationsMenu() {
     }
     setOpen(next);
   };
+
+  // Opened from the start: marked read as a press marks them (the bell drawn before this code
+  // arrived asked for the server's list already, so it is usually here).
+  useEffect(() => {
+    if (!defaultOpen) return;
+    markAllNotificationsRead(owner);
+    if ((server.data?.unread ?? 0) > 0) markServerRead.mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the opening at mount
+  }, []);
 
   const openNotification = (notification: AppNotification) => {
     const target = resolveNotificationTarget(notification.openUrl);
@@ -83,16 +69,10 @@ export function NotificationsMenu() {
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
         aria-label={hasUnread ? t('notifications.buttonUnread') : t('notifications.button')}
-        className="focus-ring relative rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        className={bellClassName}
       >
         <Icon name="bell" />
-        {hasUnread ? (
-          <span
-            data-testid="unread-dot"
-            aria-hidden="true"
-            className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-slate-900"
-          />
-        ) : null}
+        {hasUnread ? <UnreadDot /> : null}
       </Popover.Trigger>
       {/* Radix's Popover closes it on Escape and on a press outside; a panel of links, so a region. */}
       <Popover.Content

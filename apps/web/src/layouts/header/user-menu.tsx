@@ -6,21 +6,18 @@ import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { changeLanguage, getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/auth-store';
+import { getInitials, initialsClassName, userMenuButtonClassName } from './user-badge';
 
 interface UserMenuProps {
   onOpenProfile: () => void;
   onOpenSettings: () => void;
   onLogout: () => void;
+  /** Open at once: the button was pressed before the menu's code had arrived (header.tsx). */
+  defaultOpen?: boolean;
 }
 
 const itemClassName =
   'focus-ring flex w-full cursor-default items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 data-highlighted:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-highlighted:bg-slate-800';
-
-function getInitials(name: string, email: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const initials = words.length > 0 ? words.slice(0, 2).map((word) => word[0]) : [email[0] ?? '?'];
-  return initials.join('').toUpperCase();
-}
 
 function MenuIcon({ name }: { name: IconName }) {
   return <Icon name={name} className="size-4 text-slate-400" />;
@@ -30,7 +27,7 @@ function MenuIcon({ name }: { name: IconName }) {
  * My profile, Admin sessions (admins only), Settings, Language, Log out (SPEC.md §2). Radix's
  * DropdownMenu gives the menu roles, arrow keys, Escape, outside press and focus return.
  */
-export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuProps) {
+export function UserMenu({ onOpenProfile, onOpenSettings, onLogout, defaultOpen = false }: UserMenuProps) {
   const { t } = useTranslation();
   const { user, role, isSuperadmin } = useSession();
   // An item that opens a panel keeps the focus there instead of returning it to the button.
@@ -47,12 +44,12 @@ export function UserMenu({ onOpenProfile, onOpenSettings, onLogout }: UserMenuPr
   };
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         aria-label={t('userMenu.button', { name: displayName })}
-        className="focus-ring flex items-center gap-2 rounded-lg p-1 pr-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+        className={userMenuButtonClassName}
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-slate-900 text-xs font-semibold text-white dark:bg-amber-500 dark:text-slate-950">
+        <span className={initialsClassName}>
           {getInitials(user?.name ?? '', user?.email ?? '')}
         </span>
         <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{displayName}</span>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,10 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { useNewsFeeds } from '../api/get-news-feeds';
 import { useQueueNewsIngest } from '../api/queue-news-ingest';
 import { formatNewsDate, useNewsLanguage } from '../lib/use-news-language';
-import { NewsArticleForm } from './news-article-form';
+
+// The article form (zod, the form fields, the dialog: ~30 KiB on the wire) loads when it is opened,
+// not with the news list every admin sees first.
+const NewsArticleForm = lazy(() => import('./news-article-form').then((module) => ({ default: module.NewsArticleForm })));
 
 /** Administrators: write an article, see the feeds' last fetch, fetch them now. */
 export function NewsAdminPanel() {
@@ -71,7 +74,11 @@ export function NewsAdminPanel() {
           </div>
         </details>
       </div>
-      {formOpen ? <NewsArticleForm open onClose={() => setFormOpen(false)} /> : null}
+      {formOpen ? (
+        <Suspense fallback={null}>
+          <NewsArticleForm open onClose={() => setFormOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -19,7 +19,7 @@ describe('news administration', () => {
     const { user } = renderNews('/news');
     await screen.findByText('1 article');
     await user.click(screen.getByRole('button', { name: 'New article' }));
-    const dialog = screen.getByRole('dialog', { name: 'New article' });
+    const dialog = await screen.findByRole('dialog', { name: 'New article' });
     await user.type(within(dialog).getByLabelText('Title'), 'Refinery strike ends');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'oil');
     await user.type(within(dialog).getByLabelText('Source name'), 'Wire');

@@ -1,71 +1,50 @@
-import * as Popover from '@radix-ui/react-popover';
-import { useMemo, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { enUS, es } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { formatDay, fromIsoDay, toIsoDay } from '../lib/format';
+import { deferredModule, useDeferredModule, useEscapeCancels } from '@/lib/deferred-module';
+import { formatDay } from '../lib/format';
 
-interface DayCalendarProps {
+// The month view (react-day-picker with date-fns's two locales, Radix Popover and Floating UI:
+// ~30 KiB on the wire) is not needed for the price table's first render: it loads after it.
+const popover = deferredModule(() => import('./day-calendar-popover'));
+
+export interface DayCalendarProps {
   /** Publication dates with data (YYYY-MM-DD): the only selectable days. */
   dates: string[];
   selected: string | null;
   onSelect: (date: string) => void;
 }
 
-/** The calendar filter: a button showing the day, opening a month view where only days with prices can be picked. */
-export function DayCalendar({ dates, selected, onSelect }: DayCalendarProps) {
-  const { t, i18n } = useTranslation('prices');
-  const [open, setOpen] = useState(false);
-  const [month, setMonth] = useState<Date | undefined>(undefined);
-  const available = useMemo(() => new Set(dates), [dates]);
-  const first = dates[0];
-  const last = dates.at(-1);
+export const calendarButtonClassName =
+  'focus-ring inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-800';
 
+/** The calendar filter; until its month view has loaded, a button of the same look that loads and opens it. */
+export function DayCalendar(props: DayCalendarProps) {
+  const { t } = useTranslation('prices');
+  const { value: loaded, request } = useDeferredModule(popover);
+  const [openFirst, setOpenFirst] = useState(false);
+  const cancelOpen = useCallback(() => setOpenFirst(false), []);
+  useEscapeCancels(openFirst && !loaded, cancelOpen);
+  if (loaded) return <loaded.DayCalendarPopover {...props} defaultOpen={openFirst} />;
+  const open = () => {
+    setOpenFirst(true);
+    request();
+  };
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setMonth(selected ? fromIsoDay(selected) : last ? fromIsoDay(last) : undefined);
-        setOpen(next);
-      }}
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={request}
+      onFocus={request}
+      onPointerDown={(event) => event.pointerType === 'mouse' && event.button === 0 && !event.ctrlKey && open()}
+      onClick={open}
+      className={calendarButtonClassName}
     >
-      <Popover.Trigger
-        className="focus-ring inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-800"
-      >
-        <Icon name="summary" className="size-4" />
-        <span className="sr-only">{t('calendar.open')}: </span>
-        {selected ? formatDay(selected, 'long') : t('calendar.none')}
-        <Icon name="chevronDown" className="size-4" />
-      </Popover.Trigger>
-      <Popover.Content
-        aria-label={t('calendar.title')}
-        align="start"
-        sideOffset={8}
-        collisionPadding={16}
-        className="z-30 max-w-[calc(100vw-2rem)] overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        <p className="px-2 pb-1 text-xs text-slate-500 dark:text-slate-400">{t('calendar.hint')}</p>
-        <DayPicker
-          mode="single"
-          className="[--rdp-accent-background-color:var(--color-amber-100)]! [--rdp-accent-color:var(--color-amber-600)]! dark:[--rdp-accent-background-color:var(--color-amber-900)]! dark:[--rdp-accent-color:var(--color-amber-400)]!"
-          required
-          locale={i18n.language.startsWith('es') ? es : enUS}
-          captionLayout="dropdown"
-          month={month}
-          onMonthChange={setMonth}
-          startMonth={first ? fromIsoDay(first) : undefined}
-          endMonth={last ? fromIsoDay(last) : undefined}
-          selected={selected ? fromIsoDay(selected) : undefined}
-          disabled={(day: Date) => !available.has(toIsoDay(day))}
-          onSelect={(day: Date | undefined) => {
-            if (!day) return;
-            onSelect(toIsoDay(day));
-            setOpen(false);
-          }}
-        />
-      </Popover.Content>
-    </Popover.Root>
+      <Icon name="summary" className="size-4" />
+      <span className="sr-only">{t('calendar.open')}: </span>
+      {props.selected ? formatDay(props.selected, 'long') : t('calendar.none')}
+      <Icon name="chevronDown" className="size-4" />
+    </button>
   );
 }

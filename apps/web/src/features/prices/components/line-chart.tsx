@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { formatTimeTick } from '../lib/chart-axis';
 import { formatPrice } from '../lib/format';
+import { afterNextPaint } from '@/lib/after-paint';
 
 export interface ChartSeries {
   id: string;
@@ -67,7 +68,11 @@ export function LineChart({ series, height = 320, label, drawNearView = false }:
     if (!element || !near) return;
     let disposed = false;
     let remove: (() => void) | null = null;
-    import('lightweight-charts')
+    // Asked for once the frame that shows the chart's place is painted: that frame (often the page's
+    // largest paint) does not wait for the library's 46 KiB, nor share the link with it.
+    let cancelPaint: () => void = () => undefined;
+    new Promise<void>((resolve) => (cancelPaint = afterNextPaint(resolve)))
+      .then(() => import('lightweight-charts'))
       .then(({ createChart, LineSeries, ColorType }) => {
         if (disposed) return;
         const text = isDark ? '#cbd5e1' : '#334155';
@@ -126,6 +131,7 @@ export function LineChart({ series, height = 320, label, drawNearView = false }:
       });
     return () => {
       disposed = true;
+      cancelPaint();
       remove?.();
     };
   }, [series, height, isDark, near]);

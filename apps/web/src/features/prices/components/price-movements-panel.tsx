@@ -30,7 +30,7 @@ export function PriceMovementsPanel({ history }: { history: PriceHistoryResponse
         {t('movements.explain', { from: formatDay(history.from), to: formatDay(history.to) })}
       </p>
       {series.length > 0 ? (
-        <LineChart series={series} height={260} label={t('chart.label', { products: series.map((item) => item.name).join(', ') })} />
+        <LineChart series={series} height={260} drawNearView label={t('chart.label', { products: series.map((item) => item.name).join(', ') })} />
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">{t('empty.noData')}</p>
       )}

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addNotification } from '@/lib/notifications';
+import { mockApi } from '@/lib/testing/mock-api';
+import { stubPages } from '@/test/page-stubs';
+import { renderApp, seedSession } from '@/test/render-app';
+
+stubPages();
+
+const email = 'ana@example.com';
+
+// The header's menus load after the first paint (header.tsx); until then plain buttons stand in.
+// This file's first test presses them before the menus' code has been asked for (a module loaded
+// once stays loaded for the rest of the file).
+describe('the header before its menus have loaded', () => {
+  it('draws the bell with its unread dot, and a press opens the panel and marks everything read', async () => {
+    seedSession({ email });
+    addNotification(email, { text: 'Report ACME ready' });
+    let unread = 1;
+    const { callsTo } = mockApi({
+      'GET /api/notifications': () => ({
+        body: {
+          items: [
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              kind: 'price_alert',
+              text: 'WTI Cushing rose to or above 75: 76 USD/bbl on 2026-06-02.',
+              url: '/marketprice/alerts?alert=a1',
+              created_at: '2026-06-02T06:00:00.000Z',
+              read_at: unread ? null : '2026-06-02T07:00:00.000Z',
+            },
+          ],
+          unread,
+        },
+      }),
+      'POST /api/notifications/read': () => {
+        unread = 0;
+        return { body: { updated: 1, unread: 0 } };
+      },
+    });
+    const { user } = renderApp('/news');
+    const bell = await screen.findByRole('button', { name: 'Notifications (unread)' });
+    // The stand-in, not Radix's trigger (which carries data-state).
+    expect(bell).not.toHaveAttribute('data-state');
+    expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
+    const account = screen.getByRole('button', { name: 'Account menu for Ana Torres' });
+    expect(account).not.toHaveAttribute('data-state');
+    expect(account).toHaveTextContent('AT');
+    await waitFor(() => expect(callsTo('GET /api/notifications')).toHaveLength(1));
+
+    await user.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByRole('button', { name: /^WTI Cushing rose/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /^Report ACME ready/ })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('POST /api/notifications/read')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Account menu for Ana Torres' })).toHaveAttribute('data-state', 'closed');
+  });
+});
