@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { createPostgresEventBus } from '../../integrations/events/event-bus';
 import { importConfiguredSanctionsPaths, importSanctionsPaths, updateSanctionsFromPublishers } from './screening-import.service';
 import { SANCTIONS_UPDATE_JOB } from './screening.jobs';
-import { listDownloadStates } from './screening.repository';
+import { listDownloadStates, listSourceStatuses } from './screening.repository';
 import { getScreeningStatus, screenNames } from './screening.service';
 
 const countLines = (file: string) =>
@@ -249,14 +249,15 @@ describe('the daily sanctions job', () => {
 
   it('runs through the queue and loads every list', async () => {
     await t.ctx.jobs.send(SANCTIONS_UPDATE_JOB, {});
-    await expect.poll(async () => (await getScreeningStatus(t.ctx)).lists.map((list) => list.source), { timeout: 170_000 }).toEqual([
-      'ofac_sdn',
-      'ofac_consolidated',
-      'un',
-      'eu_fsf',
-      'uk_ofsi',
-      'ca_sema',
-      'au_dfat',
-    ]);
+    const sources = ['ofac_sdn', 'ofac_consolidated', 'un', 'eu_fsf', 'uk_ofsi', 'ca_sema', 'au_dfat'] as const;
+    // Each source: loaded in the screening index, else the error its last update recorded (so that a
+    // run that fails says why: once, under heavy load, the UN list stayed out of the index).
+    const loadedOrError = async () => {
+      const loaded = new Set<string>((await getScreeningStatus(t.ctx)).lists.map((list) => list.source));
+      const statuses = await listSourceStatuses(t.ctx.db);
+      return Object.fromEntries(sources.map((source) => [source, loaded.has(source) ? 'loaded' : (statuses.get(source)?.lastError ?? 'not yet')]));
+    };
+    await expect.poll(loadedOrError, { timeout: 170_000 }).toEqual(Object.fromEntries(sources.map((source) => [source, 'loaded'])));
+    expect((await getScreeningStatus(t.ctx)).lists.map((list) => list.source)).toEqual([...sources]);
   }, 180_000);
 });
