@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addNotification } from '@/lib/notifications';
-import { mockApi } from '@/lib/testing/mock-api';
 import { stubPages } from '@/test/page-stubs';
+import { mockOneUnreadPriceAlert } from '@/test/notifications-api';
 import { renderApp, seedSession } from '@/test/render-app';
 
 stubPages();
@@ -16,28 +16,7 @@ describe('the header before its menus have loaded', () => {
   it('draws the bell with its unread dot, and a press opens the panel and marks everything read', async () => {
     seedSession({ email });
     addNotification(email, { text: 'Report ACME ready' });
-    let unread = 1;
-    const { callsTo } = mockApi({
-      'GET /api/notifications': () => ({
-        body: {
-          items: [
-            {
-              id: '11111111-1111-4111-8111-111111111111',
-              kind: 'price_alert',
-              text: 'WTI Cushing rose to or above 75: 76 USD/bbl on 2026-06-02.',
-              url: '/marketprice/alerts?alert=a1',
-              created_at: '2026-06-02T06:00:00.000Z',
-              read_at: unread ? null : '2026-06-02T07:00:00.000Z',
-            },
-          ],
-          unread,
-        },
-      }),
-      'POST /api/notifications/read': () => {
-        unread = 0;
-        return { body: { updated: 1, unread: 0 } };
-      },
-    });
+    const { callsTo } = mockOneUnreadPriceAlert();
     const { user } = renderApp('/news');
     const bell = await screen.findByRole('button', { name: 'Notifications (unread)' });
     // The stand-in, not Radix's trigger (which carries data-state).

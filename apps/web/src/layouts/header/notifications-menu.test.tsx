@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { addNotification, readNotifications } from '@/lib/notifications';
 import { stubPages } from '@/test/page-stubs';
+import { mockOneUnreadPriceAlert } from '@/test/notifications-api';
 import { currentPath, renderApp, seedSession } from '@/test/render-app';
 import { mockApi } from '@/lib/testing/mock-api';
 
@@ -94,28 +95,7 @@ describe('notifications kept by the server', () => {
   it('merges the server’s notifications by time, marks them read on the server when the panel opens, and opens their link', async () => {
     seedSession({ email });
     addNotification(email, { text: 'Report ACME ready', time: '2026-06-01T08:00:00.000Z' });
-    let unread = 1;
-    const { callsTo } = mockApi({
-      'GET /api/notifications': () => ({
-        body: {
-          items: [
-            {
-              id: '11111111-1111-4111-8111-111111111111',
-              kind: 'price_alert',
-              text: 'WTI Cushing rose to or above 75: 76 USD/bbl on 2026-06-02.',
-              url: '/marketprice/alerts?alert=a1',
-              created_at: '2026-06-02T06:00:00.000Z',
-              read_at: unread ? null : '2026-06-02T07:00:00.000Z',
-            },
-          ],
-          unread,
-        },
-      }),
-      'POST /api/notifications/read': () => {
-        unread = 0;
-        return { body: { updated: 1, unread: 0 } };
-      },
-    });
+    const { callsTo } = mockOneUnreadPriceAlert();
     const { bell, user, router } = await openPanel();
     await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (unread)'));
     await user.click(bell);
