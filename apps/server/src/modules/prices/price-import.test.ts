@@ -410,6 +410,40 @@ describe('importing several files in one command', () => {
     expect(await storedState()).toEqual(expected);
   }, 180_000);
 
+  it('on a demo install replaces the demo history of each product once (a later file of the product skips the demo deletes), as one by one does', async () => {
+    const daily = listDailyPriceFiles();
+    const recent = daily.find((name) => name.endsWith('2020-2024/DCOILWTICO.csv'))!;
+    // WTI's first file replaces its demo history; its second and a repeat (all unchanged) come after a write of WTI in the run.
+    const names = ['eia-brent-wti/wti-daily.csv', recent, 'eia-brent-wti/brent-daily.csv', 'eia-brent-wti/wti-daily.csv'];
+    const files = names.map((name) => ({ name, text: readSharedFile(name) }));
+    const demoLeft = async () =>
+      queryRows<{ code: string; n: number }>(
+        t.ctx.db,
+        sql`select p.code, count(*)::int as n from ${pricePoints} q join ${products} p on p.id = q.product_id where q.source = 'demo' group by p.code order by p.code`,
+      );
+
+    await emptyDatabase();
+    await seedDemoPrices(t.ctx);
+    const demoBefore = await demoLeft();
+    const oneByOne = await withTickingClock(async () => {
+      const reports = [];
+      for (const file of files) reports.push(await importPriceFile(t.ctx, { name: file.name, text: file.text, actor: { kind: 'cli' } }));
+      return reports;
+    });
+    const expected = await storedState();
+    const demoAfter = await demoLeft();
+    expect(oneByOne.map((report) => report.demo_removed > 0)).toEqual([true, false, true, false]);
+    expect(oneByOne[3]).toMatchObject({ inserted: 0, updated: 0, unchanged: oneByOne[0]!.inserted });
+    expect(demoAfter).toEqual(demoBefore.filter((row) => row.code !== 'WTI' && row.code !== 'BRENT'));
+
+    await emptyDatabase();
+    await seedDemoPrices(t.ctx);
+    const together = await withTickingClock(() => importPriceFiles(t.ctx, files.map((file) => ({ name: file.name, read: async () => file.text })), { actor: { kind: 'cli' } }));
+    expect(together).toEqual({ reports: oneByOne, failure: null });
+    expect(await storedState()).toEqual(expected);
+    expect(await demoLeft()).toEqual(demoAfter);
+  }, 120_000);
+
   it('starts no file after one that fails, and stores, records and reports every file before it, even one waiting on another', async () => {
     await emptyDatabase();
     const daily = listDailyPriceFiles();

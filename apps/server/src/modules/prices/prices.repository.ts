@@ -174,6 +174,12 @@ export interface PricePointsOrigin {
    * fail the write (unique violation) instead of updating.
    */
   productsHaveNoPoints?: boolean;
+  /**
+   * With checkReferencesOnce: the transaction already holds every product of the write locked
+   * (lockProductsForWrite found them all: FOR NO KEY UPDATE, stronger than the FOR KEY SHARE the
+   * check takes), so the products are not read again; the importing user still is.
+   */
+  productsLocked?: boolean;
   /** Also return which points the write inserted or changed (the quality check judges those). */
   returnChanged?: boolean;
   /**
@@ -242,7 +248,7 @@ export async function upsertPricePoints(
             ${arrayLiteral(points.map((point) => point.value))}::numeric[]
           ) with ordinality as r(${ownIds ? sql`id, ` : sql``}product, publication_date, forward_period, value, n)`;
   const columns = sql`(id, product_id, publication_date, forward_period, value, source, imported_by, created_at, updated_at)`;
-  if (origin.checkReferencesOnce) await checkReferencesOnce(db, productIds, origin.importedBy);
+  if (origin.checkReferencesOnce) await checkReferencesOnce(db, origin.productsLocked ? null : productIds, origin.importedBy);
   let written: { inserted: number; updated: number; changed?: ChangedPoint[] };
   if (origin.productsHaveNoPoints) {
     await db.execute(sql`insert into ${pricePoints} ${columns} ${rows}`);
@@ -292,12 +298,15 @@ export async function upsertPricePoints(
  * The only triggers on price_points are those foreign-key checks. It needs a superuser (see
  * mayCheckReferencesOnce).
  */
-export async function checkReferencesOnce(tx: DbOrTx, productIds: string[], importedBy: string | null): Promise<void> {
-  const found = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from ${products} where id = any(${arrayLiteral(productIds)}::uuid[]) for key share`,
-  );
-  if (found.length !== productIds.length) throw new Error('A price refers to a product that does not exist');
+export async function checkReferencesOnce(tx: DbOrTx, productIds: string[] | null, importedBy: string | null): Promise<void> {
+  // null: the caller holds the products locked already (PricePointsOrigin.productsLocked).
+  if (productIds) {
+    const found = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from ${products} where id = any(${arrayLiteral(productIds)}::uuid[]) for key share`,
+    );
+    if (found.length !== productIds.length) throw new Error('A price refers to a product that does not exist');
+  }
   if (importedBy) {
     const user = await queryRows(tx, sql`select id from ${users} where id = ${importedBy}::uuid for key share`);
     if (user.length === 0) throw new Error('The importing user does not exist');
@@ -322,8 +331,9 @@ export async function mayCheckReferencesOnce(tx: DbOrTx): Promise<boolean> {
  * turns and each sees what the one before it stored.
  * Foreign-key checks (FOR KEY SHARE) and readers are not held up.
  */
-export async function lockProductsForWrite(tx: DbOrTx, productIds: string[]): Promise<void> {
-  await queryRows(tx, sql`select id from ${products} where id = any(${arrayLiteral(productIds)}::uuid[]) order by id for no key update`);
+export async function lockProductsForWrite(tx: DbOrTx, productIds: string[]): Promise<{ allFound: boolean }> {
+  const found = await queryRows(tx, sql`select id from ${products} where id = any(${arrayLiteral(productIds)}::uuid[]) order by id for no key update`);
+  return { allFound: found.length === new Set(productIds).size };
 }
 
 /** Whether none of these products has a stored point. */
