@@ -1,5 +1,5 @@
 import { createOrderedIdRange, type OrderedIdRange } from '../../lib/ordered-ids';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { arrayLiteral, queryRows, type DbOrTx } from '../../db/client';
 import { pricePoints, priceSuspects, products, users } from '../../db/schema';
 import { deleteFlagsOfDemoPoints } from './price-suspects.repository';
@@ -255,20 +255,25 @@ export async function upsertPricePoints(
     // Every row is new: the statement inserted them all or failed.
     written = { inserted: points.length, updated: 0 };
   } else if (origin.returnChanged) {
-    // The changed rows only (none for a re-import of the same values): the quality check's candidates.
-    const returned = await queryRows<{ inserted: boolean; id: string; product_id: string; forward_period: string; d: string }>(
+    // The changed rows only (none for a re-import of the same values): the quality check's candidates,
+    // as one JSON text (see jsonRows).
+    const [result] = await queryRows<{ rows: string }>(
       db,
-      sql`insert into ${pricePoints} ${columns} ${rows}
-          on conflict (product_id, forward_period, publication_date) do update
-            set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at
-            where ${pricePoints.value} <> excluded.value
-          returning (xmax = 0) as inserted, id, product_id, forward_period, publication_date::text as d`,
+      sql`with written as (
+            insert into ${pricePoints} ${columns} ${rows}
+            on conflict (product_id, forward_period, publication_date) do update
+              set value = excluded.value, source = excluded.source, imported_by = excluded.imported_by, updated_at = excluded.updated_at
+              where ${pricePoints.value} <> excluded.value
+            returning (xmax = 0) as inserted, id, product_id, forward_period, publication_date
+          )
+          select ${jsonRows(sql`inserted, id, product_id, forward_period, publication_date::text`)} as rows from written`,
     );
-    const inserted = returned.filter((row) => row.inserted).length;
+    const returned = JSON.parse(result!.rows) as [inserted: boolean, id: string, productId: string, forwardPeriod: string, date: string][];
+    const inserted = returned.filter((row) => row[0]).length;
     written = {
       inserted,
       updated: returned.length - inserted,
-      changed: returned.map((row) => ({ id: row.id, inserted: row.inserted, productId: row.product_id, forwardPeriod: row.forward_period, publicationDate: row.d })),
+      changed: returned.map(([isNew, pointId, productId, forwardPeriod, publicationDate]) => ({ id: pointId, inserted: isNew, productId, forwardPeriod, publicationDate })),
     };
   } else {
     const [counts] = await queryRows<{ inserted: number; updated: number }>(
@@ -400,16 +405,30 @@ export interface SeriesValueRecord {
 }
 
 /** The stored values of some products between two dates, by product, forward period and date (the quality check's windows). */
-export function listSeriesValues(db: DbOrTx, productIds: string[], forwardPeriods: string[], from: string, to: string): Promise<SeriesValueRecord[]> {
-  if (productIds.length === 0) return Promise.resolve([]);
+export async function listSeriesValues(db: DbOrTx, productIds: string[], forwardPeriods: string[], from: string, to: string): Promise<SeriesValueRecord[]> {
+  if (productIds.length === 0) return [];
   // Both leading columns of the unique index named, so the date range bounds the index scan too.
-  return queryRows<SeriesValueRecord>(
+  // One JSON text (see jsonRows): a 2020-2024 file's window is ~1,300 rows.
+  const [result] = await queryRows<{ rows: string }>(
     db,
-    sql`select id, product_id, forward_period, publication_date::text as d, value::text as value from ${pricePoints}
+    sql`select ${jsonRows(sql`id, product_id, forward_period, publication_date::text, value::text`, sql`product_id, forward_period, publication_date`)} as rows
+        from ${pricePoints}
         where product_id = any(${arrayLiteral(productIds)}::uuid[]) and forward_period = any(${arrayLiteral(forwardPeriods)}::text[])
-          and publication_date between ${from}::date and ${to}::date
-        order by product_id, forward_period, publication_date`,
+          and publication_date between ${from}::date and ${to}::date`,
   );
+  const rows = JSON.parse(result!.rows) as [id: string, productId: string, forwardPeriod: string, date: string, value: string][];
+  return rows.map(([id, productId, forwardPeriod, d, value]) => ({ id, product_id: productId, forward_period: forwardPeriod, d, value }));
+}
+
+/**
+ * Many rows as one row of one JSON text (an array of arrays of `columns`, in `orderBy`'s order):
+ * PGlite's protocol reader copies each field of each row into a buffer of its own and decodes it
+ * alone (~5 us a row of five fields, a 10,226-row series ~50 ms), where one text is one decode
+ * and JSON.parse (~20 ms for that series). The import's quality check reads a window of stored
+ * values and the rows its upsert changed.
+ */
+function jsonRows(columns: SQL, orderBy?: SQL): SQL {
+  return sql`coalesce(json_agg(json_build_array(${columns})${orderBy ? sql` order by ${orderBy}` : sql``}), '[]')::text`;
 }
 
 /** A stored price point with its product's code (the admin's correction of a suspect value). */
