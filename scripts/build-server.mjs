@@ -60,6 +60,29 @@ const keepSourceLocation = (outdir) => ({
 });
 
 /**
+ * node-postgres asks, when it is loaded, whether it runs on Cloudflare Workers: after `navigator`, by
+ * constructing a fetch `Response` with a Cloudflare-only option. In Node that check is always false,
+ * and touching `Response` made Node load its fetch implementation (undici, ~15-20 ms of CPU, then
+ * its llhttp WebAssembly) in every process that connects to PostgreSQL: the CLI's import, the
+ * server's start, pg-boss's. This build only runs in Node: the `Response` branch is dropped (the
+ * `navigator` one, false in Node, stays). A node-postgres whose file no longer reads so is left as it is.
+ */
+const PG_CLOUDFLARE_PROBE = "if (typeof Response === 'function') {";
+const nodeOnlyPostgres = {
+  name: 'node-only-postgres',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(PG_CLOUDFLARE_PROBE)) {
+        console.warn(`build-server: ${args.path} has no Cloudflare probe to drop any more; bundled as it is`);
+        return undefined;
+      }
+      return { contents: source.replace(PG_CLOUDFLARE_PROBE, 'if (false) {'), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Bundled: what the server loads at every start, written in plain JavaScript that finds no file of
  * its own at run time. Left in node_modules: native code (@node-rs/argon2), WebAssembly and data
  * files (PGlite, pdfkit's fonts, swagger-ui's pages, email-providers' JSON), pino (its transports
@@ -92,7 +115,7 @@ export async function buildServer(outdir = serverDist) {
   // Loaded here only: `npm start` on an up-to-date build does not pay for esbuild's import.
   const { build } = await import('esbuild');
   const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => !BUNDLED.has(name));
-  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', external, plugins: [keepSourceLocation(outdir)], logLevel: 'warning' };
+  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', external, plugins: [keepSourceLocation(outdir), nodeOnlyPostgres], logLevel: 'warning' };
   await Promise.all([
     build({
       ...common,

@@ -70,7 +70,8 @@ export function createPostgresEventBus(options: { url: string; onError?: (error:
 
   const connect = async (): Promise<void> => {
     // Loaded here, not with the module: the embedded default never connects, and node-postgres'
-    // load makes Node load its fetch implementation too (pg checks for Cloudflare with a Response).
+    // load made Node load its fetch implementation too (pg checks for Cloudflare with a Response;
+    // the server's build drops that probe: scripts/build-server.mjs).
     const { default: postgres } = await import('pg');
     const next = new postgres.Client({ connectionString: options.url });
     next.on('notification', (message) => {

@@ -19,7 +19,16 @@ import { DEMO_CURVE_DAYS } from '../../integrations/market-data/demo-history';
 import { seedDemoPrices } from './price-demo.service';
 import { importPriceFile, importPriceFiles } from './price-import.service';
 import { insertSuspects } from './price-suspects.repository';
-import { checkReferencesOnce, deleteDemoPoints, listHistory, lockProductsForWrite, mayCheckReferencesOnce, noPointsOfProducts, upsertPricePoints } from './prices.repository';
+import {
+  checkReferencesOnce,
+  deleteDemoPoints,
+  listHistory,
+  listSeriesValues,
+  lockProductsForWrite,
+  mayCheckReferencesOnce,
+  noPointsOfProducts,
+  upsertPricePoints,
+} from './prices.repository';
 
 /** Which configured product each real file belongs to. */
 const PRODUCT_BY_SERIES: Record<string, string> = {
@@ -105,6 +114,38 @@ describe('importing the real EIA files one by one', () => {
     const second = await importPriceFile(t.ctx, { name: file, text });
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: observations.length, rejected: 0 });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('rows read back as one JSON text', () => {
+  it('keep every field as stored, forward periods needing escaping included, in the series order; none is an empty list', async () => {
+    await t.ctx.db.delete(pricePoints);
+    const wti = await productId('WTI');
+    const brent = await productId('BRENT');
+    const periods = ['', 'C"1\\x', 'Ç2 \u2028 ,;{}[]', "C'3\n"];
+    const points = periods.flatMap((forwardPeriod, index) => [
+      { productId: index % 2 ? brent : wti, publicationDate: '2024-01-03', forwardPeriod, value: '70.50' },
+      { productId: index % 2 ? brent : wti, publicationDate: '2024-01-02', forwardPeriod, value: `-${index}.125` },
+    ]);
+    const origin = { source: 'csv', importedBy: null, now: new Date(), returnChanged: true };
+    expect(await upsertPricePoints(t.ctx.db, [], origin)).toEqual({ inserted: 0, updated: 0, changed: [] });
+    const first = await upsertPricePoints(t.ctx.db, points, origin);
+    expect(first.inserted).toBe(points.length);
+    expect(first.changed!.map(({ productId: product, forwardPeriod, publicationDate, inserted }) => ({ product, forwardPeriod, publicationDate, inserted })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+      points.map((point) => ({ product: point.productId, forwardPeriod: point.forwardPeriod, publicationDate: point.publicationDate, inserted: true })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    );
+    const stored = await queryRows<{ id: string; product_id: string; forward_period: string; d: string; value: string }>(
+      t.ctx.db,
+      sql`select id, product_id, forward_period, publication_date::text as d, value::text as value from ${pricePoints} order by product_id, forward_period, publication_date`,
+    );
+    expect(new Set(first.changed!.map((point) => point.id))).toEqual(new Set(stored.map((row) => row.id)));
+    // The same rows, in the same order, as the row-by-row select.
+    expect(await listSeriesValues(t.ctx.db, [wti, brent], periods, '2024-01-01', '2024-01-31')).toEqual(stored);
+    expect(await listSeriesValues(t.ctx.db, [wti], periods, '2030-01-01', '2030-01-31')).toEqual([]);
+    // A re-import changes one value: only it comes back, as updated.
+    const again = await upsertPricePoints(t.ctx.db, points.map((point, index) => (index === 3 ? { ...point, value: '99' } : point)), origin);
+    expect(again).toMatchObject({ inserted: 0, updated: 1 });
+    expect(again.changed).toEqual([{ id: expect.any(String), inserted: false, productId: points[3]!.productId, forwardPeriod: periods[1], publicationDate: '2024-01-02' }]);
   });
 });
 
@@ -409,6 +450,40 @@ describe('importing several files in one command', () => {
     expect(done).toEqual(files.map((file) => file.name));
     expect(await storedState()).toEqual(expected);
   }, 180_000);
+
+  it('on a demo install replaces the demo history of each product once (a later file of the product skips the demo deletes), as one by one does', async () => {
+    const daily = listDailyPriceFiles();
+    const recent = daily.find((name) => name.endsWith('2020-2024/DCOILWTICO.csv'))!;
+    // WTI's first file replaces its demo history; its second and a repeat (all unchanged) come after a write of WTI in the run.
+    const names = ['eia-brent-wti/wti-daily.csv', recent, 'eia-brent-wti/brent-daily.csv', 'eia-brent-wti/wti-daily.csv'];
+    const files = names.map((name) => ({ name, text: readSharedFile(name) }));
+    const demoLeft = async () =>
+      queryRows<{ code: string; n: number }>(
+        t.ctx.db,
+        sql`select p.code, count(*)::int as n from ${pricePoints} q join ${products} p on p.id = q.product_id where q.source = 'demo' group by p.code order by p.code`,
+      );
+
+    await emptyDatabase();
+    await seedDemoPrices(t.ctx);
+    const demoBefore = await demoLeft();
+    const oneByOne = await withTickingClock(async () => {
+      const reports = [];
+      for (const file of files) reports.push(await importPriceFile(t.ctx, { name: file.name, text: file.text, actor: { kind: 'cli' } }));
+      return reports;
+    });
+    const expected = await storedState();
+    const demoAfter = await demoLeft();
+    expect(oneByOne.map((report) => report.demo_removed > 0)).toEqual([true, false, true, false]);
+    expect(oneByOne[3]).toMatchObject({ inserted: 0, updated: 0, unchanged: oneByOne[0]!.inserted });
+    expect(demoAfter).toEqual(demoBefore.filter((row) => row.code !== 'WTI' && row.code !== 'BRENT'));
+
+    await emptyDatabase();
+    await seedDemoPrices(t.ctx);
+    const together = await withTickingClock(() => importPriceFiles(t.ctx, files.map((file) => ({ name: file.name, read: async () => file.text })), { actor: { kind: 'cli' } }));
+    expect(together).toEqual({ reports: oneByOne, failure: null });
+    expect(await storedState()).toEqual(expected);
+    expect(await demoLeft()).toEqual(demoAfter);
+  }, 120_000);
 
   it('starts no file after one that fails, and stores, records and reports every file before it, even one waiting on another', async () => {
     await emptyDatabase();
