@@ -35,6 +35,11 @@ describe('the compiled server build', () => {
         ),
       );
     expect(workbookImports).toEqual([]);
+    // node-postgres' Cloudflare check is answered at build time (scripts/build-server.mjs nodeOnlyPgStream): on
+    // Node.js 20 it constructed a Response, loading Node's fetch implementation with every start.
+    const bundle = readFileSync(path.join(outdir, 'main-bundle.cjs'), 'utf8');
+    expect(bundle).toContain('return getNodejsStreamFuncs();');
+    expect(bundle).not.toContain('isCloudflareRuntime()');
 
     const migrate = spawnSync(process.execPath, [path.join(outdir, 'cli.js'), 'migrate'], {
       encoding: 'utf8',
