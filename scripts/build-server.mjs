@@ -140,12 +140,34 @@ export async function buildServer(outdir = serverDist) {
       outExtension: { '.js': '.cjs' },
       supported: { 'dynamic-import': true },
       define: { 'import.meta.url': '__fueldeskImportMetaUrl' },
-      banner: { js: "const __fueldeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      banner: { js: `const __fueldeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href; ${IMPORT_HOOK_BANNER}` },
     }),
   ]);
+  importThroughEntry(path.join(outdir, 'main-bundle.cjs'), external);
   asciiOnly(outdir);
   writeFileSync(path.join(outdir, '.build-complete'), new Date().toISOString());
 }
+
+/**
+ * The CommonJS bundle's import() of a package left in node_modules calls __fueldeskImport instead
+ * (IMPORT_HOOK_BANNER): on Node.js 20, a script compiled from V8's code cache (src/lib/code-cache.ts) has
+ * lost its dynamic-import callback, and each such import() failed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING
+ * once the cache was accepted (sign-in with REDIS_URL answered 500: the Redis rate limiter is imported so;
+ * the workbook reader too). Rewritten in the output, where types are gone and esbuild prints `import("name")`.
+ */
+function importThroughEntry(file, external) {
+  const text = readFileSync(file, 'utf8');
+  const rewritten = text.replace(/(?<![\w$.])import\("([^"]+)"\)/g, (call, specifier) =>
+    external.some((name) => specifier === name || specifier.startsWith(`${name}/`)) ? `__fueldeskImport(${JSON.stringify(specifier)})` : call,
+  );
+  if (rewritten !== text) writeFileSync(file, rewritten);
+}
+
+/**
+ * The bundle's import(): the one the entry (src/boot.ts, an ES module, whose import() works) registers, or
+ * Node's own when the bundle runs without that entry.
+ */
+const IMPORT_HOOK_BANNER = "const __fueldeskImport = globalThis[Symbol.for('fueldesk.import')] ?? ((specifier) => import(specifier));";
 
 /**
  * Rewrites every character beyond ASCII in the output as a \u escape. esbuild already escapes them in
