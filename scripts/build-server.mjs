@@ -60,24 +60,21 @@ const keepSourceLocation = (outdir) => ({
 });
 
 /**
- * node-postgres asks, when it is loaded, whether it runs on Cloudflare Workers: after `navigator`, by
- * constructing a fetch `Response` with a Cloudflare-only option. In Node that check is always false,
- * and touching `Response` made Node load its fetch implementation (undici, ~15-20 ms of CPU, then
- * its llhttp WebAssembly) in every process that connects to PostgreSQL: the CLI's import, the
- * server's start, pg-boss's. This build only runs in Node: the `Response` branch is dropped (the
- * `navigator` one, false in Node, stays). A node-postgres whose file no longer reads so is left as it is.
+ * node-postgres picks its socket functions when it loads (pg/lib/stream.js), asking first whether it runs
+ * in a Cloudflare Worker: on Node.js 20, which has no `navigator`, that check constructs a `Response`, and
+ * that loads Node's whole fetch implementation (undici). Every server start required pg (on PGlite too,
+ * through pg-boss) and paid for it before its first answer: ~15-40 ms of a restart in CPU profiles, ~3 MB
+ * of heap kept. The bundle runs on Node.js only, so the check is answered at build time. When a new pg
+ * words it otherwise, its file is bundled as it is (the compiled-build test says so).
  */
-const PG_CLOUDFLARE_PROBE = "if (typeof Response === 'function') {";
-const nodeOnlyPostgres = {
-  name: 'node-only-postgres',
+const nodeOnlyPgStream = {
+  name: 'node-only-pg-stream',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(PG_CLOUDFLARE_PROBE)) {
-        console.warn(`build-server: ${args.path} has no Cloudflare probe to drop any more; bundled as it is`);
-        return undefined;
-      }
-      return { contents: source.replace(PG_CLOUDFLARE_PROBE, 'if (false) {'), loader: 'js' };
+      const check = 'if (isCloudflareRuntime()) {';
+      if (!source.includes(check)) return undefined;
+      return { contents: source.replace(check, 'if (false) {'), loader: 'js' };
     });
   },
 };
@@ -115,7 +112,7 @@ export async function buildServer(outdir = serverDist) {
   // Loaded here only: `npm start` on an up-to-date build does not pay for esbuild's import.
   const { build } = await import('esbuild');
   const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => !BUNDLED.has(name));
-  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', external, plugins: [keepSourceLocation(outdir), nodeOnlyPostgres], logLevel: 'warning' };
+  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', external, plugins: [keepSourceLocation(outdir), nodeOnlyPgStream], logLevel: 'warning' };
   await Promise.all([
     build({
       ...common,
@@ -143,12 +140,34 @@ export async function buildServer(outdir = serverDist) {
       outExtension: { '.js': '.cjs' },
       supported: { 'dynamic-import': true },
       define: { 'import.meta.url': '__fueldeskImportMetaUrl' },
-      banner: { js: "const __fueldeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      banner: { js: `const __fueldeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href; ${IMPORT_HOOK_BANNER}` },
     }),
   ]);
+  importThroughEntry(path.join(outdir, 'main-bundle.cjs'), external);
   asciiOnly(outdir);
   writeFileSync(path.join(outdir, '.build-complete'), new Date().toISOString());
 }
+
+/**
+ * The CommonJS bundle's import() of a package left in node_modules calls __fueldeskImport instead
+ * (IMPORT_HOOK_BANNER): on Node.js 20, a script compiled from V8's code cache (src/lib/code-cache.ts) has
+ * lost its dynamic-import callback, and each such import() failed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING
+ * once the cache was accepted (sign-in with REDIS_URL answered 500: the Redis rate limiter is imported so;
+ * the workbook reader too). Rewritten in the output, where types are gone and esbuild prints `import("name")`.
+ */
+function importThroughEntry(file, external) {
+  const text = readFileSync(file, 'utf8');
+  const rewritten = text.replace(/(?<![\w$.])import\("([^"]+)"\)/g, (call, specifier) =>
+    external.some((name) => specifier === name || specifier.startsWith(`${name}/`)) ? `__fueldeskImport(${JSON.stringify(specifier)})` : call,
+  );
+  if (rewritten !== text) writeFileSync(file, rewritten);
+}
+
+/**
+ * The bundle's import(): the one the entry (src/boot.ts, an ES module, whose import() works) registers, or
+ * Node's own when the bundle runs without that entry.
+ */
+const IMPORT_HOOK_BANNER = "const __fueldeskImport = globalThis[Symbol.for('fueldesk.import')] ?? ((specifier) => import(specifier));";
 
 /**
  * Rewrites every character beyond ASCII in the output as a \u escape. esbuild already escapes them in

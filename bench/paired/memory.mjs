@@ -6,10 +6,11 @@
 // /proc/<pid>/smaps' resident memory by kind of mapping (256 KiB anonymous mappings are V8's pages).
 //
 //   node bench/paired/memory.mjs --trees /work/wt/base,/work/wt/mine (--data DIR | --pg URL) [--rounds 3]
-//        [--port 3232] [--load 10] [--smaps]
+//        [--port 3232] [--load 10] [--smaps] [--env "K=V K=V"] [--env2 "K=V"]
 //
 // --data: a PGlite data folder holding the imported prices and bench/run-all.mjs's admin
 // (bench-admin@fueldesk.test), copied afresh for every start; --pg: a PostgreSQL database holding them.
+// --env / --env2: variables for all trees / the second (e.g. --trees T,T --env2 "MALLOC_CONF=..." pairs a setting).
 import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,14 @@ const pg = option('pg');
 if (!data && !pg) throw new Error('--data DIR or --pg URL is required');
 const loadSeconds = Number(option('load', 10));
 const smaps = args.includes('--smaps');
+const parseEnv = (text) =>
+  Object.fromEntries(
+    (text ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+const envs = trees.map((_, index) => parseEnv(index === 1 ? option('env2', option('env')) : option('env')));
 const base = `http://127.0.0.1:${port}/api`;
 const HISTORY_QUERY = 'codes=WTI,BRENT,GASOLINE_NYH,ULSD_NYH,JET_USGC&from=2014-12-31&to=2024-12-31';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +79,7 @@ async function once(index) {
   const dir = path.join(tmpdir(), `fd-paired-memory-${process.pid}-${index}`);
   rmSync(dir, { recursive: true, force: true });
   if (data) cpSync(data, dir, { recursive: true });
-  const env = { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: pg ?? '' };
+  const env = { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: pg ?? '', ...envs[index] };
   const child = spawn(process.execPath, [path.join(trees[index], 'scripts/start.mjs')], { cwd: trees[index], env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (;;) {

@@ -9,6 +9,10 @@ import { codeCacheFile, registerCodeCache, runCachedScript } from './lib/code-ca
  * later written under.
  */
 setWasmCompileFlags(WASM_TIERING_BUDGET);
+// The bundle's import() of packages left in node_modules (scripts/build-server.mjs IMPORT_HOOK_BANNER): once
+// V8 compiles the bundle from its code cache, Node 20 has no dynamic-import callback for it, and an
+// import() of its own fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING); this module's import() works.
+(globalThis as Record<symbol, unknown>)[Symbol.for('fueldesk.import')] = (specifier: string) => import(specifier);
 const bundle = path.join(import.meta.dirname, 'main-bundle.cjs');
 const run = runCachedScript(bundle, codeCacheFile(bundle));
 registerCodeCache(run);

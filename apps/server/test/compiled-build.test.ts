@@ -35,6 +35,16 @@ describe('the compiled server build', () => {
         ),
       );
     expect(workbookImports).toEqual([]);
+    // node-postgres' Cloudflare check is answered at build time (scripts/build-server.mjs nodeOnlyPgStream): on
+    // Node.js 20 it constructed a Response, loading Node's fetch implementation with every start.
+    const bundle = readFileSync(path.join(outdir, 'main-bundle.cjs'), 'utf8');
+    expect(bundle).toContain('return getNodejsStreamFuncs();');
+    expect(bundle).not.toContain('isCloudflareRuntime()');
+    // Its import() of packages goes through the entry's (scripts/build-server.mjs importThroughEntry): Node 20
+    // gives a script compiled from V8's code cache no dynamic-import callback.
+    expect(bundle).not.toMatch(/(?<![\w$.])import\("(?:@e965\/xlsx|rate-limiter-flexible|tar)"\)/);
+    expect(bundle).toContain('__fueldeskImport("rate-limiter-flexible")');
+    expect(readFileSync(path.join(outdir, 'main.js'), 'utf8')).toMatch(/Symbol\.for\("fueldesk\.import"\)\] = \(specifier\) => import\(specifier\)/);
 
     const migrate = spawnSync(process.execPath, [path.join(outdir, 'cli.js'), 'migrate'], {
       encoding: 'utf8',
