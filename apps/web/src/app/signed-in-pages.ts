@@ -40,9 +40,14 @@ function withFirstData<M>(
 
 // The first GETs below are the pages' default queries written out (checked against the queries by
 // signed-in-pages.test.ts): importing the features' parameter code here would bring it, and the
-// contracts' schemas, into the entry script. Only pages whose largest element is that data have
-// some: /marketprice's is its heading's description, and its table and calendar days (56 KB of JSON)
-// asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP 1.16x).
+// contracts' schemas, into the entry script. Pages whose largest element is that data have some, and
+// pages whose first render asks for small answers (a few KiB) that its paint then waits for
+// (Lighthouse's simulated LCP counts every request begun before the largest paint: /api/alerts,
+// /api/webhooks, /api/support and the admin's sessions and sanctions lists ended it, a round trip
+// after the framework, on those pages). Not /marketprice: its table and calendar days (56 KB of
+// JSON) asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP
+// 1.16x); nor answers in the reader's language chosen by Accept-Language (/releases, the
+// notifications), which the entry's requests do not send.
 const newsList = withFirstData(
   pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page')),
   (language) => [`/news?page=1&page_size=10&lang=${language}`],
@@ -66,7 +71,11 @@ export const signedInPages = {
   'marketprice/curve': pageWithTexts(['analytics'], () => import('@/features/prices/pages/curve-page')),
   'marketprice/spreads': pageWithTexts(['analytics'], () => import('@/features/prices/pages/spreads-page')),
   'marketprice/:slug': priceTable,
-  'marketprice/alerts': pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
+  'marketprice/alerts': withFirstData(
+    pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
+    () => ['/alerts', '/prices/products'],
+    (module, queryClient) => module.primePriceAlertsData(queryClient),
+  ),
   'marketprice/graphics': pageWithTexts([], () => import('@/features/prices/pages/price-chart-page')),
   'market-price': withFirstData(
     pageWithTexts([], () => import('@/features/prices/pages/market-dashboard-page')),
@@ -88,8 +97,16 @@ export const signedInPages = {
   certificate: betaPage,
   wallet: betaPage,
   trade: betaPage,
-  webhooks: pageWithTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
-  support: pageWithTexts(['support', 'forms'], () => import('@/features/support/pages/support-page')),
+  webhooks: withFirstData(
+    pageWithTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
+    () => ['/webhooks'],
+    (module, queryClient) => module.primeWebhooksData(queryClient),
+  ),
+  support: withFirstData(
+    pageWithTexts(['support', 'forms'], () => import('@/features/support/pages/support-page')),
+    () => ['/support'],
+    (module, queryClient) => module.primeSupportData(queryClient),
+  ),
   'settings/api-keys': pageWithTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page')),
   developers: pageWithTexts(['developers'], () => import('@/features/developers/pages/developers-page')),
   releases: pageWithTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page')),
@@ -97,7 +114,11 @@ export const signedInPages = {
   'due-diligence/decisions': pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page')),
   activity: pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
   'admin/audit': pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
-  'admin/sessions': pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
+  'admin/sessions': withFirstData(
+    pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
+    () => ['/admin/sessions?page=1&page_size=25', '/screening/lists'],
+    (module, queryClient) => module.primeAdminSessionsData(queryClient),
+  ),
 } satisfies Record<string, PageCode>;
 
 export type SignedInPagePath = keyof typeof signedInPages;
