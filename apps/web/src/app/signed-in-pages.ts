@@ -58,6 +58,7 @@ const priceTable = pageWithTexts([], () => import('@/features/prices/pages/price
 const bank = pageWithTexts(['bank'], () => import('@/features/bank/pages/bank-page'));
 const bankVerification = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
 const sendEmail = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
+const decisionsPage = pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page'));
 export const betaPage = pageWithTexts(['beta'], () => import('@/features/beta/pages/beta-module-page'));
 
 /** Route path (app/router.tsx's dashboard routes) -> the page's code and texts. */
@@ -86,11 +87,15 @@ export const signedInPages = {
   'bank/:slug': bank,
   'bank/verification': bankVerification,
   plaid: bankVerification,
-  'bank/send-email': sendEmail,
+  'bank/send-email': withFirstData(sendEmail, () => ['/sharing/invitations'], (module, queryClient) => module.primeSendEmailData(queryClient)),
   'bank/send-email/:id': sendEmail,
   'due-diligence': pageWithTexts(['due'], () => import('@/features/due-diligence/pages/overview-page')),
   'due-diligence/create': pageWithTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page')),
-  'due-diligence/screening': pageWithTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
+  'due-diligence/screening': withFirstData(
+    pageWithTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
+    () => ['/screening/lists'],
+    (module, queryClient) => module.primeScreeningData(queryClient),
+  ),
   'due-diligence/detail': pageWithTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page')),
   portfolio: betaPage,
   transactions: betaPage,
@@ -111,9 +116,17 @@ export const signedInPages = {
   developers: pageWithTexts(['developers'], () => import('@/features/developers/pages/developers-page')),
   releases: pageWithTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page')),
   'due-diligence/watchlist': pageWithTexts(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route')),
-  'due-diligence/decisions': pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page')),
-  activity: pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
-  'admin/audit': pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
+  'due-diligence/decisions': withFirstData(decisionsPage, () => ['/screening/decisions?page=1'], (module, queryClient) => module.primeDecisionsData(queryClient)),
+  activity: withFirstData(
+    pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
+    () => ['/audit/mine?page=1'],
+    (module, queryClient) => module.primeMyActivityData(queryClient),
+  ),
+  'admin/audit': withFirstData(
+    pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
+    () => ['/audit?page=1'],
+    (module, queryClient) => module.primeAuditPageData(queryClient),
+  ),
   'admin/sessions': withFirstData(
     pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
     () => ['/admin/sessions?page=1&page_size=25', '/screening/lists'],
