@@ -66,7 +66,19 @@ describe('signedInPageOf', () => {
 describe("a page's first data", () => {
   it("lists, for each language, exactly the GETs the page's queries send in its plain view", async () => {
     const withData = Object.entries(signedInPages).filter(([, page]) => 'firstData' in page);
-    expect(withData.map(([path]) => path).sort()).toEqual(['market-price', 'news']);
+    expect(withData.map(([path]) => path).sort()).toEqual([
+      'activity',
+      'admin/audit',
+      'admin/sessions',
+      'bank/send-email',
+      'due-diligence/decisions',
+      'due-diligence/screening',
+      'market-price',
+      'marketprice/alerts',
+      'news',
+      'support',
+      'webhooks',
+    ]);
     for (const [path, page] of withData) {
       for (const language of LANGUAGES) {
         const server = mockApi({}, { fallback: () => jsonResponse(200, {}) });

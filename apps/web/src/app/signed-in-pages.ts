@@ -40,9 +40,14 @@ function withFirstData<M>(
 
 // The first GETs below are the pages' default queries written out (checked against the queries by
 // signed-in-pages.test.ts): importing the features' parameter code here would bring it, and the
-// contracts' schemas, into the entry script. Only pages whose largest element is that data have
-// some: /marketprice's is its heading's description, and its table and calendar days (56 KB of JSON)
-// asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP 1.16x).
+// contracts' schemas, into the entry script. Pages whose largest element is that data have some, and
+// pages whose first render asks for small answers (a few KiB) that its paint then waits for
+// (Lighthouse's simulated LCP counts every request begun before the largest paint: /api/alerts,
+// /api/webhooks, /api/support and the admin's sessions and sanctions lists ended it, a round trip
+// after the framework, on those pages). Not /marketprice: its table and calendar days (56 KB of
+// JSON) asked for early only competed with the code for a phone's link (paired Lighthouse runs: LCP
+// 1.16x); nor answers in the reader's language chosen by Accept-Language (/releases, the
+// notifications), which the entry's requests do not send.
 const newsList = withFirstData(
   pageWithTexts(['news', 'forms'], () => import('@/features/news/pages/news-list-page')),
   (language) => [`/news?page=1&page_size=10&lang=${language}`],
@@ -53,6 +58,7 @@ const priceTable = pageWithTexts([], () => import('@/features/prices/pages/price
 const bank = pageWithTexts(['bank'], () => import('@/features/bank/pages/bank-page'));
 const bankVerification = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/bank-verification-page'));
 const sendEmail = pageWithTexts(['bank', 'forms'], () => import('@/features/bank/pages/send-email-page'));
+const decisionsPage = pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page'));
 export const betaPage = pageWithTexts(['beta'], () => import('@/features/beta/pages/beta-module-page'));
 
 /** Route path (app/router.tsx's dashboard routes) -> the page's code and texts. */
@@ -66,7 +72,11 @@ export const signedInPages = {
   'marketprice/curve': pageWithTexts(['analytics'], () => import('@/features/prices/pages/curve-page')),
   'marketprice/spreads': pageWithTexts(['analytics'], () => import('@/features/prices/pages/spreads-page')),
   'marketprice/:slug': priceTable,
-  'marketprice/alerts': pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
+  'marketprice/alerts': withFirstData(
+    pageWithTexts(['alerts', 'forms'], () => import('@/features/prices/pages/price-alerts-page')),
+    () => ['/alerts', '/prices/products'],
+    (module, queryClient) => module.primePriceAlertsData(queryClient),
+  ),
   'marketprice/graphics': pageWithTexts([], () => import('@/features/prices/pages/price-chart-page')),
   'market-price': withFirstData(
     pageWithTexts([], () => import('@/features/prices/pages/market-dashboard-page')),
@@ -77,27 +87,51 @@ export const signedInPages = {
   'bank/:slug': bank,
   'bank/verification': bankVerification,
   plaid: bankVerification,
-  'bank/send-email': sendEmail,
+  'bank/send-email': withFirstData(sendEmail, () => ['/sharing/invitations'], (module, queryClient) => module.primeSendEmailData(queryClient)),
   'bank/send-email/:id': sendEmail,
   'due-diligence': pageWithTexts(['due'], () => import('@/features/due-diligence/pages/overview-page')),
   'due-diligence/create': pageWithTexts(['due', 'forms'], () => import('@/features/due-diligence/pages/create-page')),
-  'due-diligence/screening': pageWithTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
+  'due-diligence/screening': withFirstData(
+    pageWithTexts(['screening', 'forms', 'lists', 'decisions', 'watchlist'], () => import('@/features/screening/pages/screening-page')),
+    () => ['/screening/lists'],
+    (module, queryClient) => module.primeScreeningData(queryClient),
+  ),
   'due-diligence/detail': pageWithTexts(['due', 'lists', 'decisions', 'forms', 'watchlist'], () => import('@/features/due-diligence/pages/detail-page')),
   portfolio: betaPage,
   transactions: betaPage,
   certificate: betaPage,
   wallet: betaPage,
   trade: betaPage,
-  webhooks: pageWithTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
-  support: pageWithTexts(['support', 'forms'], () => import('@/features/support/pages/support-page')),
+  webhooks: withFirstData(
+    pageWithTexts(['webhooks', 'forms'], () => import('@/features/webhooks/pages/webhooks-page')),
+    () => ['/webhooks'],
+    (module, queryClient) => module.primeWebhooksData(queryClient),
+  ),
+  support: withFirstData(
+    pageWithTexts(['support', 'forms'], () => import('@/features/support/pages/support-page')),
+    () => ['/support'],
+    (module, queryClient) => module.primeSupportData(queryClient),
+  ),
   'settings/api-keys': pageWithTexts(['developers', 'forms'], () => import('@/features/developers/pages/api-keys-page')),
   developers: pageWithTexts(['developers'], () => import('@/features/developers/pages/developers-page')),
   releases: pageWithTexts(['releases', 'forms'], () => import('@/features/releases/pages/releases-page')),
   'due-diligence/watchlist': pageWithTexts(['watchlist', 'forms', 'lists', 'decisions'], () => import('./watchlist-route')),
-  'due-diligence/decisions': pageWithTexts(['decisions', 'forms'], () => import('@/features/decisions/pages/decisions-page')),
-  activity: pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
-  'admin/audit': pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
-  'admin/sessions': pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
+  'due-diligence/decisions': withFirstData(decisionsPage, () => ['/screening/decisions?page=1'], (module, queryClient) => module.primeDecisionsData(queryClient)),
+  activity: withFirstData(
+    pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/my-activity-page')),
+    () => ['/audit/mine?page=1'],
+    (module, queryClient) => module.primeMyActivityData(queryClient),
+  ),
+  'admin/audit': withFirstData(
+    pageWithTexts(['decisions', 'forms'], () => import('@/features/audit/pages/audit-page')),
+    () => ['/audit?page=1'],
+    (module, queryClient) => module.primeAuditPageData(queryClient),
+  ),
+  'admin/sessions': withFirstData(
+    pageWithTexts(['admin', 'forms', 'screening', 'lists', 'analytics'], () => import('./admin-sessions-route')),
+    () => ['/admin/sessions?page=1&page_size=25', '/screening/lists'],
+    (module, queryClient) => module.primeAdminSessionsData(queryClient),
+  ),
 } satisfies Record<string, PageCode>;
 
 export type SignedInPagePath = keyof typeof signedInPages;

@@ -15,13 +15,15 @@ interface TabsProps<T extends string> {
   value: T;
   onValueChange: (value: T) => void;
   panelClassName?: string;
+  /** Called when the tab list is pointed at or focused: a lazy panel's code can be asked for then. */
+  onPrefetch?: () => void;
 }
 
 /** Tabs on Radix Tabs: arrow keys, Home and End move and select; one panel shown at a time. */
-export function Tabs<T extends string>({ label, items, value, onValueChange, panelClassName }: TabsProps<T>) {
+export function Tabs<T extends string>({ label, items, value, onValueChange, panelClassName, onPrefetch }: TabsProps<T>) {
   return (
     <RadixTabs.Root value={value} onValueChange={(next) => onValueChange(next as T)}>
-      <RadixTabs.List aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
+      <RadixTabs.List aria-label={label} onPointerEnter={onPrefetch} onFocus={onPrefetch} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}

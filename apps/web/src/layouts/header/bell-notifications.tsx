@@ -9,14 +9,19 @@ export type PanelItem = AppNotification & { server: boolean };
 /**
  * The bell's notifications, the server's merged in by time, newest first: for the panel
  * (notifications-menu.tsx) and for the bell drawn before the panel's code has arrived (header.tsx),
- * which shows the same unread dot.
+ * which shows the same unread dot. Only the panel asks the server (`askServer`): it loads 2 s after
+ * the first paint, or at once when the bell is pointed at, focused or pressed
+ * (lib/deferred-module.ts), so the server's list is not one of the requests a page sends while its
+ * own code and data are still on a phone's link (Lighthouse's traces: the bell's GET, sent with the
+ * layout's first render, was the last request before the largest paint on 17 of the 33 signed-in
+ * pages). The bell drawn before it shows this browser's notifications and any list already fetched.
  */
-export function useBellNotifications() {
+export function useBellNotifications({ askServer = true }: { askServer?: boolean } = {}) {
   const { user } = useSession();
   const owner = user?.email ?? null;
   const local = useNotifications(owner);
   // A restricted cliente (an invitee) has no server notifications: the API refuses it the list.
-  const server = useServerNotifications(Boolean(user) && (user?.role !== 'cliente' || user.is_superadmin === true));
+  const server = useServerNotifications(askServer && Boolean(user) && (user?.role !== 'cliente' || user.is_superadmin === true));
   const notifications: PanelItem[] = [
     ...local.map((item) => ({ ...item, server: false })),
     ...(server.data?.items ?? []).map((item) => ({

@@ -120,7 +120,7 @@ function opensOnPress(event: PointerEvent<HTMLButtonElement>): boolean {
 /** The bell as the loaded panel draws it (notifications-menu.tsx), unread dot included, until the panel is loaded. */
 function BellButton({ onPrefetch, onOpen }: { onPrefetch: () => void; onOpen: () => void }) {
   const { t } = useTranslation();
-  const { hasUnread } = useBellNotifications();
+  const { hasUnread } = useBellNotifications({ askServer: false });
   return (
     <button
       type="button"

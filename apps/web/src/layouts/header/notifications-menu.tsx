@@ -29,23 +29,36 @@ export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boole
   );
   const headingId = useId();
 
+  // Opened before the server's list had arrived (this panel asks for it when its code loads, after
+  // the first paint or on the press that opened it): the list is marked read, and its unread items
+  // highlighted, when it arrives while the panel is still open.
+  const [awaitingServer, setAwaitingServer] = useState(defaultOpen && server.data === undefined);
+
   const onOpenChange = (next: boolean) => {
     if (next) {
       setFreshIds(new Set(notifications.filter((item) => !item.read).map((item) => item.id)));
       markAllNotificationsRead(owner);
       if ((server.data?.unread ?? 0) > 0) markServerRead.mutate();
     }
+    setAwaitingServer(next && server.data === undefined);
     setOpen(next);
   };
 
-  // Opened from the start: marked read as a press marks them (the bell drawn before this code
-  // arrived asked for the server's list already, so it is usually here).
+  // Opened from the start: marked read as a press marks them.
   useEffect(() => {
     if (!defaultOpen) return;
     markAllNotificationsRead(owner);
     if ((server.data?.unread ?? 0) > 0) markServerRead.mutate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the opening at mount
   }, []);
+
+  useEffect(() => {
+    if (!awaitingServer || !server.data) return;
+    setAwaitingServer(false);
+    const unread = server.data.items.filter((item) => item.read_at === null).map((item) => `server:${item.id}`);
+    if (unread.length > 0) setFreshIds((current) => new Set([...current, ...unread]));
+    if (server.data.unread > 0) markServerRead.mutate();
+  }, [awaitingServer, server.data, markServerRead]);
 
   const openNotification = (notification: AppNotification) => {
     const target = resolveNotificationTarget(notification.openUrl);

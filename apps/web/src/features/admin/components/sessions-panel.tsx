@@ -13,7 +13,9 @@ import { SearchForm } from './search-form';
 import { controlClassName } from './styles';
 import { Select } from '@/components/ui/controls';
 
-const PAGE_SIZE = 25;
+/** The sessions table's page size (its first page is primed by app/admin-sessions-route.tsx). */
+export const SESSIONS_PAGE_SIZE = 25;
+const PAGE_SIZE = SESSIONS_PAGE_SIZE;
 
 function StatusBadge({ status }: { status: SessionStatus }) {
   const { t } = useTranslation('admin');

@@ -1,5 +1,5 @@
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditListResponse, type AuditVerifyResponse } from '@fueldesk/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api, buildApiUrl } from '@/lib/api-client';
 import { readAccessToken } from '@/lib/auth-storage';
 
@@ -23,12 +23,15 @@ const queryOf = (filter: Omit<AuditFilter, 'page'>) => ({
 });
 
 /** GET /api/audit (admins: everybody's) or /api/audit/mine (My activity), newest first. */
-export function useAuditEntries(mode: 'admin' | 'mine', filter: AuditFilter) {
-  return useQuery({
+export const auditEntriesQueryOptions = (mode: 'admin' | 'mine', filter: AuditFilter) =>
+  queryOptions({
     queryKey: ['audit', mode, filter],
     queryFn: ({ signal }) => api.get<AuditListResponse>(mode === 'admin' ? '/audit' : '/audit/mine', { signal, query: { ...queryOf(filter), page: filter.page } }),
     placeholderData: keepPreviousData,
   });
+
+export function useAuditEntries(mode: 'admin' | 'mine', filter: AuditFilter) {
+  return useQuery(auditEntriesQueryOptions(mode, filter));
 }
 
 /** GET /api/audit/verify: recomputes the chain (admin). */

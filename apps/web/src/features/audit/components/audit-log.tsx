@@ -1,4 +1,5 @@
 import { auditActions, type AuditAction, type AuditEntry } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -6,9 +7,18 @@ import { DataTable } from '@/components/ui/data-table';
 import { controlClassName, Input, Select } from '@/components/ui/controls';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { AUDIT_PAGE_SIZE, downloadAuditCsv, useAuditEntries, useVerifyAudit, type AuditFilter } from '../api/audit-api';
+import { AUDIT_PAGE_SIZE, auditEntriesQueryOptions, downloadAuditCsv, useAuditEntries, useVerifyAudit, type AuditFilter } from '../api/audit-api';
 
 const emptyFilter: Omit<AuditFilter, 'page'> = { from: '', to: '', actor: '', action: '', q: '' };
+
+/**
+ * Loads the log's first page (no filter, as AuditLog first asks for it) into the cache: the app's
+ * start awaits it before the first render when the entry script has asked for it early
+ * (app/signed-in-pages.ts). Never rejects.
+ */
+export function primeAuditLog(queryClient: QueryClient, mode: 'admin' | 'mine'): Promise<void> {
+  return queryClient.prefetchQuery(auditEntriesQueryOptions(mode, { ...emptyFilter, page: 1 }));
+}
 
 /** Details as short "key: value" text (list version ids, threshold, counts). */
 function formatDetails(details: Record<string, unknown>): string {

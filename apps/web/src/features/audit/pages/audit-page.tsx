@@ -1,4 +1,8 @@
-import { AuditLog } from '../components/audit-log';
+import type { QueryClient } from '@tanstack/react-query';
+import { AuditLog, primeAuditLog } from '../components/audit-log';
+
+/** The log's first page, primed before the first render (app/signed-in-pages.ts). */
+export const primeAuditPageData = (queryClient: QueryClient) => primeAuditLog(queryClient, 'admin');
 
 /** /admin/audit (admins only, guarded by the router and the server): every audit entry, filters, CSV export, verification. */
 export default function AuditPage() {

@@ -1,4 +1,8 @@
-import { AuditLog } from '../components/audit-log';
+import type { QueryClient } from '@tanstack/react-query';
+import { AuditLog, primeAuditLog } from '../components/audit-log';
+
+/** The log's first page, primed before the first render (app/signed-in-pages.ts). */
+export const primeMyActivityData = (queryClient: QueryClient) => primeAuditLog(queryClient, 'mine');
 
 /** /activity: the signed-in user's own audit entries (My activity, from the user menu under Profile). */
 export default function MyActivityPage() {

@@ -1,7 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '@/components/ui/query-state';
-import { useInvitation } from '../api/invitations';
+import { invitationsQueryOptions, useInvitation } from '../api/invitations';
+
+/**
+ * Loads the sent invitations and the plan's usage (the plain page's history) into the cache: the
+ * app's start awaits it before the first render when the entry script has asked for it early
+ * (app/signed-in-pages.ts). Never rejects.
+ */
+export function primeSendEmailData(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(invitationsQueryOptions());
+}
 import { CounterpartyCheck } from '../components/counterparty-check';
 import { InvitationForm } from '../components/invitation-form';
 import { InvitationHistory, PlanUsage } from '../components/invitation-history';

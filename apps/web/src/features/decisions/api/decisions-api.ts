@@ -1,5 +1,5 @@
 import { DECISIONS_PAGE_SIZE, type DecisionListResponse, type ScreeningDecision, type ScreeningDecisionStatus } from '@fueldesk/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
 
@@ -14,13 +14,16 @@ export interface DecisionsFilter {
 const languageHeader = (): Record<string, string> => ({ 'accept-language': i18n.language?.startsWith('es') ? 'es' : 'en' });
 
 /** GET /api/screening/decisions: the caller's own, admins everybody's; pending approvals first. */
-export function useDecisions(filter: DecisionsFilter) {
-  return useQuery({
+export const decisionsQueryOptions = (filter: DecisionsFilter) =>
+  queryOptions({
     queryKey: ['decisions', 'list', filter],
     queryFn: ({ signal }) =>
       api.get<DecisionListResponse>('/screening/decisions', { signal, query: { page: filter.page, subject: filter.subject || undefined, status: filter.status || undefined } }),
     placeholderData: keepPreviousData,
   });
+
+export function useDecisions(filter: DecisionsFilter) {
+  return useQuery(decisionsQueryOptions(filter));
 }
 
 /** POST /api/screening/decisions/{id}/approve (an admin other than the decider). */

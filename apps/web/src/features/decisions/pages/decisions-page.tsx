@@ -1,4 +1,5 @@
 import { isAdmin, screeningDecisionStatuses, type ScreeningDecision, type ScreeningDecisionStatus } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,16 @@ import { controlClassName, Input, Select } from '@/components/ui/controls';
 import { ApiError, resolveErrorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
-import { DECISIONS_PAGE_SIZE, useApproveDecision, useDecisions } from '../api/decisions-api';
+import { DECISIONS_PAGE_SIZE, decisionsQueryOptions, useApproveDecision, useDecisions } from '../api/decisions-api';
+
+/**
+ * Loads the list's first page (no filter, as the page first asks for it) into the cache: the app's
+ * start awaits it before the first render when the entry script has asked for it early
+ * (app/signed-in-pages.ts). Never rejects.
+ */
+export function primeDecisionsData(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(decisionsQueryOptions({ page: 1, subject: '', status: '' }));
+}
 
 /** /due-diligence/decisions: the caller's decisions (admins: everybody's, pending approvals first, with Approve). */
 export default function DecisionsPage() {

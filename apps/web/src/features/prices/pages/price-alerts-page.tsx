@@ -7,6 +7,7 @@ import {
   type CreatePriceAlertInput,
   type PriceAlert,
 } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,9 +20,16 @@ import { resolveErrorMessage } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
-import { useProducts } from '../api/get-products';
+import { productsQueryOptions, useProducts } from '../api/get-products';
 import { useProductLabels } from '../lib/product-labels';
-import { useCreatePriceAlert, useDeletePriceAlert, usePriceAlertEvents, usePriceAlerts, useUpdatePriceAlert } from '../api/price-alerts';
+import {
+  priceAlertsQueryOptions,
+  useCreatePriceAlert,
+  useDeletePriceAlert,
+  usePriceAlertEvents,
+  usePriceAlerts,
+  useUpdatePriceAlert,
+} from '../api/price-alerts';
 
 /** The channels an alert can use (the webhooks themselves are set up on /webhooks). */
 const pageChannels = ['panel', 'email', 'webhook'] as const;
@@ -214,6 +222,15 @@ function AlertsTable() {
       />
     </>
   );
+}
+
+/**
+ * Loads the alerts and the product list (the form's choices) into the cache, as the page asks for
+ * them: the app's start awaits it before the first render when the entry script has asked for them
+ * early (app/signed-in-pages.ts). Never rejects.
+ */
+export function primePriceAlertsData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.prefetchQuery(priceAlertsQueryOptions()), queryClient.prefetchQuery(productsQueryOptions())]);
 }
 
 /** `/marketprice/alerts`: the caller's price alerts, a form to add one (prefilled by `?product=`), and their firings. */

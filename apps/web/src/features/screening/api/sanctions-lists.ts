@@ -1,15 +1,18 @@
 import { sanctionsListName, sanctionsSources, type SanctionsSource, type ScreeningImportResponse, type ScreeningList, type ScreeningListsResponse } from '@fueldesk/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, buildApiUrl, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { readAccessToken } from '@/lib/auth-storage';
 import i18n from '@/lib/i18n';
 
 /** GET /api/screening/lists: which sanctions lists this installation screens against (loaded: false on a fresh install). */
-export function useSanctionsLists() {
-  return useQuery({
+export const sanctionsListsQueryOptions = () =>
+  queryOptions({
     queryKey: ['screening', 'lists'],
     queryFn: ({ signal }) => api.get<ScreeningListsResponse>('/screening/lists', { signal }),
   });
+
+export function useSanctionsLists() {
+  return useQuery(sanctionsListsQueryOptions());
 }
 
 /** The lists FuelDesk knows that are not loaded, by human name. */

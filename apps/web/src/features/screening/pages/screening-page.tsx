@@ -1,12 +1,20 @@
 import { SCREENING_LISTS_UPDATED_EVENT } from '@fueldesk/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServerEvent } from '@/lib/server-events';
-import { useSanctionsLists } from '../api/sanctions-lists';
+import { sanctionsListsQueryOptions, useSanctionsLists } from '../api/sanctions-lists';
 import { BatchScreening } from '../components/batch-screening';
 import { FileBatchScreening } from '../components/file-batch-screening';
 import { SanctionsListsStatus } from '../components/sanctions-lists-status';
 import { ScreeningSearch } from '../components/screening-search';
+
+/**
+ * Loads the lists' status into the cache: the app's start awaits it before the first render when the
+ * entry script has asked for it early (app/signed-in-pages.ts). Never rejects.
+ */
+export function primeScreeningData(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(sanctionsListsQueryOptions());
+}
 
 /** /due-diligence/screening: sanctions screening of one name or a pasted batch, with the lists' status. */
 export default function ScreeningPage() {

@@ -1,9 +1,10 @@
 import { SUPPORT_RESPONSE_HOURS, type SupportMessage } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/auth-store';
-import { useSupportMessages } from '../api/get-support-messages';
+import { supportMessagesQueryOptions, useSupportMessages } from '../api/get-support-messages';
 import { SupportForm } from '../components/support-form';
 
 function MessageList() {
@@ -41,6 +42,15 @@ function MessageList() {
       )}
     </QueryState>
   );
+}
+
+/**
+ * Loads the caller's earlier messages into the cache, as the list asks for them: the app's start
+ * awaits it before the first render when the entry script has asked for them early
+ * (app/signed-in-pages.ts). Never rejects.
+ */
+export function primeSupportData(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(supportMessagesQueryOptions());
 }
 
 /** `/support`: the support form with the caller's earlier messages below it. */

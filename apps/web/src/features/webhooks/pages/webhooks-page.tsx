@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEBHOOK_LIMIT, createWebhookBodySchema, webhookEvents, type CreateWebhookBody, type CreateWebhookInput, type Webhook } from '@fueldesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,7 @@ import { CheckboxGroup, FormSubmit, TextField } from '@/components/ui/form-field
 import { QueryState } from '@/components/ui/query-state';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { submitOutcome, useSubmitForm } from '@/lib/use-submit-form';
-import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
+import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks, webhooksQueryOptions } from '../api/webhooks';
 
 const emptyValues = { url: '', events: [...webhookEvents] } as unknown as CreateWebhookBody;
 const fieldNames = ['url', 'events'] as const;
@@ -76,6 +77,15 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
 }
 
 /** `/webhooks`: the caller's endpoints for price alerts and watchlist changes, their deliveries, and a form to add one. */
+/**
+ * Loads the caller's webhooks into the cache, as the page asks for them: the app's start awaits it
+ * before the first render when the entry script has asked for them early (app/signed-in-pages.ts).
+ * Never rejects.
+ */
+export function primeWebhooksData(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(webhooksQueryOptions());
+}
+
 export default function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   const webhooks = useWebhooks();
