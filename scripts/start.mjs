@@ -49,8 +49,10 @@ const serverIsStale = serverBuildIsStale();
 const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
 const steps = [];
 // scripts/build-web.mjs itself, not through npm (`npm run build -w @fueldesk/web` runs the same): npm's own
-// start was ~0.3 s of CPU before the build began.
-if (webIsStale) steps.push(['the web app', () => runStep(process.execPath, [path.join(scripts, 'build-web.mjs')])]);
+// start was ~0.3 s of CPU before the build began. Without its last step, precompression: run below, beside
+// the server's start, at the lowest CPU priority. Until a file's .br and .gz are written the server sends it
+// uncompressed (it picks a precompressed file per request, when there is one).
+if (webIsStale) steps.push(['the web app', () => runStep(process.execPath, [path.join(scripts, 'build-web.mjs'), '--no-precompress'])]);
 if (serverIsStale) {
   steps.push([
     freshEmbedded ? 'the server and its database template' : 'the server',
@@ -69,7 +71,26 @@ if (steps.length > 0) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s.${webIsStale ? ' The web app\'s files are compressed while the server starts (sent uncompressed until then).' : ''}`,
+  );
+}
+
+/** The web build's last step, beside the server; its failure leaves the build incomplete (redone at the next start). */
+let precompressing;
+if (webIsStale) {
+  precompressing = spawn(process.execPath, [path.join(scripts, 'precompress.mjs'), path.join(web, 'dist'), '--background'], {
+    cwd: root,
+    stdio: buildDetails ? 'inherit' : ['ignore', 'ignore', 'pipe'],
+  });
+  const errors = [];
+  precompressing.stderr?.on('data', (chunk) => errors.push(chunk));
+  precompressing.on('close', (code, signal) => {
+    precompressing = undefined;
+    if (code === 0 || signal) return;
+    process.stderr.write(Buffer.concat(errors));
+    console.error(`Compressing the web app's files failed (exit code ${code}): they are sent uncompressed, and the web app is built again at the next start.`);
+  });
 }
 
 // A 2 MB young generation (V8's default grows to 16 MB per semi-space): less resident
@@ -94,5 +115,13 @@ const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(ser
   stdio: 'inherit',
   env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: dataDir, ...jemallocEnvironment(process.env) },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    precompressing?.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  precompressing?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
