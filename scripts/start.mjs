@@ -4,7 +4,7 @@
 // The builds print one line each; `npm start -- --build-details` shows their whole output (a failed
 // build shows it anyway).
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, newestMtime, serverBuildIsStale, serverDist } from './build-server.mjs';
@@ -53,15 +53,67 @@ const steps = [];
 // the server's start, at the lowest CPU priority. Until a file's .br and .gz are written the server sends it
 // uncompressed (it picks a precompressed file per request, when there is one).
 if (webIsStale) steps.push(['the web app', () => runStep(process.execPath, [path.join(scripts, 'build-web.mjs'), '--no-precompress'])]);
+// With no template cached yet (a fresh clone), initdb and the migrations start at once, beside the server's
+// build, in a process of their own that makes the template and the database (scripts/database-template.mjs).
+const templateCached = () =>
+  readdirSync(path.join(root, 'apps/server/.cache'), { withFileTypes: true }).some(
+    (entry) => entry.name.startsWith('pglite-template-') && existsSync(path.join(root, 'apps/server/.cache', entry.name, 'PG_VERSION')),
+  );
+let templateMaker;
 if (serverIsStale) {
+  const early = freshEmbedded && !(existsSync(path.join(root, 'apps/server/.cache')) && templateCached());
   steps.push([
     freshEmbedded ? 'the server and its database template' : 'the server',
     async () => {
+      if (early) {
+        templateMaker = startTemplateMaker();
+        await buildServer().catch((error) => {
+          templateMaker.child.kill();
+          throw error;
+        });
+        templateMaker.child.send('server built');
+        await templateMaker.databaseReady;
+        return;
+      }
       await buildServer();
       if (freshEmbedded) await runStep(process.execPath, [path.join(serverDist, 'database-template.js')]);
     },
   ]);
 }
+
+/**
+ * scripts/database-template.mjs, whose output is shown as a build step's. `databaseReady` resolves once the
+ * database is in place (the process then caches the template: its failure after that is only reported).
+ */
+function startTemplateMaker() {
+  const child = spawn(process.execPath, [path.join(scripts, 'database-template.mjs'), dataDir], {
+    cwd: root,
+    stdio: buildDetails ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  let ready = false;
+  const databaseReady = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message !== 'database ready') return;
+      ready = true;
+      resolve();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0 && ready) return;
+      process.stderr.write(Buffer.concat(output));
+      const failure = `scripts/database-template.mjs failed (exit code ${code})`;
+      if (ready) console.error(`${failure}: the PGlite template was not cached; the next fresh install makes it.`);
+      else reject(new Error(failure));
+    });
+  });
+  // Awaited once the server is built; a failure before that is reported then.
+  databaseReady.catch(() => {});
+  return { child, databaseReady };
+}
+
 if (steps.length > 0) {
   const started = performance.now();
   console.log(`Building ${steps.map(([name]) => name).join(' and ')}…${buildDetails ? '' : ' (npm start -- --build-details shows the output)'}`);
