@@ -23,9 +23,11 @@ const built = new Promise((resolve, reject) => {
   process.once('message', resolve);
   process.once('disconnect', () => reject(new Error('npm start ended before the server was built')));
 });
-// As the server's apps/server/src/db/wasm-tiering.ts (not built yet): V8 validates each function of
-// PostgreSQL's WebAssembly when first called and leaves it to its baseline compiler, before PGlite compiles.
-v8.setFlagsFromString('--wasm-tiering-budget=1000000000');
+// V8's baseline compiler only, and each function of PostgreSQL's WebAssembly validated when first called:
+// initdb and the migrations run a little of a lot of PostgreSQL once, which its optimizing compiler never
+// paid back (initdb and migrations 0.85x CPU against the server's own flags, wasm-tiering.ts; 3 alternating
+// runs on the shared machine). Set before PGlite compiles; this process never serves a query.
+v8.setFlagsFromString('--liftoff-only');
 v8.setFlagsFromString('--wasm-lazy-validation');
 // The server's own packages (those it resolves from apps/server).
 const serverRequire = createRequire(path.join(server, 'package.json'));

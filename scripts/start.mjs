@@ -52,7 +52,10 @@ const steps = [];
 // start was ~0.3 s of CPU before the build began. Without its last step, precompression: run below, beside
 // the server's start, at the lowest CPU priority. Until a file's .br and .gz are written the server sends it
 // uncompressed (it picks a precompressed file per request, when there is one).
-if (webIsStale) steps.push(['the web app', () => runStep(process.execPath, [path.join(scripts, 'build-web.mjs'), '--no-precompress'])]);
+if (webIsStale) {
+  const args = [path.join(scripts, 'build-web.mjs'), '--no-precompress', ...(buildDetails ? [] : ['--no-size-report'])];
+  steps.push(['the web app', () => runStep(process.execPath, args)]);
+}
 // With no template cached yet (a fresh clone), initdb and the migrations start at once, beside the server's
 // build, in a process of their own that makes the template and the database (scripts/database-template.mjs).
 const templateCached = () =>
