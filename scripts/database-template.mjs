@@ -9,7 +9,6 @@
 //
 //   node scripts/database-template.mjs DATA_DIR   (with an IPC channel to start.mjs)
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
@@ -49,8 +48,8 @@ const { makeFreshDatabase } = await import(pathToFileURL(path.join(server, 'dist
 await makeFreshDatabase(client, dataDir, () => {
   process.send('database ready');
   process.disconnect();
-  // What is left, caching the template, gives way to the server's start, and is finished when npm start is
-  // stopped meanwhile (a second or so): a half-written template is never left in the cache.
-  setPriority(19);
+  // What is left, caching the template, is finished when npm start is stopped meanwhile (a second or so): a
+  // half-written template is never left in the cache. Not at a lower CPU priority: on the shared machine
+  // under load, a starved process creating files held up the server's own writes (first start up to 3x).
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 });

@@ -6,13 +6,14 @@
 // after the other on the main thread, while the start's other core sat idle (README's Benchmarks).
 //
 // `node scripts/precompress.mjs DIR [--background]`. `npm start` runs it with --background beside the
-// server's first start on a fresh build (scripts/start.mjs): at the lowest CPU priority, so that the
-// server's start comes first. The server picks a compressed file when one is there and sends the plain
+// server's first start on a fresh build (scripts/start.mjs): on one thread of libuv's pool, so that the
+// server's start keeps the other core. (At the lowest CPU priority instead, on the shared machine under
+// load, the server's first start took up to 3 times as long: a starved process holding the file
+// system's journal or a folder's lock makes every writer wait, the server's PGlite among them.) The server picks a compressed file when one is there and sends the plain
 // file otherwise (@fastify/static's preCompressed, static-web.ts), so each .br and .gz is written under a
 // dotted name the server never serves and renamed into place whole.
 import { readdirSync, statSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -59,8 +60,8 @@ export async function precompress(dir) {
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
-  // Before the first asynchronous call: libuv's threads, started then, take the process's priority.
-  if (process.argv.includes('--background')) setPriority(19);
+  // Before the first asynchronous call: libuv starts its pool then, with this many threads.
+  if (process.argv.includes('--background')) process.env.UV_THREADPOOL_SIZE = '1';
   const dir = path.resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'dist');
   const count = await precompress(dir);
   console.log(`precompressed ${count} files in ${path.relative(process.cwd(), dir) || '.'}`);

@@ -50,7 +50,7 @@ const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir
 const steps = [];
 // scripts/build-web.mjs itself, not through npm (`npm run build -w @fueldesk/web` runs the same): npm's own
 // start was ~0.3 s of CPU before the build began. Without its last step, precompression: run below, beside
-// the server's start, at the lowest CPU priority. Until a file's .br and .gz are written the server sends it
+// the server's start, on one thread. Until a file's .br and .gz are written the server sends it
 // uncompressed (it picks a precompressed file per request, when there is one).
 if (webIsStale) {
   const args = [path.join(scripts, 'build-web.mjs'), '--no-precompress', ...(buildDetails ? [] : ['--no-size-report'])];
