@@ -49,13 +49,33 @@ const serverIsStale = serverBuildIsStale();
 const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
 const steps = [];
 // scripts/build-web.mjs itself, not through npm (`npm run build -w @fueldesk/web` runs the same): npm's own
-// start was ~0.3 s of CPU before the build began. Without its last step, precompression: run below, beside
-// the server's start, on one thread. Until a file's .br and .gz are written the server sends it
-// uncompressed (it picks a precompressed file per request, when there is one).
+// start was ~0.3 s of CPU before the build began. Without its last step, precompression, which runs on one
+// thread from then on, beside the rest of the build and the server's start. Until a file's .br and .gz are
+// written the server sends it uncompressed (it picks a precompressed file per request, when there is one).
 if (webIsStale) {
   const args = [path.join(scripts, 'build-web.mjs'), '--no-precompress', ...(buildDetails ? [] : ['--no-size-report'])];
-  steps.push(['the web app', () => runStep(process.execPath, args)]);
+  steps.push(['the web app', () => runStep(process.execPath, args).then(startPrecompression)]);
 }
+/**
+ * The web build's last step, started as soon as the pages are written: beside whatever of the server's build
+ * and database is left, then beside the server. Its failure leaves the build incomplete (redone at the next start).
+ */
+let precompressing;
+function startPrecompression() {
+  precompressing = spawn(process.execPath, [path.join(scripts, 'precompress.mjs'), path.join(web, 'dist'), '--background'], {
+    cwd: root,
+    stdio: buildDetails ? 'inherit' : ['ignore', 'ignore', 'pipe'],
+  });
+  const errors = [];
+  precompressing.stderr?.on('data', (chunk) => errors.push(chunk));
+  precompressing.on('close', (code, signal) => {
+    precompressing = undefined;
+    if (code === 0 || signal) return;
+    process.stderr.write(Buffer.concat(errors));
+    console.error(`Compressing the web app's files failed (exit code ${code}): they are sent uncompressed, and the web app is built again at the next start.`);
+  });
+}
+
 // With no template cached yet (a fresh clone), initdb and the migrations start at once, beside the server's
 // build, in a process of their own that makes the template and the database (scripts/database-template.mjs).
 const templateCached = () =>
@@ -123,29 +143,13 @@ if (steps.length > 0) {
   try {
     await Promise.all(steps.map(([, step]) => step()));
   } catch (error) {
+    precompressing?.kill();
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
   console.log(
-    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s.${webIsStale ? ' The web app\'s files are compressed while the server starts (sent uncompressed until then).' : ''}`,
+    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s.${precompressing ? ' The web app\'s files are still being compressed (sent uncompressed until then).' : ''}`,
   );
-}
-
-/** The web build's last step, beside the server; its failure leaves the build incomplete (redone at the next start). */
-let precompressing;
-if (webIsStale) {
-  precompressing = spawn(process.execPath, [path.join(scripts, 'precompress.mjs'), path.join(web, 'dist'), '--background'], {
-    cwd: root,
-    stdio: buildDetails ? 'inherit' : ['ignore', 'ignore', 'pipe'],
-  });
-  const errors = [];
-  precompressing.stderr?.on('data', (chunk) => errors.push(chunk));
-  precompressing.on('close', (code, signal) => {
-    precompressing = undefined;
-    if (code === 0 || signal) return;
-    process.stderr.write(Buffer.concat(errors));
-    console.error(`Compressing the web app's files failed (exit code ${code}): they are sent uncompressed, and the web app is built again at the next start.`);
-  });
 }
 
 // A 2 MB young generation (V8's default grows to 16 MB per semi-space): less resident
