@@ -144,6 +144,7 @@ if (steps.length > 0) {
     await Promise.all(steps.map(([, step]) => step()));
   } catch (error) {
     precompressing?.kill();
+    templateMaker?.child.kill();
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
