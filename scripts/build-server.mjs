@@ -121,6 +121,8 @@ export async function buildServer(outdir = serverDist) {
         main: path.join(server, 'src/boot.ts'),
         cli: path.join(server, 'src/cli.ts'),
         'database-template': path.join(server, 'src/db/database-template.ts'),
+        // The second half of a fresh clone's first `npm start` on PGlite (scripts/database-template.mjs).
+        'fresh-database': path.join(server, 'src/db/fresh-database.ts'),
       },
       outdir,
       splitting: true,

@@ -3,6 +3,8 @@
 // once on the server side of Vite (an SSR build into apps/web/.prerender), page by page, into the
 // built index.html. The server sends these files for their paths and the app hydrates them, so a
 // phone on a slow link paints the page before the JavaScript has arrived.
+// The web build (scripts/build-web.mjs) makes the SSR build beside the browser build and calls
+// writePrerenderedPages once both are done; `node scripts/prerender.mjs` does both after a `vite build`.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,20 +14,32 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../ap
 const distDir = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, '.prerender');
 
-await build({
-  root: webDir,
-  configFile: path.join(webDir, 'vite.config.ts'),
-  logLevel: 'warn',
-  build: { ssr: 'src/prerender/render-page.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-});
-
-const { prerenderedPaths, renderPage, injectPage, prerenderedPagePath } = await import(pathToFileURL(path.join(ssrDir, 'render-page.js')).href);
-const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-rmSync(path.join(distDir, 'pages'), { recursive: true, force: true });
-for (const pathname of prerenderedPaths) {
-  const file = path.join(distDir, prerenderedPagePath(pathname));
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, injectPage(template, await renderPage(pathname)));
+/** The SSR build of the page renderer (src/prerender/render-page.tsx), which needs no browser build. */
+export async function buildPageRenderer() {
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender/render-page.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+  });
 }
-rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${prerenderedPaths.length} pages into ${path.relative(process.cwd(), path.join(distDir, 'pages'))}`);
+
+/** Renders every prerendered page into the browser build's index.html (dist/pages); returns how many. */
+export async function writePrerenderedPages() {
+  const { prerenderedPaths, renderPage, injectPage, prerenderedPagePath } = await import(pathToFileURL(path.join(ssrDir, 'render-page.js')).href);
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  rmSync(path.join(distDir, 'pages'), { recursive: true, force: true });
+  for (const pathname of prerenderedPaths) {
+    const file = path.join(distDir, prerenderedPagePath(pathname));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, injectPage(template, await renderPage(pathname)));
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+  return prerenderedPaths.length;
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  await buildPageRenderer();
+  const count = await writePrerenderedPages();
+  console.log(`prerendered ${count} pages into ${path.relative(process.cwd(), path.join(distDir, 'pages'))}`);
+}

@@ -4,7 +4,7 @@
 // The builds print one line each; `npm start -- --build-details` shows their whole output (a failed
 // build shows it anyway).
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, newestMtime, serverBuildIsStale, serverDist } from './build-server.mjs';
@@ -34,35 +34,123 @@ function runStep(command, args) {
   });
 }
 
+const scripts = path.join(root, 'scripts');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((name) => path.join(web, name));
 const contracts = path.join(root, 'packages/contracts/src');
-const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(contracts), newestMtime(path.join(root, 'scripts/prerender.mjs')));
+const sourceTime = Math.max(
+  ...sources.map(newestMtime),
+  newestMtime(contracts),
+  ...['build-web.mjs', 'prerender.mjs', 'precompress.mjs'].map((name) => newestMtime(path.join(scripts, name))),
+);
 const webIsStale = !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime;
 const serverIsStale = serverBuildIsStale();
 // A fresh clone's start: the server build and (on a fresh embedded install) the migrated PGlite template
 // the server copies are made while the web app builds, instead of one after the other.
 const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
 const steps = [];
-if (webIsStale) steps.push(['the web app', () => runStep('npm', ['run', 'build', '-w', '@fueldesk/web'])]);
+// scripts/build-web.mjs itself, not through npm (`npm run build -w @fueldesk/web` runs the same): npm's own
+// start was ~0.3 s of CPU before the build began. Without its last step, precompression, which runs on one
+// thread from then on, beside the rest of the build and the server's start. Until a file's .br and .gz are
+// written the server sends it uncompressed (it picks a precompressed file per request, when there is one).
+if (webIsStale) {
+  const args = [path.join(scripts, 'build-web.mjs'), '--no-precompress', ...(buildDetails ? [] : ['--no-size-report'])];
+  steps.push(['the web app', () => runStep(process.execPath, args).then(startPrecompression)]);
+}
+/**
+ * The web build's last step, started as soon as the pages are written: beside whatever of the server's build
+ * and database is left, then beside the server. Its failure leaves the build incomplete (redone at the next start).
+ */
+let precompressing;
+function startPrecompression() {
+  precompressing = spawn(process.execPath, [path.join(scripts, 'precompress.mjs'), path.join(web, 'dist'), '--background'], {
+    cwd: root,
+    stdio: buildDetails ? 'inherit' : ['ignore', 'ignore', 'pipe'],
+  });
+  const errors = [];
+  precompressing.stderr?.on('data', (chunk) => errors.push(chunk));
+  precompressing.on('close', (code, signal) => {
+    precompressing = undefined;
+    if (code === 0 || signal) return;
+    process.stderr.write(Buffer.concat(errors));
+    console.error(`Compressing the web app's files failed (exit code ${code}): they are sent uncompressed, and the web app is built again at the next start.`);
+  });
+}
+
+// With no template cached yet (a fresh clone), initdb and the migrations start at once, beside the server's
+// build, in a process of their own that makes the template and the database (scripts/database-template.mjs).
+const templateCached = () =>
+  readdirSync(path.join(root, 'apps/server/.cache'), { withFileTypes: true }).some(
+    (entry) => entry.name.startsWith('pglite-template-') && existsSync(path.join(root, 'apps/server/.cache', entry.name, 'PG_VERSION')),
+  );
+let templateMaker;
 if (serverIsStale) {
+  const early = freshEmbedded && !(existsSync(path.join(root, 'apps/server/.cache')) && templateCached());
   steps.push([
     freshEmbedded ? 'the server and its database template' : 'the server',
     async () => {
+      if (early) {
+        templateMaker = startTemplateMaker();
+        await buildServer().catch((error) => {
+          templateMaker.child.kill();
+          throw error;
+        });
+        templateMaker.child.send('server built');
+        await templateMaker.databaseReady;
+        return;
+      }
       await buildServer();
       if (freshEmbedded) await runStep(process.execPath, [path.join(serverDist, 'database-template.js')]);
     },
   ]);
 }
+
+/**
+ * scripts/database-template.mjs, whose output is shown as a build step's. `databaseReady` resolves once the
+ * database is in place (the process then caches the template: its failure after that is only reported).
+ */
+function startTemplateMaker() {
+  const child = spawn(process.execPath, [path.join(scripts, 'database-template.mjs'), dataDir], {
+    cwd: root,
+    stdio: buildDetails ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  let ready = false;
+  const databaseReady = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message !== 'database ready') return;
+      ready = true;
+      resolve();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0 && ready) return;
+      process.stderr.write(Buffer.concat(output));
+      const failure = `scripts/database-template.mjs failed (exit code ${code})`;
+      if (ready) console.error(`${failure}: the PGlite template was not cached; the next fresh install makes it.`);
+      else reject(new Error(failure));
+    });
+  });
+  // Awaited once the server is built; a failure before that is reported then.
+  databaseReady.catch(() => {});
+  return { child, databaseReady };
+}
+
 if (steps.length > 0) {
   const started = performance.now();
   console.log(`Building ${steps.map(([name]) => name).join(' and ')}…${buildDetails ? '' : ' (npm start -- --build-details shows the output)'}`);
   try {
     await Promise.all(steps.map(([, step]) => step()));
   } catch (error) {
+    precompressing?.kill();
+    templateMaker?.child.kill();
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s.${precompressing ? ' The web app\'s files are still being compressed (sent uncompressed until then).' : ''}`,
+  );
 }
 
 // A 2 MB young generation (V8's default grows to 16 MB per semi-space): less resident
@@ -87,5 +175,13 @@ const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(ser
   stdio: 'inherit',
   env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: dataDir, ...jemallocEnvironment(process.env) },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    precompressing?.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  precompressing?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, PGLITE_START_PARAMS } from './client';
-import { copyDirectory, ensurePgliteTemplate, pgliteTemplateDir, templateKey } from './pglite-template';
+import { copyDirectory, ensurePgliteTemplate, makeTemplateAndDatabase, pgliteTemplateDir, templateKey } from './pglite-template';
 
 /** Every file's path and content under `dir`. */
 function digestDir(dir: string): string {
@@ -23,6 +26,26 @@ function modesOf(dir: string): string[] {
     .map((file) => `${path.relative(dir, file)} ${(statSync(file).mode & 0o7777).toString(8)}`)
     .sort();
 }
+
+/** A database directory's tables, columns, indexes and constraints, and drizzle's record of the migrations. */
+async function schemaOf(dir: string): Promise<unknown[]> {
+  const client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+  try {
+    const queries = [
+      "select table_schema, table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema not in ('pg_catalog', 'information_schema') order by 1, 2, 3",
+      "select schemaname, tablename, indexname, indexdef from pg_indexes where schemaname not in ('pg_catalog') order by 1, 2, 3",
+      "select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def from pg_constraint where connamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace) order by 1, 2",
+      'select hash, created_at::text from drizzle.__drizzle_migrations order by id',
+    ];
+    return await Promise.all(queries.map(async (query) => (await client.query(query)).rows));
+  } finally {
+    await client.close();
+  }
+}
+
+const markTemplate = async (client: PGlite) => {
+  await client.exec('create table prepared_marker (id int)');
+};
 
 describe('PGlite template of a fresh install', () => {
   it('is copied file for file: same paths, contents and modes, folders included', async () => {
@@ -140,4 +163,52 @@ describe('PGlite template of a fresh install', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+  // The first `npm start` of a fresh clone (scripts/database-template.mjs, fresh-database.ts): PGlite started and
+  // migrated beside the server's build, then the database put in place before the template is cached.
+  it('from a PGlite started beforehand: the database first, then the template, both as ensurePgliteTemplate makes it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'fd-template-started-'));
+    try {
+      const copy = path.join(root, 'early', 'drizzle');
+      const reference = path.join(root, 'reference', 'drizzle');
+      cpSync(migrationsFolder, copy, { recursive: true });
+      cpSync(migrationsFolder, reference, { recursive: true });
+      const databaseDir = path.join(root, 'data', 'pglite');
+      // What an interrupted start may have left: replaced.
+      mkdirSync(path.join(databaseDir, 'base'), { recursive: true });
+      writeFileSync(path.join(databaseDir, 'base', 'half-written'), 'x');
+      const started = new PGlite({ startParams: PGLITE_START_PARAMS });
+      await migrate(drizzle(started), { migrationsFolder: copy });
+      let readyCalls = 0;
+      await makeTemplateAndDatabase(started, copy, PGLITE_START_PARAMS, markTemplate, databaseDir, () => {
+        readyCalls += 1;
+        expect(existsSync(path.join(databaseDir, 'PG_VERSION'))).toBe(true);
+        expect(existsSync(pgliteTemplateDir(copy, true))).toBe(false);
+      });
+      expect(readyCalls).toBe(1);
+      expect(started.closed).toBe(true);
+      const template = pgliteTemplateDir(copy, true);
+      expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
+      expect(existsSync(path.join(databaseDir, 'base', 'half-written'))).toBe(false);
+      expect(readdirSync(path.dirname(databaseDir))).toEqual(['pglite']);
+      expect(digestDir(databaseDir)).toBe(digestDir(template));
+
+      // The same schema, preparation and migrations record as a template made the usual way.
+      const usual = await ensurePgliteTemplate(reference, PGLITE_START_PARAMS, markTemplate);
+      expect(usual).toEqual({ dir: pgliteTemplateDir(reference, true) });
+      const [early, expected] = [await schemaOf(template), await schemaOf(pgliteTemplateDir(reference, true))];
+      expect(JSON.stringify(early)).toContain('prepared_marker');
+      expect(early).toEqual(expected);
+
+      // The template already cached: the started PGlite is closed unused, and the database copied from the cache.
+      const again = new PGlite({ startParams: PGLITE_START_PARAMS });
+      const secondDir = path.join(root, 'data2', 'pglite');
+      let secondReady = 0;
+      await makeTemplateAndDatabase(again, copy, PGLITE_START_PARAMS, markTemplate, secondDir, () => (secondReady += 1));
+      expect(again.closed).toBe(true);
+      expect(secondReady).toBe(1);
+      expect(digestDir(secondDir)).toBe(digestDir(template));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 180_000); // Two templates made (each initdb and every migration on PGlite) and a third initdb.
 });

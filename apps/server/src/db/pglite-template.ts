@@ -62,9 +62,13 @@ export function templateKey(migrationsFolder: string): string {
  */
 export type TemplatePreparation = (client: PGlite) => Promise<void>;
 
-/** initdb and every migration in memory, dumped as an uncompressed tarball. */
-async function buildTemplate(migrationsFolder: string, startParams: string[], prepare?: TemplatePreparation): Promise<Buffer> {
-  const client = new PGlite({ startParams });
+/**
+ * initdb and every migration in memory, dumped as an uncompressed tarball. `started`: a PGlite already
+ * started in memory (initdb done, migrations maybe applied: they are applied here as to any database),
+ * closed here like one made here.
+ */
+async function buildTemplate(migrationsFolder: string, startParams: string[], prepare?: TemplatePreparation, started?: PGlite): Promise<Buffer> {
+  const client = started ?? new PGlite({ startParams });
   try {
     await client.waitReady;
     await migrate(drizzle(client), { migrationsFolder });
@@ -93,7 +97,11 @@ export async function ensurePgliteTemplate(migrationsFolder: string, startParams
   if (existsSync(path.join(prepared, 'PG_VERSION'))) return { dir: prepared };
   const dir = prepare ? prepared : pgliteTemplateDir(migrationsFolder);
   if (existsSync(path.join(dir, 'PG_VERSION'))) return { dir };
-  const tarball = await buildTemplate(migrationsFolder, startParams, prepare);
+  return cacheTemplate(await buildTemplate(migrationsFolder, startParams, prepare), dir);
+}
+
+/** Unpacks a template's tarball into the cache as `dir` (see ensurePgliteTemplate). */
+async function cacheTemplate(tarball: Buffer, dir: string): Promise<PgliteTemplate> {
   const partial = `${dir}.${process.pid}.partial`;
   try {
     rmSync(partial, { recursive: true, force: true });
@@ -109,6 +117,51 @@ export async function ensurePgliteTemplate(migrationsFolder: string, startParams
     // starts and only makes the template again next time.
     return existsSync(path.join(dir, 'PG_VERSION')) ? { dir } : { tarball };
   }
+}
+
+/**
+ * The first `npm start` of a fresh clone (scripts/database-template.mjs, fresh-database.ts): the prepared
+ * template from a PGlite that started (initdb, migrations) while the server was being built, and a fresh
+ * install's data directory `databaseDir` unpacked from it before the template is cached, so that the
+ * server starts on a database already in place instead of copying the cached template (~1,400 files:
+ * ~1 s of its first start's CPU on the shared machine). `databaseReady` is called once `databaseDir` is in
+ * place, or found made meanwhile (then left alone); the cache is written after it. A null `databaseDir`:
+ * the template only. When the cache already holds the
+ * template, `started` is closed unused and the database copied from the cache.
+ */
+export async function makeTemplateAndDatabase(
+  started: PGlite,
+  migrationsFolder: string,
+  startParams: string[],
+  prepare: TemplatePreparation,
+  databaseDir: string | null,
+  databaseReady: () => void,
+): Promise<void> {
+  const dir = pgliteTemplateDir(migrationsFolder, true);
+  if (databaseDir) mkdirSync(path.dirname(databaseDir), { recursive: true });
+  if (existsSync(path.join(dir, 'PG_VERSION'))) {
+    await started.close();
+    if (databaseDir && !existsSync(path.join(databaseDir, 'PG_VERSION'))) await unpackPgliteTemplate(databaseDir, migrationsFolder, startParams);
+    databaseReady();
+    return;
+  }
+  const tarball = await buildTemplate(migrationsFolder, startParams, prepare, started);
+  if (databaseDir && !existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    const unpacking = `${databaseDir}.unpacking-${process.pid}`;
+    rmSync(unpacking, { recursive: true, force: true });
+    try {
+      await unpackTarball(tarball, unpacking);
+      // Checked again: a server may have made the database meanwhile (the caller holds the data folder's lock).
+      if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+        rmSync(databaseDir, { recursive: true, force: true });
+        renameSync(unpacking, databaseDir);
+      }
+    } finally {
+      rmSync(unpacking, { recursive: true, force: true });
+    }
+  }
+  databaseReady();
+  await cacheTemplate(tarball, dir);
 }
 
 /** Templates of earlier migrations or PGlite versions (and the tarballs of earlier builds) are of no further use. */

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -182,5 +183,38 @@ describe('static web app with prerendered pages', () => {
         expect(res.headers[name], `${url} ${name}`).toBeUndefined();
       }
     }
+  });
+  // `npm start` on a fresh build starts the server while scripts/precompress.mjs still runs (scripts/start.mjs):
+  // meanwhile each file goes out whole and uncompressed, and compressed once its .br is written, without a restart.
+  it('sends a file uncompressed until precompression has written its .br, then compressed', async () => {
+    const script = `export const late = ${JSON.stringify('x'.repeat(4000))};`;
+    const contact = `<!doctype html><html><body><div id="root" data-prerendered="/contact-us"><h1>Contact us</h1>${'<p>y</p>'.repeat(300)}</div></body></html>`;
+    writeFileSync(path.join(dist, 'assets', 'late-Zz99Yy88.js'), script);
+    writeFileSync(path.join(dist, 'pages', 'contact-us.html'), contact);
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const before = await t.app.inject({ method: 'GET', url: '/assets/late-Zz99Yy88.js', headers });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-encoding']).toBeUndefined();
+    expect(before.body).toBe(script);
+    const pageBefore = await t.app.inject({ method: 'GET', url: '/contact-us', headers });
+    expect(pageBefore.headers['content-encoding']).toBeUndefined();
+    expect(withoutNonce(pageBefore.body)).toBe(contact);
+
+    const run = spawnSync(process.execPath, [path.resolve(__dirname, '../../../../scripts/precompress.mjs'), dist, '--background'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    // Written under a dotted name (never served) and renamed into place: none is left behind.
+    const leftovers = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.partial'));
+    expect(leftovers).toEqual([]);
+    expect(existsSync(path.join(dist, 'assets', 'late-Zz99Yy88.js.gz'))).toBe(true);
+
+    const after = await t.app.inject({ method: 'GET', url: '/assets/late-Zz99Yy88.js', headers });
+    expect(after.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(after.rawPayload).toString()).toBe(script);
+    const pageAfter = await t.app.inject({ method: 'GET', url: '/contact-us', headers });
+    expect(pageAfter.headers['content-encoding']).toBe('br');
+    expect(withoutNonce(brotliDecompressSync(pageAfter.rawPayload).toString())).toBe(contact);
+    const gzipped = await t.app.inject({ method: 'GET', url: '/assets/late-Zz99Yy88.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
   });
 });
