@@ -178,20 +178,25 @@ if (steps.length > 0) {
 const GLIBC_TUNABLES =
   process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608:glibc.malloc.arena_max=2';
 // jemalloc instead of glibc's malloc when the system has it (scripts/jemalloc.mjs says why).
+// Work held back until the server answers (a fresh web build's compression, caching the PGlite template):
+// the server says when it listens over an IPC channel (server.ts).
+const notifyListening = precompressAfterListen || templateMaker !== undefined;
 const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...serverArgs], {
   cwd: root,
-  stdio: precompressAfterListen ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+  stdio: notifyListening ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
   env: {
     ...process.env,
     GLIBC_TUNABLES,
     DATA_DIR: dataDir,
     ...jemallocEnvironment(process.env),
-    ...(precompressAfterListen ? { FUELDESK_NOTIFY_LISTENING: '1' } : {}),
+    ...(notifyListening ? { FUELDESK_NOTIFY_LISTENING: '1' } : {}),
   },
 });
-if (precompressAfterListen) {
+if (notifyListening) {
   server.on('message', (message) => {
-    if (message === 'fueldesk:listening' && !precompressing) startPrecompression();
+    if (message !== 'fueldesk:listening') return;
+    if (precompressAfterListen && !precompressing) startPrecompression();
+    if (templateMaker?.child.connected) templateMaker.child.send('server listening');
   });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
