@@ -4,7 +4,8 @@
 // server, instead of after it. They need only PGlite, drizzle's migrator and the migrations folder, not the
 // server's code; once the server is built (the message "server built" from start.mjs), its own code
 // (apps/server/dist/fresh-database.js) prepares the template, puts the fresh install's database in place
-// (the message "database ready" goes back then, and the server may start on it) and caches the template,
+// (the message "database ready" goes back then, and the server may start on it) and, once the server
+// listens (the message "server listening"), caches the template,
 // as `node apps/server/dist/database-template.js` does after the build otherwise.
 //
 //   node scripts/database-template.mjs DATA_DIR   (with an IPC channel to start.mjs)
@@ -47,9 +48,16 @@ try {
 const { makeFreshDatabase } = await import(pathToFileURL(path.join(server, 'dist/fresh-database.js')).href);
 await makeFreshDatabase(client, dataDir, () => {
   process.send('database ready');
-  process.disconnect();
   // What is left, caching the template, is finished when npm start is stopped meanwhile (a second or so): a
   // half-written template is never left in the cache. Not at a lower CPU priority: on the shared machine
   // under load, a starved process creating files held up the server's own writes (first start up to 3x).
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
+  // Cached once the server answers (start.mjs says "server listening"), or once npm start has ended: written
+  // beside the server's first start, its ~1,400 files took CPU and disk from it.
+  return new Promise((resolve) => {
+    process.once('message', resolve);
+    process.once('disconnect', resolve);
+  }).then(() => {
+    if (process.connected) process.disconnect();
+  });
 });

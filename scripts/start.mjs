@@ -54,12 +54,20 @@ const steps = [];
 // written the server sends it uncompressed (it picks a precompressed file per request, when there is one).
 if (webIsStale) {
   const args = [path.join(scripts, 'build-web.mjs'), '--no-precompress', ...(buildDetails ? [] : ['--no-size-report'])];
-  steps.push(['the web app', () => runStep(process.execPath, args).then(startPrecompression)]);
+  steps.push([
+    'the web app',
+    () =>
+      runStep(process.execPath, args).then(() => {
+        precompressAfterListen = true;
+      }),
+  ]);
 }
 /**
- * The web build's last step, started as soon as the pages are written: beside whatever of the server's build
- * and database is left, then beside the server. Its failure leaves the build incomplete (redone at the next start).
+ * The web build's last step, started once the server listens (it tells over an IPC channel, server.ts):
+ * begun as soon as the pages were written, its ~2 s of CPU (brotli at quality 11) ran beside the server's
+ * build and first start on the 2 cores. Its failure leaves the build incomplete (redone at the next start).
  */
+let precompressAfterListen = false;
 let precompressing;
 function startPrecompression() {
   precompressing = spawn(process.execPath, [path.join(scripts, 'precompress.mjs'), path.join(web, 'dist'), '--background'], {
@@ -149,7 +157,7 @@ if (steps.length > 0) {
     process.exit(1);
   }
   console.log(
-    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s.${precompressing ? ' The web app\'s files are still being compressed (sent uncompressed until then).' : ''}`,
+    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s.${precompressAfterListen ? ' The web app\'s files are compressed once the server answers (sent uncompressed until then).' : ''}`,
   );
 }
 
@@ -170,11 +178,27 @@ if (steps.length > 0) {
 const GLIBC_TUNABLES =
   process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=524288:glibc.malloc.trim_threshold=8388608:glibc.malloc.arena_max=2';
 // jemalloc instead of glibc's malloc when the system has it (scripts/jemalloc.mjs says why).
+// Work held back until the server answers (a fresh web build's compression, caching the PGlite template):
+// the server says when it listens over an IPC channel (server.ts).
+const notifyListening = precompressAfterListen || templateMaker !== undefined;
 const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(serverDist, 'main.js'), ...serverArgs], {
   cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, GLIBC_TUNABLES, DATA_DIR: dataDir, ...jemallocEnvironment(process.env) },
+  stdio: notifyListening ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+  env: {
+    ...process.env,
+    GLIBC_TUNABLES,
+    DATA_DIR: dataDir,
+    ...jemallocEnvironment(process.env),
+    ...(notifyListening ? { FUELDESK_NOTIFY_LISTENING: '1' } : {}),
+  },
 });
+if (notifyListening) {
+  server.on('message', (message) => {
+    if (message !== 'fueldesk:listening') return;
+    if (precompressAfterListen && !precompressing) startPrecompression();
+    if (templateMaker?.child.connected) templateMaker.child.send('server listening');
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     precompressing?.kill(signal);

@@ -17,6 +17,16 @@ import { codeCacheState, saveCodeCache } from './lib/code-cache';
  * Everything after the configuration: the runtime on the database main.ts is opening, the start-up
  * seeds, the job queue, then the HTTP server (or the worker), and a graceful shutdown on SIGTERM/SIGINT.
  */
+/**
+ * `npm start` (scripts/start.mjs) holds some of a fresh build's work back until the server answers
+ * (compressing the web app's files): it sets FUELDESK_NOTIFY_LISTENING and opens an IPC channel, told
+ * here once the server listens, then closed. Any other parent's channel is left alone.
+ */
+function tellStartScriptListening() {
+  if (process.env.FUELDESK_NOTIFY_LISTENING !== '1' || !process.send) return;
+  process.send('fueldesk:listening', () => process.disconnect());
+}
+
 export async function startServer(config: Config, database: Promise<DatabaseHandle>) {
   const runtime = await createRuntime({ config, database });
   const { ctx } = runtime;
@@ -30,6 +40,7 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
     // as listen's callback). A start stopped at its first answer wrote none when it came later: every
     // restart of `node bench/run-all.mjs` compiled the server from its source.
     saveCodeCache();
+    tellStartScriptListening();
     // The job queue starts once requests are served: loading pg-boss and starting it took a share of a
     // restart on PGlite, whose queries run on this thread. A job sent before it is ready waits for it
     // (jobs/queue.ts); a failure still stops the server.

@@ -50,6 +50,6 @@ describe('scripts/start.mjs', () => {
   it("passes jemalloc's variables to the server it spawns", () => {
     const source = readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8');
     expect(source).toContain("import { jemallocEnvironment } from './jemalloc.mjs';");
-    expect(source).toMatch(/env: \{ \.\.\.process\.env, GLIBC_TUNABLES, DATA_DIR: dataDir, \.\.\.jemallocEnvironment\(process\.env\) \}/);
+    expect(source).toMatch(/env: \{\s*\.\.\.process\.env,\s*GLIBC_TUNABLES,\s*DATA_DIR: dataDir,\s*\.\.\.jemallocEnvironment\(process\.env\),/);
   });
 });

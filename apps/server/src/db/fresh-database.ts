@@ -12,9 +12,9 @@ import { prepareJobQueueTables } from './template-preparation';
 /**
  * Makes `dataDir`'s embedded database (dataDir/pglite, as the server opens it) and the cached template from
  * `started`; `databaseReady` is called once the database is in place and the data folder's lock released,
- * before the template is cached. A data folder another process holds is left alone (the template is made).
+ * and the template is cached once what it returns has resolved. A data folder another process holds is left alone (the template is made).
  */
-export async function makeFreshDatabase(started: PGlite, dataDir: string, databaseReady: () => void): Promise<void> {
+export async function makeFreshDatabase(started: PGlite, dataDir: string, databaseReady: () => void | Promise<void>): Promise<void> {
   let release: (() => void) | null = null;
   try {
     release = await acquireDirectoryLock(path.resolve(dataDir));
@@ -23,7 +23,7 @@ export async function makeFreshDatabase(started: PGlite, dataDir: string, databa
   }
   const ready = () => {
     release?.();
-    databaseReady();
+    return databaseReady();
   };
   try {
     await makeTemplateAndDatabase(

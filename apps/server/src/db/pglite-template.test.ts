@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { migrationsFolder, openDatabase, PGLITE_START_PARAMS } from './client';
 import { copyDirectory, ensurePgliteTemplate, makeTemplateAndDatabase, pgliteTemplateDir, templateKey } from './pglite-template';
 
@@ -179,11 +179,21 @@ describe('PGlite template of a fresh install', () => {
       const started = new PGlite({ startParams: PGLITE_START_PARAMS });
       await migrate(drizzle(started), { migrationsFolder: copy });
       let readyCalls = 0;
-      await makeTemplateAndDatabase(started, copy, PGLITE_START_PARAMS, markTemplate, databaseDir, () => {
+      let cacheNow!: () => void;
+      const making = makeTemplateAndDatabase(started, copy, PGLITE_START_PARAMS, markTemplate, databaseDir, () => {
         readyCalls += 1;
         expect(existsSync(path.join(databaseDir, 'PG_VERSION'))).toBe(true);
         expect(existsSync(pgliteTemplateDir(copy, true))).toBe(false);
+        // npm start holds the caching back until the server listens (scripts/database-template.mjs).
+        return new Promise<void>((resolve) => (cacheNow = resolve));
       });
+      await vi.waitFor(() => expect(readyCalls).toBe(1), { timeout: 120_000 });
+      // Time for caching to begin were it not held back: no template, not even a partial one, meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [cache, templateName] = [path.dirname(pgliteTemplateDir(copy, true)), path.basename(pgliteTemplateDir(copy, true))];
+      expect(existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith(templateName)) : []).toEqual([]);
+      cacheNow();
+      await making;
       expect(readyCalls).toBe(1);
       expect(started.closed).toBe(true);
       const template = pgliteTemplateDir(copy, true);
@@ -203,7 +213,9 @@ describe('PGlite template of a fresh install', () => {
       const again = new PGlite({ startParams: PGLITE_START_PARAMS });
       const secondDir = path.join(root, 'data2', 'pglite');
       let secondReady = 0;
-      await makeTemplateAndDatabase(again, copy, PGLITE_START_PARAMS, markTemplate, secondDir, () => (secondReady += 1));
+      await makeTemplateAndDatabase(again, copy, PGLITE_START_PARAMS, markTemplate, secondDir, () => {
+        secondReady += 1;
+      });
       expect(again.closed).toBe(true);
       expect(secondReady).toBe(1);
       expect(digestDir(secondDir)).toBe(digestDir(template));

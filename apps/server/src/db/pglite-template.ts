@@ -135,7 +135,7 @@ export async function makeTemplateAndDatabase(
   startParams: string[],
   prepare: TemplatePreparation,
   databaseDir: string | null,
-  databaseReady: () => void,
+  databaseReady: () => void | Promise<void>,
 ): Promise<void> {
   const dir = pgliteTemplateDir(migrationsFolder, true);
   if (databaseDir) mkdirSync(path.dirname(databaseDir), { recursive: true });
@@ -160,7 +160,8 @@ export async function makeTemplateAndDatabase(
       rmSync(unpacking, { recursive: true, force: true });
     }
   }
-  databaseReady();
+  // The caller may hold the caching back (npm start: until the server answers, scripts/database-template.mjs).
+  await databaseReady();
   await cacheTemplate(tarball, dir);
 }
 
