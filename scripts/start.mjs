@@ -57,7 +57,7 @@ if (webIsStale) {
   steps.push([
     'the web app',
     () =>
-      runStep(process.execPath, args).then(() => {
+      (process.platform === 'linux' ? runStep('nice', ['-n', '10', process.execPath, ...args]) : runStep(process.execPath, args)).then(() => {
         precompressAfterListen = true;
       }),
   ]);
