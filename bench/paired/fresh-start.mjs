@@ -20,13 +20,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { option, sleep, TICKS_PER_SECOND } from './common.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
-};
 const trees = option('trees', `/work/wt/base@1dafeea,${here}@HEAD`)
   .split(',')
   .filter(Boolean)
@@ -43,8 +39,6 @@ const warmup = Number(option('warmup', 1));
 const port = Number(option('port', 3330));
 const nodeModules = path.resolve(option('node-modules', here));
 const keepLogs = option('keep-logs');
-const TICKS_PER_SECOND = 100;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

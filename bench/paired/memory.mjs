@@ -16,12 +16,8 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cpuTicks, flag, median, option, sleep, treeEnvs } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
-};
 const trees = option('trees', '').split(',').filter(Boolean);
 if (trees.length === 0) throw new Error('--trees A,B is required');
 const rounds = Number(option('rounds', 3));
@@ -30,23 +26,10 @@ const data = option('data');
 const pg = option('pg');
 if (!data && !pg) throw new Error('--data DIR or --pg URL is required');
 const loadSeconds = Number(option('load', 10));
-const smaps = args.includes('--smaps');
-const parseEnv = (text) =>
-  Object.fromEntries(
-    (text ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
-const envs = trees.map((_, index) => parseEnv(index === 1 ? option('env2', option('env')) : option('env')));
+const smaps = flag('smaps');
+const envs = treeEnvs(trees);
 const base = `http://127.0.0.1:${port}/api`;
 const HISTORY_QUERY = 'codes=WTI,BRENT,GASOLINE_NYH,ULSD_NYH,JET_USGC&from=2014-12-31&to=2024-12-31';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const cpuTicks = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(stat[11]) + Number(stat[12]);
-};
 
 /** Resident MiB by kind of mapping: the file mapped, or an anonymous mapping by its size. */
 function residentByMapping(pid) {

@@ -15,30 +15,16 @@ import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cpuTicks, flag, median, option, sleep, TICKS_PER_SECOND, treeEnvs } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
-};
 const trees = option('trees', '').split(',').filter(Boolean);
 if (trees.length === 0) throw new Error('--trees A,B is required');
 const data = option('data');
 const rounds = Number(option('rounds', 8));
 const port = Number(option('port', 3232));
 const pgUrls = option('pg')?.split(',');
-const fresh = args.includes('--fresh');
-const parseEnv = (text) =>
-  Object.fromEntries(
-    (text ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
-const envs = trees.map((_, index) => parseEnv(index === 1 ? option('env2', option('env')) : option('env')));
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const TICKS_PER_SECOND = 100;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const fresh = flag('fresh');
+const envs = treeEnvs(trees);
 
 const dirs = trees.map((_, index) => {
   const dir = path.join(tmpdir(), `fd-paired-restart-${process.pid}-${index}`);
@@ -66,8 +52,7 @@ async function once(index) {
   const wall = performance.now() - started;
   // scripts/start.mjs runs the server as its only child.
   const pid = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const cpu = ((Number(stat[11]) + Number(stat[12])) / TICKS_PER_SECOND) * 1000;
+  const cpu = (cpuTicks(pid) / TICKS_PER_SECOND) * 1000;
   const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
   await new Promise((resolve) => {
     child.once('exit', resolve);

@@ -3,6 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '@/components/ui/query-state';
 import { invitationsQueryOptions, useInvitation } from '../api/invitations';
+import { CounterpartyCheck } from '../components/counterparty-check';
+import { InvitationForm } from '../components/invitation-form';
+import { InvitationHistory, PlanUsage } from '../components/invitation-history';
+import { Panel } from '../components/panel';
+import { ScopeList } from '../components/scope-list';
+import { SharedDataView } from '../components/shared-data-view';
+import { InvitationStatusBadge } from '../components/status-badge';
+import { useBankText } from '../components/use-bank-error-text';
 
 /**
  * Loads the sent invitations and the plan's usage (the plain page's history) into the cache: the
@@ -12,14 +20,6 @@ import { invitationsQueryOptions, useInvitation } from '../api/invitations';
 export function primeSendEmailData(queryClient: QueryClient): Promise<void> {
   return queryClient.prefetchQuery(invitationsQueryOptions());
 }
-import { CounterpartyCheck } from '../components/counterparty-check';
-import { InvitationForm } from '../components/invitation-form';
-import { InvitationHistory, PlanUsage } from '../components/invitation-history';
-import { Panel } from '../components/panel';
-import { ScopeList } from '../components/scope-list';
-import { SharedDataView } from '../components/shared-data-view';
-import { InvitationStatusBadge } from '../components/status-badge';
-import { useBankText } from '../components/use-bank-error-text';
 
 function InvitationDetail({ id }: { id: string }) {
   const { t } = useTranslation('bank');
