@@ -35,7 +35,7 @@ const { PGlite } = serverRequire('@electric-sql/pglite');
 const { drizzle } = serverRequire('drizzle-orm/pglite');
 const { migrate } = serverRequire('drizzle-orm/pglite/migrator');
 
-// The server's PGLITE_START_PARAMS (apps/server/src/db/client.ts): the data directory does not depend on them.
+// The server's PGLITE_START_PARAMS (apps/server/src/db/pglite.ts): the data directory does not depend on them.
 const client = new PGlite({ startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'] });
 try {
   await client.waitReady;

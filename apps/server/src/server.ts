@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { sanctionsListName } from '@fueldesk/contracts';
@@ -30,11 +31,53 @@ function tellStartScriptListening() {
 export async function startServer(config: Config, database: Promise<DatabaseHandle>) {
   const runtime = await createRuntime({ config, database });
   const { ctx } = runtime;
-  await runStartupSeeds(ctx);
+  let app: FastifyInstance | null = null;
+  // The signals are handled from here on, not only once the server has started: a SIGTERM or SIGINT
+  // that came during the seeds, or between listening and the workers' start (when bench/run-all.mjs
+  // and bench/prices/import-cli.mjs stop a server, at its first answer), ended the process at once,
+  // without closing the database. PGlite's directory was then left "in production", and the next
+  // process to open it (the next start, `fueldesk import-prices`) first replayed the WAL written since
+  // the last checkpoint: a fresh install's whole demo history, ~0.25 s of CPU. A signal during the
+  // start now waits for the start's step that runs, skips the rest, and closes as usual.
+  let starting: Promise<unknown> = Promise.resolve();
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    ctx.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    const force = setTimeout(() => {
+      ctx.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await starting.catch(() => {});
+      await app?.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  /** Runs one step of the start unless a signal came: shutdown waits for the step that runs. */
+  const step = <T>(run: () => Promise<T>): Promise<T | undefined> => {
+    if (closing) return Promise.resolve(undefined);
+    const running = run();
+    starting = running;
+    return running;
+  };
 
-  const app = config.PROCESS_ROLE === 'worker' ? null : await buildApp(ctx, { loggerInstance: ctx.log });
+  await step(() => runStartupSeeds(ctx));
+
+  app = config.PROCESS_ROLE === 'worker' ? null : ((await step(() => buildApp(ctx, { loggerInstance: ctx.log }))) ?? null);
+  if (closing) return;
   if (app) {
-    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const server = app;
+    const address = await step(() => server.listen({ port: config.PORT, host: config.HOST }));
+    if (address === undefined) return;
     // The compiled server's code cache, when it has none yet for this build (lib/code-cache.ts): the functions
     // a start compiles up to here, written before the first request is answered (this runs in the same turn
     // as listen's callback). A start stopped at its first answer wrote none when it came later: every
@@ -44,13 +87,15 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
     // The job queue starts once requests are served: loading pg-boss and starting it took a share of a
     // restart on PGlite, whose queries run on this thread. A job sent before it is ready waits for it
     // (jobs/queue.ts); a failure still stops the server.
-    await ctx.jobs.startQueue();
+    await step(() => ctx.jobs.startQueue());
+    if (closing) return;
     ctx.log.info(
       { startup_ms: Math.round(performance.now()), code_cache: codeCacheState() },
       `FuelDesk is listening on ${address}, public URL ${config.PUBLIC_URL} (${ctx.database.kind}, role ${config.PROCESS_ROLE})`,
     );
     // Workers and schedules start once requests are served; a job sent meanwhile waits in its queue.
-    await ctx.jobs.startWorkers();
+    await step(() => ctx.jobs.startWorkers());
+    if (closing) return;
     favourMemoryFromNowOn();
     // SANCTIONS_PATHS newer than the stored lists, then the screening index, without delaying the first requests.
     void importConfiguredSanctionsPaths(ctx).then(() => warmScreeningIndex(ctx));
@@ -67,36 +112,15 @@ export async function startServer(config: Config, database: Promise<DatabaseHand
       );
     }
   } else {
-    await ctx.jobs.startQueue();
-    await ctx.jobs.startWorkers();
+    await step(() => ctx.jobs.startQueue());
+    await step(() => ctx.jobs.startWorkers());
+    if (closing) return;
     saveCodeCache();
     // The report and watchlist jobs screen names: the index is built now rather than by the first
     // report (seconds of one thread), and from then on rebuilt when new lists are announced.
     warmScreeningIndex(ctx);
     ctx.log.info('FuelDesk worker started');
   }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    ctx.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
-    const force = setTimeout(() => {
-      ctx.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 30_000);
-    force.unref();
-    try {
-      await app?.close();
-      await runtime.close();
-      process.exit(0);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 /**

@@ -64,6 +64,9 @@ describe('the compiled server build', () => {
     // Stopped as soon as /api/health answers, as bench/run-all.mjs stops its starts: the cache is there already.
     await startOnce('first answer');
     expect(existsSync(cache)).toBe(true);
+    // Stopped that early it still closed its database (server.ts): PGlite removes its postmaster.pid when it
+    // shuts down, and a directory left without that replayed its WAL at the next open.
+    expect(existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(false);
     // One cache per database kind (lib/code-cache.ts): a PostgreSQL start would read its own.
     expect(existsSync(path.join(outdir, 'main-bundle.cjs.postgres.v8-cache'))).toBe(false);
     // V8 rejects a cache written under other flags than the start's (lib/code-cache.ts, boot.ts): accepted here.
@@ -103,8 +106,10 @@ function startOnce(stopAt: 'first answer' | 'start logged'): Promise<string | un
       );
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       if (!stopping) return reject(new Error(`the server exited (${code}) before listening:\n${output}`));
+      // A graceful stop at any moment of the start: the signal handled, the process ended by itself.
+      if (code !== 0) return reject(new Error(`the server stopped by ${signal ?? `exit code ${code}`}, not gracefully:\n${output}`));
       const line = startLine();
       resolve(line ? (JSON.parse(line) as { code_cache?: string }).code_cache : undefined);
     });

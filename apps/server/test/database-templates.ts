@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { migrationsFolder, openDatabase, PGLITE_START_PARAMS, pgliteExecutor } from '../src/db/client';
+import { migrationsFolder, openDatabase } from '../src/db/client';
+import { PGLITE_START_PARAMS, pgliteExecutor } from '../src/db/pglite';
 import { ensurePgliteTemplate, templateKey } from '../src/db/pglite-template';
 import { prepareJobQueueTables } from '../src/db/template-preparation';
 

@@ -10,7 +10,8 @@ vi.mock('../db/client', async (original) => ({
   },
 }));
 
-const { BULK_SHARED_BUFFERS, PGLITE_START_PARAMS } = await import('../db/client');
+const { BULK_SHARED_BUFFERS } = await import('../db/client');
+const { PGLITE_START_PARAMS } = await import('../db/pglite');
 const { BULK_WASM_TIERING_BUDGET, WASM_TIERING_BUDGET } = await import('../db/wasm-tiering');
 const { openImportRuntime } = await import('./import-prices');
 

@@ -2,7 +2,8 @@
 // the cache has none for the current migrations (run by scripts/build-server.mjs; see pglite-template.ts).
 // Besides the migrations it holds pg-boss's schema and every queue (template-preparation.ts).
 import v8 from 'node:v8';
-import { migrationsFolder, PGLITE_START_PARAMS, pgliteExecutor } from './client';
+import { migrationsFolder } from './client';
+import { PGLITE_START_PARAMS, pgliteExecutor } from './pglite';
 import { ensurePgliteTemplate } from './pglite-template';
 import { prepareJobQueueTables } from './template-preparation';
 

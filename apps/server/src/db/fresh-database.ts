@@ -4,7 +4,8 @@
 // queue's tables), puts the fresh install's database in place and caches the template (pglite-template.ts).
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { migrationsFolder, PGLITE_START_PARAMS, pgliteExecutor } from './client';
+import { migrationsFolder } from './client';
+import { PGLITE_START_PARAMS, pgliteExecutor } from './pglite';
 import { acquireDirectoryLock, DatabaseLockedError } from './directory-lock';
 import { makeTemplateAndDatabase } from './pglite-template';
 import { prepareJobQueueTables } from './template-preparation';

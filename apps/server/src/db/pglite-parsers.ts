@@ -1,4 +1,5 @@
-import { types, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
+import { rawParsersKey, type Parser, type RawParsers } from './pglite-raw-parsers';
 
 /**
  * drizzle's PGlite session (drizzle-orm/pglite/session.js) reads timestamps, dates, intervals and
@@ -20,16 +21,10 @@ export const DRIZZLE_IDENTITY_PARSER_OIDS: readonly number[] = [types.TIMESTAMP,
 /** Element type of each array type above (numeric, timestamp, timestamptz, interval, date). */
 const ARRAY_ELEMENTS: Readonly<Record<number, number>> = { 1231: types.NUMERIC, 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE };
 
-type Parser = (value: string, typeId: number) => unknown;
 type Parsers = Record<number, Parser | undefined>;
 type QueryOptions = Parameters<PGlite['query']>[2];
 
 const identity: Parser = (value) => value;
-
-/** PGlite's parsers for those types before the identity parsers replaced them, to apply on the raw paths. */
-export type RawParsers = ReadonlyMap<number, Parser>;
-
-const rawParsersKey = Symbol('pglite raw parsers');
 
 /**
  * Installs drizzle's identity parsers in `client`'s table (once, after waitReady: PGlite adds its
@@ -53,27 +48,6 @@ export function installIdentityParsers(client: PGlite): RawParsers {
   }
   for (const oid of DRIZZLE_IDENTITY_PARSER_OIDS) table[oid] = identity;
   return original;
-}
-
-/** Applies `original` to the columns of those types, in place: the values PGlite's own parsers give. */
-export function restorePgliteTypes<T extends { rows: unknown[]; fields: Results['fields'] }>(result: T, original: RawParsers): T {
-  const fields = result.fields;
-  let restore: [name: string, parser: Parser, typeId: number][] | null = null;
-  for (let index = 0; index < fields.length; index += 1) {
-    const { name, dataTypeID } = fields[index]!;
-    // Object rows keep the last column of a name.
-    if (fields.findLastIndex((field) => field.name === name) !== index) continue;
-    const parser = original.get(dataTypeID);
-    if (parser) (restore ??= []).push([name, parser, dataTypeID]);
-  }
-  if (!restore) return result;
-  for (const row of result.rows as Record<string, unknown>[]) {
-    for (const [name, parser, typeId] of restore) {
-      const value = row[name];
-      if (typeof value === 'string') row[name] = parser(value, typeId);
-    }
-  }
-  return result;
 }
 
 function withoutParsers(options: QueryOptions): QueryOptions {
@@ -106,9 +80,4 @@ export function drizzleClient(client: PGlite, original: RawParsers): PGlite {
     query: (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutParsers(options)),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(drizzleTransaction(tx, original))),
   } as unknown as PGlite;
-}
-
-/** The original parsers a transaction handed to drizzle by drizzleClient carries (undefined for any other client). */
-export function rawParsersOf(client: object): RawParsers | undefined {
-  return (client as { [rawParsersKey]?: RawParsers })[rawParsersKey];
 }

@@ -6,7 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it, vi } from 'vitest';
-import { migrationsFolder, openDatabase, PGLITE_START_PARAMS } from './client';
+import { migrationsFolder, openDatabase } from './client';
+import { PGLITE_START_PARAMS } from './pglite';
 import { copyDirectory, ensurePgliteTemplate, makeTemplateAndDatabase, pgliteTemplateDir, templateKey } from './pglite-template';
 
 /** Every file's path and content under `dir`. */
