@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
-import { loadPgliteArtifacts } from './pglite-artifacts';
+import { loadPgliteArtifacts, releaseFsBundle } from './pglite-artifacts';
 import { drizzleClient, installIdentityParsers, rawParsersOf, restorePgliteTypes, type RawParsers } from './pglite-parsers';
 import { unpackPgliteTemplate } from './pglite-template';
 import { setWasmCompileFlags, WASM_TIERING_BUDGET } from './wasm-tiering';
@@ -186,6 +186,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       fsBundle: artifacts.fsBundle,
     });
     await client.waitReady;
+    // PGlite's file bundle, read at every start, is not kept for the process's life (pglite-artifacts.ts).
+    releaseFsBundle((client as unknown as { mod: { FS: { root: unknown } } }).mod.FS, artifacts.fsBundlePath, await artifacts.fsBundle.arrayBuffer());
   } catch (error) {
     release();
     throw error;
