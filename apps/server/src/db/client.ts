@@ -159,6 +159,9 @@ export function transactionExecutor(tx: DbOrTx): SqlExecutor {
   };
 }
 
+/** How long after PGlite's open its file bundle is let go of (releaseFsBundle). */
+export const FS_BUNDLE_RELEASE_DELAY_MS = 1000;
+
 /** Opens PGlite (memory:// or a directory under DATA_DIR) or a node-postgres pool. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl;
@@ -186,12 +189,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       fsBundle: artifacts.fsBundle,
     });
     await client.waitReady;
-    // PGlite's file bundle, read at every start, is not kept for the process's life (pglite-artifacts.ts).
-    releaseFsBundle((client as unknown as { mod: { FS: { root: unknown } } }).mod.FS, artifacts.fsBundlePath, await artifacts.fsBundle.arrayBuffer());
   } catch (error) {
     release();
     throw error;
   }
+  // PGlite's file bundle, read at every start, is not kept for the process's life (pglite-artifacts.ts);
+  // a second after the open, off a start's way to its first answer (a few ms of walking PGlite's files).
+  const bundleRead = await artifacts.fsBundle.arrayBuffer();
+  const releasing = setTimeout(() => {
+    releaseFsBundle((client as unknown as { mod: { FS: { root: unknown } } }).mod.FS, artifacts.fsBundlePath, bundleRead);
+  }, FS_BUNDLE_RELEASE_DELAY_MS);
+  releasing.unref();
   // drizzle's queries without their per-query parser table, the raw paths with PGlite's own parsing (pglite-parsers.ts).
   const rawParsers = installIdentityParsers(client);
   const forDrizzle = drizzleClient(client, rawParsers);
@@ -211,6 +219,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return true;
     },
     async close() {
+      clearTimeout(releasing);
       try {
         await client.close();
       } finally {

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { FS_BUNDLE_RELEASE_DELAY_MS, openDatabase } from './client';
 import { loadPgliteArtifacts, releaseFsBundle } from './pglite-artifacts';
 
 interface EmscriptenFs {
@@ -38,10 +38,11 @@ describe('PGlite file bundle', () => {
     }
   });
 
-  it('is let go of by openDatabase', async () => {
+  it('is let go of by openDatabase, a second after the open', async () => {
     const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '/nonexistent' });
     try {
       const fs = fsOf(database.pglite!);
+      await new Promise((resolve) => setTimeout(resolve, FS_BUNDLE_RELEASE_DELAY_MS + 200));
       const lazy = Object.getOwnPropertyDescriptor((fs as unknown as { lookupPath(path: string): { node: object } }).lookupPath(BUNDLED[0]!).node, 'contents');
       expect(lazy?.get).toBeTypeOf('function');
       expect(fs.readFile(BUNDLED[0]!).length).toBeGreaterThan(100);

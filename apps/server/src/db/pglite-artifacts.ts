@@ -87,9 +87,8 @@ export function releaseFsBundle(fs: { root: unknown }, bundlePath: string, read?
   };
   // The same bytes as the file on disk (its first and last 64 KiB), or it is left alone.
   const head = Math.min(size, 65_536);
-  const sample = [readRange(0, head), readRange(size - head, head)];
-  const held = new Uint8Array(bundle);
-  if (!sample[0]!.every((byte, index) => byte === held[index]) || !sample[1]!.every((byte, index) => byte === held[size - head + index])) return 0;
+  const same = (offset: number) => Buffer.from(bundle!, offset, head).equals(readRange(offset, head));
+  if (!same(0) || !same(size - head)) return 0;
   try {
     // Detaching the buffer empties every view of it: each file reads its bytes back when asked, below.
     structuredClone(bundle, { transfer: [bundle as ArrayBuffer] });
