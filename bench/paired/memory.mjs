@@ -11,11 +11,14 @@
 // --data: a PGlite data folder holding the imported prices and bench/run-all.mjs's admin
 // (bench-admin@fueldesk.test), copied afresh for every start; --pg: a PostgreSQL database holding them.
 // --env / --env2: variables for all trees / the second (e.g. --trees T,T --env2 "MALLOC_CONF=..." pairs a setting).
+// On PostgreSQL the admin's sessions are deleted after each run: an account has one active session, and
+// the next run's sign-in would be refused (409) for a minute.
 import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pgPackage from 'pg';
 import { cpuTicks, flag, median, option, sleep, treeEnvs } from './common.mjs';
 
 const trees = option('trees', '').split(',').filter(Boolean);
@@ -109,6 +112,12 @@ async function once(index) {
       child.kill('SIGTERM');
     });
     rmSync(dir, { recursive: true, force: true });
+    if (pg) {
+      const client = new pgPackage.Client({ connectionString: pg });
+      await client.connect();
+      await client.query("delete from sessions where user_id = (select id from users where email = 'bench-admin@fueldesk.test')");
+      await client.end();
+    }
   }
 }
 

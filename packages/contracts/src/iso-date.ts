@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { add, eachDayOfInterval, format, formatISO, parseISO } from 'date-fns';
-import { daysInMonth } from './calendar';
+import { daysInMonth, monthsBefore } from './calendar';
 
 /**
  * Calendar dates as YYYY-MM-DD strings (UTC), the form prices, filters and bank transactions travel
@@ -93,9 +93,43 @@ export function fromIsoDate(date: string): Date {
   return new Date(isoEpochDay(date) * DAY_MS);
 }
 
-/** A YYYY-MM-DD written with a date-fns pattern (English month names), e.g. 'MMM d, yyyy' → Jan 2, 2024. */
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** A pattern's parts: a run of one letter, a quoted literal, or other text. */
+const PATTERN_PART = /([A-Za-z])\1*|'(?:[^']|'')*'?|[^A-Za-z']+/g;
+
+/**
+ * A YYYY-MM-DD written by a pattern of years (y, yyyy), months (M, MM, MMM, MMMM), days (d, dd) and
+ * text other than letters, as date-fns writes it in English, or undefined for anything else.
+ */
+function formatCalendarDay(date: string, pattern: string): string | undefined {
+  if (Number.isNaN(isoEpochDay(date))) return undefined;
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  let text = '';
+  for (const [part] of pattern.matchAll(PATTERN_PART)) {
+    if (part === 'yyyy') text += date.slice(0, 4);
+    else if (part === 'y') text += String(year);
+    else if (part === 'MMMM') text += MONTH_NAMES[month - 1];
+    else if (part === 'MMM') text += MONTH_NAMES[month - 1]!.slice(0, 3);
+    else if (part === 'MM') text += date.slice(5, 7);
+    else if (part === 'M') text += String(month);
+    else if (part === 'dd') text += date.slice(8, 10);
+    else if (part === 'd') text += String(day);
+    else if (/^[^A-Za-z']+$/.test(part)) text += part;
+    else return undefined;
+  }
+  return text;
+}
+
+/**
+ * A YYYY-MM-DD written with a date-fns pattern (English month names), e.g. 'MMM d, yyyy' → Jan 2, 2024.
+ * The price list's dates are written without date-fns: its UTC context makes a TZDate through Intl,
+ * whose first use loads ICU's time-zone, calendar and locale data, resident in the server from then
+ * on (~5 MiB, README's Benchmarks). Other patterns are date-fns's.
+ */
 export function formatIsoDate(date: string, pattern: string): string {
-  return format(fromIsoDate(date), pattern, inUtc);
+  return formatCalendarDay(date, pattern) ?? format(fromIsoDate(date), pattern, inUtc);
 }
 
 export interface IsoDateShift {
@@ -109,12 +143,18 @@ export interface IsoDateShift {
  * its last day: 31 March − 1 month is 28 (or 29) February, 29 February − 1 year is 28 February.
  */
 export function shiftIsoDate(date: string, shift: IsoDateShift): string {
-  // Days alone, of a YYYY-MM-DD: epoch arithmetic, as above. date-fns's UTC context built its first
-  // TZDate through Intl, whose time-zone data took ~0.1 s of CPU to load in a price import (its
-  // quality check shifts a few dates; nothing else of the import needs Intl).
-  if (!shift.months && !shift.years) {
-    const day = isoEpochDay(date);
-    if (!Number.isNaN(day)) return new Date((day + (shift.days ?? 0)) * DAY_MS).toISOString().slice(0, 10);
+  // A YYYY-MM-DD by whole months and days: plain arithmetic (calendar.ts's monthsBefore, then epoch
+  // days, as above). date-fns's UTC context built its first TZDate through Intl, whose time-zone data
+  // took ~0.1 s of CPU to load in a price import, and whose ICU data (time zones, calendars, every
+  // locale's names) stayed resident in the server from its first price history on: ~5 MiB
+  // (README's Benchmarks). Other forms and fractional shifts are date-fns's.
+  const months = (shift.months ?? 0) + (shift.years ?? 0) * 12;
+  const days = shift.days ?? 0;
+  if (Number.isInteger(months) && Number.isInteger(days)) {
+    // monthsBefore checks the date; a year it cannot write in four digits is not a YYYY-MM-DD (NaN).
+    const moved = months === 0 ? date : monthsBefore(date, -months);
+    const day = moved === undefined ? Number.NaN : isoEpochDay(moved);
+    if (!Number.isNaN(day)) return isoDateOfEpochDay(day + days);
   }
   return toIsoDate(add(fromIsoDate(date), shift, inUtc));
 }

@@ -139,15 +139,24 @@ describe('database', () => {
       const database = await openDatabase({ dataDir: dir });
       try {
         const rows = await database.executeSql(
-          "select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'wal_init_zero', 'TimeZone') order by name",
+          "select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'wal_init_zero', 'TimeZone', 'max_connections') order by name",
         );
         // shared_buffers counts 8 kB pages, maintenance_work_mem kB.
         expect(rows.rows).toEqual([
           { name: 'TimeZone', setting: 'UTC' },
           { name: 'maintenance_work_mem', setting: '16384' },
+          { name: 'max_connections', setting: '10' },
           { name: 'shared_buffers', setting: '1024' },
           { name: 'wal_init_zero', setting: 'off' },
         ]);
+        // Fewer connections, as many lock slots as PostgreSQL's defaults give (64 per transaction, 100
+        // connections): the lock table holds max_locks_per_transaction times the backends and prepared transactions.
+        const slots = await database.executeSql(
+          "select name, setting::int as value from pg_settings where name in ('max_locks_per_transaction', 'max_connections', 'autovacuum_worker_slots', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions')",
+        );
+        const setting = Object.fromEntries((slots.rows as { name: string; value: number }[]).map((row) => [row.name, row.value]));
+        const others = (setting.autovacuum_worker_slots ?? 0) + setting.max_worker_processes! + setting.max_wal_senders! + setting.max_prepared_transactions!;
+        expect(setting.max_locks_per_transaction! * (setting.max_connections! + others)).toBeGreaterThanOrEqual(64 * (100 + others));
       } finally {
         await database.close();
       }

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsAreCurrent, migrationsFolder, type Database, type DatabaseHandle, type OpenDatabaseOptions, type SqlExecutor } from './client';
 import { acquireDirectoryLock } from './directory-lock';
-import type { PgliteArtifacts } from './pglite-artifacts';
+import { releaseFsBundle, type PgliteArtifacts } from './pglite-artifacts';
 import { drizzleClient, installIdentityParsers } from './pglite-parsers';
 import { restorePgliteTypes, type RawParsers } from './pglite-raw-parsers';
 import { unpackPgliteTemplate } from './pglite-template';
@@ -23,10 +23,30 @@ import * as schema from './schema';
  * wal_init_zero=off: a new 16 MB WAL segment is not first filled with zeros (a full import writes
  * a few, a large share of its writes through Emscripten's file system; paired runs were faster). Only its last byte is written, as PostgreSQL does on copy-on-write
  * file systems; the server's recovery does not depend on the zeros.
+ * max_connections=10 (PostgreSQL's default 100; PGlite is one connection): PostgreSQL sizes its shared
+ * memory per possible backend (process slots, lock and predicate-lock tables, activity buffers), and
+ * PGlite's whole segment is resident from the start (memset at open): 14 MiB instead of 16 MiB of
+ * WebAssembly memory at open (2.0 MiB less, PGlite alone on the imported data, every run). The lock
+ * table is sized by max_locks_per_transaction times the backends (38 instead of 128 with the
+ * autovacuum, worker and WAL sender slots), so 245 instead of 64 keeps as many lock slots or more
+ * (9,310 against 8,192): a transaction creating tables one by one ran out of shared memory in the
+ * same batch of 250 (9,000-9,250 tables) with either setting.
  * Passed as start parameters (not `postgresqlconf`, which replaces the data directory's
  * postgresql.conf and with it TimeZone=UTC and the other initdb settings).
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_init_zero=off'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=8MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'wal_init_zero=off',
+  '-c',
+  'max_connections=10',
+  '-c',
+  'max_locks_per_transaction=245',
+];
 
 /** PGLITE_START_PARAMS with other shared buffers (a later -c of the same setting wins). */
 export function pgliteStartParams(sharedBuffers?: string): string[] {
@@ -52,6 +72,9 @@ export function pgliteExecutor(client: PGlite, rawParsers?: RawParsers): SqlExec
   };
 }
 
+/** How long after PGlite's open its file bundle is let go of (releaseFsBundle). */
+export const FS_BUNDLE_RELEASE_DELAY_MS = 1000;
+
 /** The embedded database (openDatabase without a PostgreSQL URL): PGlite in memory or in DATA_DIR/pglite, its artifacts already loading. */
 export async function openPglite(options: OpenDatabaseOptions, inMemory: boolean, artifacts: PgliteArtifacts): Promise<DatabaseHandle> {
   const dir = path.resolve(options.dataDir, 'pglite');
@@ -70,6 +93,13 @@ export async function openPglite(options: OpenDatabaseOptions, inMemory: boolean
     release();
     throw error;
   }
+  // PGlite's file bundle, read at every start, is not kept for the process's life (pglite-artifacts.ts);
+  // a second after the open, off a start's way to its first answer (a few ms of walking PGlite's files).
+  const bundleRead = await artifacts.fsBundle.arrayBuffer();
+  const releasing = setTimeout(() => {
+    releaseFsBundle((client as unknown as { mod: { FS: { root: unknown } } }).mod.FS, artifacts.fsBundlePath, bundleRead);
+  }, FS_BUNDLE_RELEASE_DELAY_MS);
+  releasing.unref();
   // drizzle's queries without their per-query parser table, the raw paths with PGlite's own parsing (pglite-parsers.ts).
   const rawParsers = installIdentityParsers(client);
   const forDrizzle = drizzleClient(client, rawParsers);
@@ -89,6 +119,7 @@ export async function openPglite(options: OpenDatabaseOptions, inMemory: boolean
       return true;
     },
     async close() {
+      clearTimeout(releasing);
       try {
         await client.close();
       } finally {

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/client';
+import { settleCronDates } from '../lib/cron-parser';
 
 export type JobHandler<T = unknown> = (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
 
@@ -71,6 +72,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let loading: Promise<PgBoss> | null = null;
   const getBoss = () =>
     (loading ??= import('pg-boss').then(({ default: PgBossClass }) => {
+      // Its schedules' dates without Intl (lib/cron-parser.ts).
+      settleCronDates();
       const boss = new PgBossClass({
         db: {
           // Each statement first gives way to the event loop: on PGlite a statement runs on this thread,

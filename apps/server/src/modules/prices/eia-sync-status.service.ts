@@ -3,17 +3,13 @@
 // when read), the schedule's next run, pg-boss's retry of a failed run (backoff), and "sync now".
 import { eiaSyncMessages, withParams, type EiaSyncRun, type EiaSyncStatus, type MessageKey, type MessageParams } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { lazyModule } from '../../lib/lazy-module';
+import { loadCronParser } from '../../lib/cron-parser';
 import { AppError } from '../../lib/app-error';
 import { translate, type Lang } from '../../lib/messages';
 import { EiaApiError } from '../../integrations/market-data/eia-api';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { syncEiaApi } from './eia-sync.service';
 import { findLastEiaSyncSuccess, finishEiaSyncRun, hasLiveEiaSyncRun, insertEiaSyncRun, listRecentEiaSyncRuns, type EiaSyncRunRecord } from './eia-sync-runs.repository';
-
-// Loaded with the first schedule read (cron-parser brings luxon, 256 KB): a start never reads one, and
-// loaded statically it was ~30 ms of each restart's module loading.
-const loadCronParser = lazyModule<typeof import('cron-parser')>('cron-parser');
 
 export const EIA_SYNC_JOB = 'prices.eia-sync';
 

@@ -3,14 +3,10 @@
 // change, error and next run; and the stale/fresh transitions, recorded for the notifications module.
 import { sanctionsListName, type PublishedAtSource, type SanctionsSource } from '@fueldesk/contracts';
 import type { AppContext } from '../../context';
-import { lazyModule } from '../../lib/lazy-module';
+import { loadCronParser } from '../../lib/cron-parser';
 import { findLatestVersions, insertListEvent, listPendingListEvents, listSourceStatuses, markListEventsNotified, saveSourceStatus, type ListVersionRow, type SourceStatusRow } from './screening.repository';
 import { createNotifications, deliverNotifications, queueMailWithin } from '../notifications/notifications.service';
 import { listActiveAdminIds } from '../users/users.service';
-
-// Loaded with the first schedule read (cron-parser brings luxon, 256 KB): a start never reads one, and
-// loaded statically it was ~30 ms of each restart's module loading.
-const loadCronParser = lazyModule<typeof import('cron-parser')>('cron-parser');
 
 const DAY_MS = 86_400_000;
 
