@@ -19,8 +19,10 @@ export const FRAME_SCRIPT_ATTRIBUTE = 'data-frame-script';
  * signed-out visitor sees the splash until the app sends them to /login. The app then renders over
  * the frame (app/boot.tsx). Plain ES2017 and self-contained: it runs before any of the app's code.
  * The frame is inert: what is typed into it would be lost when the app replaces it.
- * The language follows lib/language-detector.ts's order (?lng=, the i18next cookie, the stored
- * choice, the browser's languages); a role without a template (cliente) gets no frame.
+ * The language is guessed as the entry script guesses it (lib/language-detector.ts guessLanguageCodes:
+ * ?lng=, the stored choice, the browser's languages), without the cookie and sessionStorage reads,
+ * each a synchronous trip to the browser's other processes before the first paint (the app sets
+ * neither). A role without a template (cliente) gets no frame.
  */
 export const FRAME_SCRIPT = `(function () {
   try {
@@ -32,8 +34,7 @@ export const FRAME_SCRIPT = `(function () {
     if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) return;
     var role = claims.is_superadmin === true ? 'superadmin' : String(claims.role || '').trim().toLowerCase();
     var supported = ${JSON.stringify([...LANGUAGES])};
-    var cookie = /(?:^|;\\s*)i18next=([^;]*)/.exec(document.cookie);
-    var candidates = [new URLSearchParams(location.search).get('lng'), cookie && decodeURIComponent(cookie[1]), store.getItem(${JSON.stringify(LOOKUP_STORAGE)}), window.sessionStorage.getItem(${JSON.stringify(LOOKUP_STORAGE)})].concat(navigator.languages || [navigator.language]);
+    var candidates = [new URLSearchParams(location.search).get('lng'), store.getItem(${JSON.stringify(LOOKUP_STORAGE)})].concat(navigator.languages || [navigator.language]);
     var language = ${JSON.stringify(FALLBACK_LANGUAGE)};
     for (var i = 0; i < candidates.length; i++) {
       var code = String(candidates[i] || '').toLowerCase().split(/[-_]/)[0];
