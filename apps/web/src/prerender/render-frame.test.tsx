@@ -2,7 +2,7 @@
 // Runs where the build's prerender step runs: in Node, with no window, document or storage.
 import { describe, expect, it } from 'vitest';
 import { FRAME_SCRIPT } from './frame-script';
-import { framePaths, injectFrames, renderFrames } from './render-frame';
+import { framePaths, injectFrames, renderFrames, stillPicture } from './render-frame';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -28,6 +28,15 @@ describe('renderFrames', () => {
     expect(html).toContain('Counterparties you watch are screened');
     expect(html).not.toContain('<nav'); // the sidebar is a closed drawer on a phone
     expect(html).not.toMatch(/@fueldesk\.demo|Demo /);
+    // Its loading state is there, standing still.
+    expect(html).toMatch(/role="status"/);
+    expect(html).not.toMatch(/animate-(spin|pulse)/);
+  });
+
+  it('stops only the animation classes', () => {
+    expect(stillPicture('<span class="inline-block animate-spin rounded-full"></span><div class="animate-pulse h-4"></div><p>animate-spin</p>')).toBe(
+      '<span class="inline-block rounded-full"></span><div class=" h-4"></div><p>animate-spin</p>',
+    );
   });
 
   it('writes the frame in the language asked for', async () => {
