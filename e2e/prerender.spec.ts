@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { viewports, waitForApp, watchConsole } from './helpers';
+import { demoProAccount, signInThroughApi, signOutThroughApi, viewports, waitForApp, watchConsole } from './helpers';
 
 // The public pages arrive as HTML written at build time (scripts/prerender.mjs): they show before
 // any script runs, and the app then hydrates them, keeping the server's nodes, instead of
@@ -105,4 +105,69 @@ test('a prerendered page whose code cannot load shows the error page, not a dead
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reload' })).toBeEnabled();
+});
+
+/** Holds the framework chunk until `release` is called: what shows before the app's code runs. */
+async function holdFramework(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a signed-in page on a phone shows its frame before any script runs, in the reader's language, then the app over it", async ({ browser, request }) => {
+  for (const { locale, heading, intro } of [
+    { locale: 'en-US', heading: 'Releases', intro: 'What changed in FuelDesk, newest first.' },
+    { locale: 'es-ES', heading: 'Versiones', intro: null },
+  ]) {
+    const context = await browser.newContext({ viewport: viewports.mobile, locale });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const session = await signInThroughApi(page, request, demoProAccount);
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    const release = await holdFramework(page);
+    await page.goto('/releases');
+    // The page's own frame (the user's: no publishing form), inert, in the stored theme; no user in it.
+    await expect(page.locator('#root')).toHaveAttribute('data-frame', 'user');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached();
+    if (intro) await expect(page.getByText(intro)).toBeAttached();
+    await expect(page.locator('#root > [inert]')).toHaveCount(1);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+    await expect(page.locator('.boot-splash')).toHaveCount(0);
+    release();
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('#root > [inert]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Account menu|Menú de la cuenta/ })).toBeEnabled();
+    expect(errors).toEqual([]);
+    await signOutThroughApi(request, session);
+    await context.close();
+  }
+});
+
+test('without a live session, or on a wide screen, a signed-in address shows no frame: the splash, then /login', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: viewports.mobile });
+  const page = await context.newPage();
+  let release = await holdFramework(page);
+  await page.goto('/releases');
+  await expect(page.locator('.boot-splash')).toBeAttached();
+  await expect(page.locator('header, h1')).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/\/login\?next=%2Freleases$/);
+  // Signed in, but on a desktop's width: the sidebar is no drawer there, so no frame either.
+  const session = await signInThroughApi(page, request, demoProAccount);
+  await page.setViewportSize(viewports.desktop);
+  await page.unrouteAll();
+  release = await holdFramework(page);
+  await page.goto('/releases');
+  await expect(page.locator('.boot-splash')).toBeAttached();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-frame', /./);
+  release();
+  await waitForApp(page);
+  await signOutThroughApi(request, session);
+  await context.close();
 });

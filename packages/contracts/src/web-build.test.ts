@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath, prerenderedPagePath } from './web-build';
+import { isAppPath, prerenderedPagePath, signedInFramePath } from './web-build';
 
 describe('prerenderedPagePath', () => {
   it.each([
@@ -18,6 +18,16 @@ describe('prerenderedPagePath', () => {
       expect(prerenderedPagePath(pathname)).toBeNull();
     },
   );
+});
+
+describe('signedInFramePath', () => {
+  it('puts a page\'s frames under frames/<language>/, refusing what prerenderedPagePath refuses and odd languages', () => {
+    expect(signedInFramePath('/home', 'en')).toBe('frames/en/home.html');
+    expect(signedInFramePath('/due-diligence/watchlist/', 'es')).toBe('frames/es/due-diligence/watchlist.html');
+    expect(signedInFramePath('/../secret', 'en')).toBeNull();
+    expect(signedInFramePath('/home', '../x')).toBeNull();
+    expect(signedInFramePath('/home', 'EN')).toBeNull();
+  });
 });
 
 describe('isAppPath', () => {

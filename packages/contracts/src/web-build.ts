@@ -13,6 +13,17 @@ export function prerenderedPagePath(pathname: string): string | null {
 }
 
 /**
+ * Where the web build writes a signed-in page's HTML with its phone frames in `language`
+ * (frames/en/home.html for /home; scripts/prerender.mjs), and where the server looks for it; null as
+ * prerenderedPagePath gives it.
+ */
+export function signedInFramePath(pathname: string, language: string): string | null {
+  const page = prerenderedPagePath(pathname);
+  if (!page || !/^[a-z]{2}$/.test(language)) return null;
+  return `frames/${language}/${page.slice('pages/'.length)}`;
+}
+
+/**
  * Every path the web app shows a page at (its router, apps/web/src/app/router.tsx, holds the same
  * list; a test keeps them equal). `:name` stands for one segment. Any other path is answered with
  * the app's "Page not found" page and HTTP 404, so search engines and monitors see a real 404.

@@ -15,6 +15,11 @@ const indexHtml = '<!doctype html><html><body><div id="root"><div class="boot-sp
 const loginHtml = `<!doctype html><html><body><div id="root" data-prerendered="/login"><h1>Sign in to FuelDesk</h1>${'<p>x</p>'.repeat(300)}</div></body></html>`;
 const termsHtml = '<!doctype html><html><body><div id="root" data-prerendered="/Policy/Terms"><h1>Terms of Service</h1></div></body></html>';
 
+/** A signed-in page's phone frames in `language` (apps/web/src/prerender/render-frame.tsx). */
+const framesHtml = (language: string) =>
+  `<!doctype html><html lang="${language}"><body><template data-frame-roles="admin"><h1>frame ${language}</h1></template>` +
+  `<div id="root"><div class="boot-splash">FuelDesk</div></div><script data-frame-script>/* picks a frame */</script></body></html>`;
+
 describe('static web app with prerendered pages', () => {
   let dist: string;
 
@@ -27,6 +32,12 @@ describe('static web app with prerendered pages', () => {
     writeFileSync(path.join(dist, 'pages', 'login.html.br'), brotliCompressSync(loginHtml));
     writeFileSync(path.join(dist, 'pages', 'login.html.gz'), gzipSync(loginHtml));
     writeFileSync(path.join(dist, 'pages', 'Policy', 'Terms.html'), termsHtml);
+    for (const language of ['en', 'es']) {
+      mkdirSync(path.join(dist, 'frames', language, 'due-diligence'), { recursive: true });
+      writeFileSync(path.join(dist, 'frames', language, 'releases.html'), framesHtml(language));
+      writeFileSync(path.join(dist, 'frames', language, 'releases.html.br'), brotliCompressSync(framesHtml(language)));
+      writeFileSync(path.join(dist, 'frames', language, 'due-diligence', 'watchlist.html'), framesHtml(language));
+    }
     writeFileSync(path.join(dist, '.build-complete'), 'stamp');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'boot-Ab12Cd34.js'), 'export const a = 1;');
@@ -62,6 +73,30 @@ describe('static web app with prerendered pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(withoutNonce(res.body), url).toBe(indexHtml);
     }
+  });
+
+  it("sends a signed-in page with its phone frames in the reader's language, the inline script with the answer's nonce", async () => {
+    for (const [url, acceptLanguage, language] of [
+      ['/releases', undefined, 'en'],
+      ['/releases/', 'es-MX,es;q=0.9,en;q=0.8', 'es'],
+      ['/due-diligence/watchlist?x=1', 'fr, es;q=0.8, en;q=0.5', 'es'],
+      ['/releases', 'de', 'en'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/Accept-Encoding, Accept-Language/);
+      expect(res.body, url).toContain(`<h1>frame ${language}</h1>`);
+      const scriptNonce = /script-src [^;]*'nonce-([0-9a-f]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(scriptNonce, url).toBeTruthy();
+      expect(res.body, url).toContain(`<script nonce="${scriptNonce}" data-frame-script>`);
+    }
+    const compressed = await t.app.inject({ method: 'GET', url: '/releases', headers: { 'accept-encoding': 'br', 'accept-language': 'es' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<h1>frame es</h1>');
+    // Not as files; and a page without frames is the bare index.html.
+    expect((await t.app.inject({ method: 'GET', url: '/frames/en/releases.html' })).statusCode).toBe(404);
+    expect(withoutNonce((await t.app.inject({ method: 'GET', url: '/news' })).body)).toBe(indexHtml);
   });
 
   it('answers robots.txt and sitemap.xml for the PUBLIC_URL it runs with', async () => {

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildRobots, buildSitemap, isAppPath, prerenderedPagePath } from '@fueldesk/contracts';
+import { buildRobots, buildSitemap, isAppPath, prerenderedPagePath, signedInFramePath } from '@fueldesk/contracts';
 import fp from 'fastify-plugin';
+import { pickLanguage } from '../lib/messages';
 import { sendError, sendIfAddressTooLong } from './errors';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -25,9 +26,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
       root: distDir,
       wildcard: true,
       index: false,
-      // The prerendered pages answer at their own paths (/login), not as files (/pages/login.html),
-      // and dotfiles (the build's completion stamp) are not served.
-      allowedPath: (pathName: string) => !pathName.startsWith('/pages/') && !pathName.includes('/.'),
+      // The prerendered pages and frames answer at their own paths (/login, /home), not as files
+      // (/pages/login.html, /frames/en/home.html), and dotfiles (the build's completion stamp) are not served.
+      allowedPath: (pathName: string) => !pathName.startsWith('/pages/') && !pathName.startsWith('/frames/') && !pathName.includes('/.'),
       // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       // @fastify/static hands the Fastify reply here, not the raw response.
@@ -67,20 +68,36 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
    * are, so the browser paints them before the app's code arrives; every other path gets the bare
    * index.html. Read per request so a rebuilt app shows without a restart.
    */
+  /**
+   * The HTML for `pathname`: its prerendered public page, else a signed-in page's phone frames in the
+   * reader's language (dist/frames, with the inline script that shows one only to a live session:
+   * the session is in localStorage, which the server never sees), else the bare index.html.
+   */
+  const pageFileOf = (pathname: string, acceptLanguage: string | undefined): { file: string; byLanguage: boolean } => {
+    const page = prerenderedPagePath(pathname);
+    if (page && existsSync(path.join(distDir, page))) return { file: path.join(distDir, page), byLanguage: false };
+    const frames = signedInFramePath(pathname, pickLanguage(acceptLanguage));
+    if (frames && existsSync(path.join(distDir, frames))) return { file: path.join(distDir, frames), byLanguage: true };
+    return { file: indexFile, byLanguage: false };
+  };
+
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = prerenderedPagePath(pathname);
-    const file = page && existsSync(path.join(distDir, page)) ? path.join(distDir, page) : indexFile;
+    const { file, byLanguage } = pageFileOf(pathname, request.headers['accept-language']);
     const encoding = file === indexFile ? null : preferredEncoding(request.headers['accept-encoding'], file);
     const nonce = reply.cspNonce?.style;
+    const varyBy = byLanguage ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding';
     if (nonce) {
       // The page carries this response's style nonce for the one style element the app writes at
-      // run time (its toasts), so the CSP needs no 'unsafe-inline'. Compressed on the fly, quickly.
-      const html = withStyleNonce(readFileSync(file, 'utf8'), nonce);
+      // run time (its toasts), so the CSP needs no 'unsafe-inline', and a frame's inline script the
+      // script nonce. Compressed on the fly, quickly.
+      const scriptNonce = reply.cspNonce?.script;
+      let html = withStyleNonce(readFileSync(file, 'utf8'), nonce);
+      if (byLanguage && scriptNonce) html = withFrameScriptNonce(html, scriptNonce);
       const vary = reply.getHeader('vary');
       reply
         .header('cache-control', 'no-cache')
-        .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+        .header('vary', vary ? `${String(vary)}, ${varyBy}` : varyBy)
         .type('text/html; charset=utf-8');
       if (encoding?.name === 'br') {
         return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
@@ -92,7 +109,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { distDir?:
     const vary = reply.getHeader('vary');
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+      .header('vary', vary ? `${String(vary)}, ${varyBy}` : varyBy)
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding.name);
     return reply.send(readFileSync(encoding?.file ?? file));
@@ -164,4 +181,12 @@ export function withStyleNonce(html: string, nonce: string): string {
     if (tag.test(html)) return html.replace(tag, (found) => `${found}${meta}`);
   }
   return `${meta}${html}`;
+}
+
+/** Marks the frame's inline script in the built HTML (apps/web/src/prerender/frame-script.ts). */
+export const FRAME_SCRIPT_MARK = '<script data-frame-script>';
+
+/** Gives the signed-in frame's inline script this answer's script nonce (the CSP allows no other inline script). */
+export function withFrameScriptNonce(html: string, nonce: string): string {
+  return html.replace(FRAME_SCRIPT_MARK, () => `<script nonce="${nonce}" data-frame-script>`);
 }

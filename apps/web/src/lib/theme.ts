@@ -7,7 +7,9 @@ export const DARK_MODE_KEY = 'darkMode';
 export function readDarkModePreference(): boolean {
   const stored = readBoolean('local', DARK_MODE_KEY);
   if (stored !== null) return stored;
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  // No window in the build's prerender of the signed-in frames: they are drawn light (the frame's
+  // inline script, prerender/frame-script.ts, applies the reader's theme before the first paint).
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
 export function applyDarkClass(enabled: boolean): void {

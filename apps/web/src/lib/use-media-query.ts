@@ -1,6 +1,17 @@
 import { MOBILE_BREAKPOINT_PX } from '@fueldesk/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
 
+/**
+ * What a media query answers where there is no window: false in a browser's first render, and in
+ * the prerendered signed-in frames (prerender/render-frame.tsx) what a phone's screen answers.
+ */
+let serverMatches: (query: string) => boolean = () => false;
+
+/** For the build's prerender step only: how media queries answer in a render without a window. */
+export function setServerMediaQueries(matches: (query: string) => boolean): void {
+  serverMatches = matches;
+}
+
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -13,7 +24,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverMatches(query),
   );
 }
 

@@ -31,7 +31,8 @@ export interface RenderedPage {
   title: string;
 }
 
-function routeTitle(context: StaticHandlerContext, pathname: string): string {
+/** The document title of the deepest matched route with one. */
+export function routeTitle(context: StaticHandlerContext, pathname: string): string {
   for (let index = context.matches.length - 1; index >= 0; index -= 1) {
     const handle = context.matches[index].route.handle as RouteHandle | undefined;
     if (handle?.titleKey) {
@@ -76,4 +77,5 @@ export function injectPage(template: string, page: RenderedPage): string {
     .replace(root, () => `<div id="root" data-prerendered="${escapeHtml(page.pathname)}">${page.html}</div>`);
 }
 
-export { prerenderedPagePath } from '@fueldesk/contracts';
+export { prerenderedPagePath, signedInFramePath } from '@fueldesk/contracts';
+export { frameLanguages, framePaths, injectFrames, renderFrames } from './render-frame';

@@ -25,7 +25,8 @@ function CodeBlock({ id, title, code }: { id: string; title: string; code: strin
 /** `/developers`: how to call the API with a key: base URL, header, scopes, limits, curl examples, OpenAPI. */
 export default function DevelopersPage() {
   const { t } = useTranslation('developers');
-  const base = `${window.location.origin}${API_BASE_PATH}`;
+  // No window in the build's phone frame of this page (prerender/render-frame.tsx): the path alone there.
+  const base = `${typeof window === 'undefined' ? '' : window.location.origin}${API_BASE_PATH}`;
   const examples = curlExamples(base);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 p-4 sm:p-6">
