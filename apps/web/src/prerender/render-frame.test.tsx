@@ -2,7 +2,7 @@
 // Runs where the build's prerender step runs: in Node, with no window, document or storage.
 import { describe, expect, it } from 'vitest';
 import { FRAME_SCRIPT } from './frame-script';
-import { framePaths, injectFrames, renderFrames, stillPicture } from './render-frame';
+import { framePaths, injectFrames, renderFrames, stillPicture, withoutStyleAttributes } from './render-frame';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -37,6 +37,18 @@ describe('renderFrames', () => {
     expect(stillPicture('<span class="inline-block animate-spin rounded-full"></span><div class="animate-pulse h-4"></div><p>animate-spin</p>')).toBe(
       '<span class="inline-block rounded-full"></span><div class=" h-4"></div><p>animate-spin</p>',
     );
+  });
+
+  it('carries no style attribute, which the CSP refuses (the admin tabs write two)', async () => {
+    expect(withoutStyleAttributes('<div role="tabpanel" style="animation-duration:0s" tabindex="0"><p>a style=&quot;x&quot;</p></div>')).toBe(
+      '<div role="tabpanel" tabindex="0"><p>a style=&quot;x&quot;</p></div>',
+    );
+    const sessions = await renderFrames('/admin/sessions', 'en');
+    expect(sessions.frames.length).toBeGreaterThan(0);
+    for (const frame of sessions.frames) {
+      expect(frame.html).toContain('role="tabpanel"');
+      expect(frame.html).not.toMatch(/\sstyle=/);
+    }
   });
 
   it('writes the frame in the language asked for', async () => {
